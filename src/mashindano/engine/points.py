@@ -109,11 +109,9 @@ class PointSystem:
     @classmethod
     def from_triple(cls, text: str) -> PointSystem:
         """Parse "1,0.5,0" (win, draw, loss)."""
-        parts = [p for p in text.split(",")]
+        parts = text.split(",")
         if len(parts) != 3:
-            raise ParseError(
-                f"points must be three numbers win,draw,loss, got {text!r}", text=text
-            )
+            raise ParseError(f"points must be three numbers win,draw,loss, got {text!r}", text=text)
         win, draw, loss = (parse_points(p) for p in parts)
         return cls(win=win, draw=draw, loss=loss)
 
