@@ -1,0 +1,253 @@
+"""Gomoku league simulation output: JSON shaping and Rich tables. No rules here.
+
+JSON conventions (exactness stays visible):
+- points and exact coefficients are strings holding the exact value: an integer ("22"), a
+  terminating decimal ("12.5", "1.8") or a fraction when the decimal would not end ("50/3");
+- coefficients also carry "display", the 3-decimal form the league publishes (A17: "1.833");
+- instants are ISO 8601 strings in UTC.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from rich.console import Console, JustifyMethod
+from rich.table import Table
+
+from mashindano.engine.gomoku.ladder import format_coefficient
+from mashindano.engine.gomoku.prizes import Prize
+from mashindano.engine.gomoku.scoring import (
+    GameWinner,
+    MatchStatus,
+    PointsBreakdown,
+    format_games,
+)
+from mashindano.engine.gomoku.simulation import LeagueSimulation, SimulatedMatch, SimulatedMonth
+from mashindano.engine.gomoku.windows import ResultStatus
+from mashindano.engine.model import CompetitorId
+
+
+def format_exact(value: Fraction) -> str:
+    """The exact value as text: "22", "12.5", or "50/3" when no finite decimal exists."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    denominator = value.denominator
+    twos = fives = 0
+    while denominator % 2 == 0:
+        denominator //= 2
+        twos += 1
+    while denominator % 5 == 0:
+        denominator //= 5
+        fives += 1
+    if denominator != 1:
+        return f"{value.numerator}/{value.denominator}"
+    places = max(twos, fives)
+    scaled = abs(value.numerator) * 10**places // value.denominator
+    digits = str(scaled).rjust(places + 1, "0")
+    sign = "-" if value < 0 else ""
+    return f"{sign}{digits[:-places]}.{digits[-places:]}"
+
+
+def simulation_json(sim: LeagueSimulation) -> dict[str, Any]:
+    """`{"months": [{"list", "matches", "points", "coefficients", "removed", "prizes"}]}`."""
+    return {"months": [_month_json(sim, month) for month in sim.months]}
+
+
+def _month_json(sim: LeagueSimulation, month: SimulatedMonth) -> dict[str, Any]:
+    outcome = month.outcome
+    return {
+        "list": [
+            {
+                "position": position,
+                "id": entry.competitor,
+                "name": sim.name_of(entry.competitor),
+                "coefficient": format_coefficient(entry.coefficient),
+                "coefficient_exact": format_exact(entry.coefficient),
+                "entry": _entry_kind(month, entry.competitor),
+            }
+            for position, entry in enumerate(month.stage.ladder, start=1)
+        ],
+        "matches": [_match_json(match) for match in month.matches],
+        "points": {c: _points_json(b) for c, b in outcome.points.items()},
+        "coefficients": {
+            c: {
+                "old": format_exact(u.old),
+                "stage": format_exact(u.stage),
+                "new": format_exact(u.new),
+                "display": format_coefficient(u.new),
+                "start_position": u.start_position,
+                "end_position": u.end_position,
+                "removed": u.removed,
+            }
+            for c, u in outcome.ranking.updates.items()
+        },
+        "removed": [
+            {
+                "id": c,
+                "name": sim.name_of(c),
+                "coefficient": format_coefficient(outcome.ranking.updates[c].new),
+                "coefficient_exact": format_exact(outcome.ranking.updates[c].new),
+            }
+            for c in outcome.ranking.removed
+        ],
+        "prizes": [_prize_json(sim, prize) for prize in outcome.prizes],
+    }
+
+
+def _entry_kind(month: SimulatedMonth, competitor: CompetitorId) -> str:
+    stage = month.stage
+    if competitor in stage.newcomers:
+        return "newcomer"
+    if competitor in stage.returning:
+        return "returning"
+    if competitor in stage.back_from_leave:
+        return "back-from-leave"
+    return "continuing"
+
+
+def _match_json(simulated: SimulatedMatch) -> dict[str, Any]:
+    planned = simulated.planned
+    match = planned.match
+    result = simulated.result
+    upper_wins = result.games.count(GameWinner.UPPER)
+    lower_wins = result.games.count(GameWinner.LOWER)
+    return {
+        "upper": match.upper,
+        "lower": match.lower,
+        "positions": [match.upper_position, match.lower_position],
+        "status": result.status.value,
+        "games": format_games(result.games),
+        "score": f"{upper_wins}-{lower_wins}" if result.status is MatchStatus.PLAYED else None,
+        "absent": result.absent,
+        "reported_games": format_games(simulated.reported_games),
+        "validation": simulated.validation.value if simulated.validation else None,
+        "played_at": simulated.played_at.isoformat() if simulated.played_at else None,
+        "reported_at": simulated.reported_at.isoformat() if simulated.reported_at else None,
+        "may_play_from": planned.may_play_from.isoformat(),
+        "opening": planned.opening.rule.value,
+        "opening_chooser": planned.opening.chooser,
+    }
+
+
+def _points_json(breakdown: PointsBreakdown) -> dict[str, Any]:
+    return {
+        "total": format_exact(breakdown.total),
+        "match_points": format_exact(breakdown.match_points),
+        "game_points": format_exact(breakdown.game_points),
+        "compensation": format_exact(breakdown.compensation),
+        "participation_bonus": format_exact(breakdown.participation_bonus),
+        "completion_bonus": format_exact(breakdown.completion_bonus),
+        "top_match_bonus": format_exact(breakdown.top_match_bonus),
+        "multiplier": format_exact(breakdown.multiplier),
+        "ex_officio": format_exact(breakdown.ex_officio),
+        "played_nothing_at_bottom": breakdown.played_nothing_at_bottom,
+        "games_played": breakdown.games_played,
+        "mandatory_games": breakdown.mandatory_games,
+        "matches_played": breakdown.matches_played,
+        "position": breakdown.position,
+    }
+
+
+def _prize_json(sim: LeagueSimulation, prize: Prize) -> dict[str, Any]:
+    return {
+        "kind": prize.kind.value,
+        "id": prize.competitor,
+        "name": sim.name_of(prize.competitor),
+        "place": prize.place,
+        "points": prize.points,
+        "places_gained": prize.places_gained,
+    }
+
+
+def render_simulation(sim: LeagueSimulation, console: Console) -> None:
+    """One block per month: the list with points and new coefficients, matches, decisions."""
+    for month in sim.months:
+        _render_month(sim, month, console)
+
+
+def _render_month(sim: LeagueSimulation, month: SimulatedMonth, console: Console) -> None:
+    outcome = month.outcome
+    stage = month.stage
+    console.rule(f"Stage {month.month}: {len(stage.ladder)} players, {len(stage.matches)} matches")
+    standings = Table(title=f"{month.month}: list and month end")
+    for header in ("Pos", "Player", "K start", "Games", "Points", "K new", "New pos", "Note"):
+        justify: JustifyMethod = "left" if header in ("Player", "Note") else "right"
+        standings.add_column(header, justify=justify)
+    for position, entry in enumerate(stage.ladder, start=1):
+        competitor = entry.competitor
+        update = outcome.ranking.updates[competitor]
+        breakdown = outcome.points[competitor]
+        standings.add_row(
+            str(position),
+            sim.name_of(competitor),
+            format_coefficient(entry.coefficient),
+            f"{breakdown.games_played}/{breakdown.mandatory_games}",
+            format_exact(breakdown.total),
+            format_coefficient(update.new),
+            f"{update.end_position} ({_movement(update.places_gained)})",
+            _note(month, competitor),
+        )
+    console.print(standings)
+
+    matches = Table(title=f"{month.month}: matches")
+    for header in ("Match", "Players", "Games", "Status", "Opening", "From"):
+        matches.add_column(header)
+    for simulated in month.matches:
+        match = simulated.planned.match
+        status = simulated.result.status.value
+        if simulated.validation is ResultStatus.LATE:
+            status = "late report (unplayed)"
+        if simulated.result.absent is not None:
+            status = f"no-show: {sim.name_of(simulated.result.absent)}"
+        matches.add_row(
+            str(match),
+            f"{sim.name_of(match.upper)} - {sim.name_of(match.lower)}",
+            format_games(simulated.reported_games or simulated.result.games),
+            status,
+            simulated.planned.opening.rule.value,
+            simulated.planned.may_play_from.date().isoformat(),
+        )
+    console.print(matches)
+
+    for rejection in stage.rejected:
+        console.print(f"Refused: {rejection.message}")
+    if stage.on_leave:
+        console.print("On leave: " + ", ".join(sim.name_of(c) for c in stage.on_leave))
+    if outcome.ranking.removed:
+        console.print(
+            "Removed (K < 0.500): "
+            + ", ".join(
+                f"{sim.name_of(c)} ({format_coefficient(outcome.ranking.updates[c].new)})"
+                for c in outcome.ranking.removed
+            )
+        )
+    for suspension in outcome.suspensions:
+        length = "for good" if suspension.stages is None else f"{suspension.stages} stage(s)"
+        console.print(
+            f"Suspended: {sim.name_of(suspension.competitor)} from {suspension.first_month}, "
+            f"{length} ({suspension.reason.value})"
+        )
+    for prize in outcome.prizes:
+        worth = "" if prize.points is None else f": {prize.points} points"
+        console.print(f"Prize ({prize.kind.value}): {sim.name_of(prize.competitor)}{worth}")
+
+
+def _movement(places_gained: int) -> str:
+    if places_gained > 0:
+        return f"+{places_gained}"
+    return str(places_gained) if places_gained < 0 else "="
+
+
+def _note(month: SimulatedMonth, competitor: CompetitorId) -> str:
+    notes: list[str] = []
+    kind = _entry_kind(month, competitor)
+    if kind != "continuing":
+        notes.append(kind)
+    if competitor in month.flagged:
+        notes.append("flagged")
+    if competitor in month.outcome.ranking.removed:
+        notes.append("removed")
+    if competitor in month.outcome.sanctioned:
+        notes.append("suspended")
+    return ", ".join(notes)
