@@ -1,0 +1,99 @@
+"""`mashindano simulate --preset NAME`: play a whole event of a preset with seeded random results.
+
+Each preset's engine module does the playing; its view module (cli/*_view.py) renders it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from mashindano.cli.errors import EXIT_USAGE, fail, read_text, reported_errors
+from mashindano.cli.output import console, print_json
+from mashindano.engine.model import Competitor
+from mashindano.interchange.players_csv import parse_players_csv
+
+
+class SimulatedPreset(StrEnum):
+    gomoku_league = "gomoku-league"
+    tantrix_knockout = "tantrix-knockout"
+
+
+@dataclass(frozen=True)
+class SimulateOptions:
+    seed: int
+    months: int | None = None
+    standard_games: int | None = None
+
+
+Runner = Callable[[list[Competitor], SimulateOptions, bool], None]
+
+
+def _gomoku(roster: list[Competitor], options: SimulateOptions, as_json: bool) -> None:
+    from mashindano.cli import gomoku_view
+    from mashindano.engine.gomoku import simulate_league
+
+    if options.months is None:
+        raise fail("--preset gomoku-league needs --months M", EXIT_USAGE)
+    sim = simulate_league(roster, options.months, options.seed)
+    _show(sim, gomoku_view.simulation_json, gomoku_view.render_simulation, as_json)
+
+
+def _tantrix(roster: list[Competitor], options: SimulateOptions, as_json: bool) -> None:
+    from mashindano.cli import tantrix_view
+    from mashindano.engine.knockout.parameters import TANTRIX_KNOCKOUT
+    from mashindano.engine.knockout.simulation import simulate_knockout
+
+    sim = simulate_knockout(roster, options.seed, TANTRIX_KNOCKOUT, options.standard_games)
+    _show(sim, tantrix_view.simulation_json, tantrix_view.render_simulation, as_json)
+
+
+def _show(
+    sim: Any,
+    to_json: Callable[[Any], Any],
+    render: Callable[[Any, Any], None],
+    as_json: bool,
+) -> None:
+    if as_json:
+        print_json(to_json(sim))
+    else:
+        render(sim, console)
+
+
+RUNNERS: dict[SimulatedPreset, tuple[Runner, frozenset[str]]] = {
+    SimulatedPreset.gomoku_league: (_gomoku, frozenset({"months"})),
+    SimulatedPreset.tantrix_knockout: (_tantrix, frozenset({"standard_games"})),
+}
+
+
+def simulate(
+    preset: Annotated[SimulatedPreset, typer.Option("--preset", help="The rule set to play.")],
+    players: Annotated[
+        Path, typer.Option("--players", help="PLAYERS.csv: name,rating,games_played,country.")
+    ],
+    seed: Annotated[int, typer.Option("--seed", help="Seed for every random draw.")] = 1,
+    months: Annotated[
+        int | None, typer.Option("--months", help="gomoku-league: monthly stages to play.")
+    ] = None,
+    standard_games: Annotated[
+        int | None,
+        typer.Option("--standard-games", help="tantrix-knockout: standard games per match."),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+) -> None:
+    """Play a whole event with random results drawn from --seed and print how it went."""
+    options = SimulateOptions(seed=seed, months=months, standard_games=standard_games)
+    runner, accepted = RUNNERS[preset]
+    given = {name for name in ("months", "standard_games") if getattr(options, name) is not None}
+    unused = given - accepted
+    if unused:
+        names = ", ".join("--" + name.replace("_", "-") for name in sorted(unused))
+        raise fail(f"{names} does not apply to --preset {preset.value}", EXIT_USAGE)
+    with reported_errors():
+        roster = parse_players_csv(read_text(players), source=str(players))
+        runner(roster, options, as_json)

@@ -1,0 +1,115 @@
+from __future__ import annotations
+
+import json
+
+import pytest
+
+PLAYERS = "name,rating,games_played,country\n" + "".join(
+    f"Player {i},{2200 - 37 * i},{10 * i},{'KE' if i % 2 else 'TZ'}\n" for i in range(1, 13)
+)
+
+
+@pytest.fixture
+def players(tmp_path):
+    path = tmp_path / "players.csv"
+    path.write_text(PLAYERS)
+    return path
+
+
+def test_simulate_gomoku_json_shape(cli, players):
+    result = cli(
+        "simulate",
+        "--preset",
+        "gomoku-league",
+        "--players",
+        players,
+        "--months",
+        "3",
+        "--seed",
+        "7",
+        "--json",
+    )
+    assert result.exit_code == 0, result.stderr
+    months = json.loads(result.stdout)["months"]
+    assert len(months) == 3
+    for month in months:
+        assert {"list", "matches", "points", "coefficients", "removed", "prizes"} <= set(month)
+
+
+def test_simulate_gomoku_is_replayable_from_the_seed(cli, players):
+    args = ("simulate", "--preset", "gomoku-league", "--players", players, "--months", "2")
+    first = cli(*args, "--seed", "11", "--json")
+    again = cli(*args, "--seed", "11", "--json")
+    other = cli(*args, "--seed", "12", "--json")
+    assert first.stdout == again.stdout
+    assert first.stdout != other.stdout
+
+
+def test_simulate_gomoku_tables_for_people(cli, players):
+    result = cli("simulate", "--preset", "gomoku-league", "--players", players, "--months", "1")
+    assert result.exit_code == 0, result.stderr
+    assert "Player 1" in result.stdout
+
+
+def test_simulate_gomoku_needs_months(cli, players):
+    result = cli("simulate", "--preset", "gomoku-league", "--players", players)
+    assert result.exit_code == 2
+    assert "--months" in result.stderr
+
+
+def test_simulate_gomoku_refuses_too_few_players(cli, tmp_path):
+    path = tmp_path / "three.csv"
+    path.write_text("name\nA\nB\nC\n")
+    result = cli("simulate", "--preset", "gomoku-league", "--players", path, "--months", "1")
+    assert result.exit_code == 3
+    assert "4" in result.stderr
+
+
+def test_simulate_tantrix_json_shape(cli, players):
+    result = cli(
+        "simulate",
+        "--preset",
+        "tantrix-knockout",
+        "--players",
+        players,
+        "--seed",
+        "5",
+        "--standard-games",
+        "4",
+        "--json",
+    )
+    assert result.exit_code == 0, result.stderr
+    document = json.loads(result.stdout)
+    assert document["champion"]
+    played = [m for r in document["rounds"] for m in r["matches"] if m["b"] is not None]
+    assert played
+    for match in played:
+        assert set(match) >= {"a", "b", "games", "winner", "ended_by"}
+        assert len(match["games"]) >= 4
+        for tp_a, tp_b in match["games"]:
+            assert round(tp_a + tp_b, 1) == 20.0
+
+
+def test_simulate_tantrix_tables_for_people(cli, players):
+    result = cli("simulate", "--preset", "tantrix-knockout", "--players", players)
+    assert result.exit_code == 0, result.stderr
+    assert "Final" in result.stdout
+
+
+def test_simulate_option_of_another_preset_is_a_usage_error(cli, players):
+    result = cli("simulate", "--preset", "tantrix-knockout", "--players", players, "--months", "2")
+    assert result.exit_code == 2
+    assert "--months does not apply" in result.stderr
+
+
+def test_simulate_bad_players_file(cli, tmp_path):
+    path = tmp_path / "dup.csv"
+    path.write_text("name\nA\nB\nA\nC\n")
+    result = cli("simulate", "--preset", "tantrix-knockout", "--players", path)
+    assert result.exit_code == 3
+    assert "duplicate player 'A'" in result.stderr
+
+
+def test_simulate_unknown_preset(cli, players):
+    result = cli("simulate", "--preset", "bridge", "--players", players)
+    assert result.exit_code == 2
