@@ -1,0 +1,139 @@
+"""GAMES.csv: one game (or bye) a row, columns `round,white,black,result`.
+
+`white` is the first-listed player (White/South). A bye has `black` empty; its `result` says
+which bye: empty, `U`, `+` or `1` for a pairing-allocated bye, `F` for a requested full-point
+bye, `H` or `1/2` for a half-point bye, `Z`, `-` or `0` for a zero-point bye, `R` for a
+round-robin rest (sit-out).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from mashindano.engine.errors import IllegalResult, ParseError
+from mashindano.engine.model import Bye, ByeKind, Competitor, CompetitorId, Game, GameResult
+
+GAME_COLUMNS = ("round", "white", "black", "result")
+
+_BYE_CODES: dict[str, ByeKind] = {
+    "": ByeKind.PAIRING_ALLOCATED,
+    "U": ByeKind.PAIRING_ALLOCATED,
+    "+": ByeKind.PAIRING_ALLOCATED,
+    "1": ByeKind.PAIRING_ALLOCATED,
+    "F": ByeKind.FULL_POINT,
+    "H": ByeKind.HALF_POINT,
+    "1/2": ByeKind.HALF_POINT,
+    "½": ByeKind.HALF_POINT,
+    "Z": ByeKind.ZERO_POINT,
+    "-": ByeKind.ZERO_POINT,
+    "0": ByeKind.ZERO_POINT,
+    "R": ByeKind.SIT_OUT,
+}
+
+
+def parse_games_csv(
+    text: str,
+    *,
+    source: str = "GAMES.csv",
+    competitors: list[Competitor] | None = None,
+) -> tuple[list[Competitor], list[Game], list[Bye]]:
+    """Read games and byes. With `competitors`, every name must be one of them; without,
+    competitors are taken from the file in order of first appearance."""
+    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+    header = [h.strip() for h in (reader.fieldnames or [])]
+    missing = [c for c in GAME_COLUMNS if c not in header]
+    if missing:
+        raise ParseError(
+            f"{source}, line 1: missing column(s) {', '.join(missing)} "
+            f"(expected: {', '.join(GAME_COLUMNS)})",
+            source=source,
+            line=1,
+        )
+    known = {c.name: c for c in competitors} if competitors is not None else None
+    found: dict[str, Competitor] = {}
+    games: list[Game] = []
+    byes: list[Bye] = []
+    busy: dict[tuple[int, str], int] = {}
+
+    def player(name: str, line: int) -> CompetitorId:
+        if known is not None:
+            if name not in known:
+                raise ParseError(
+                    f"{source}, line {line}: unknown player {name!r} (not in the players file)",
+                    source=source,
+                    line=line,
+                    name=name,
+                )
+            return known[name].id
+        if name not in found:
+            found[name] = Competitor(id=CompetitorId(name), name=name, number=len(found) + 1)
+        return found[name].id
+
+    def occupy(round_number: int, name: str, line: int) -> None:
+        key = (round_number, name)
+        if key in busy:
+            raise ParseError(
+                f"{source}, line {line}: {name!r} is paired twice in round {round_number} "
+                f"(already on line {busy[key]})",
+                source=source,
+                line=line,
+                name=name,
+                round=round_number,
+            )
+        busy[key] = line
+
+    for row in reader:
+        line = reader.line_num
+        if None in row:
+            raise ParseError(f"{source}, line {line}: too many fields", source=source, line=line)
+        cells = {(k or "").strip(): (v or "").strip() for k, v in row.items()}
+        if not any(cells.values()):
+            continue
+        round_text = cells["round"]
+        try:
+            round_number = int(round_text)
+        except ValueError:
+            raise ParseError(
+                f"{source}, line {line}: round {round_text!r} is not a whole number",
+                source=source,
+                line=line,
+            ) from None
+        if round_number < 1:
+            raise ParseError(
+                f"{source}, line {line}: round must be 1 or more, got {round_number}",
+                source=source,
+                line=line,
+            )
+        white, black, result = cells["white"], cells["black"], cells["result"]
+        if not white:
+            raise ParseError(f"{source}, line {line}: empty white", source=source, line=line)
+        if not black:
+            code = result.upper() if result not in ("1/2", "½") else result
+            if code not in _BYE_CODES:
+                raise ParseError(
+                    f"{source}, line {line}: {result!r} is not a bye code "
+                    f"(use U, F, H, Z or R, or leave it empty)",
+                    source=source,
+                    line=line,
+                )
+            occupy(round_number, white, line)
+            byes.append(Bye(round_number, player(white, line), _BYE_CODES[code]))
+            continue
+        if white == black:
+            raise ParseError(
+                f"{source}, line {line}: {white!r} cannot play against themselves",
+                source=source,
+                line=line,
+            )
+        try:
+            game_result = GameResult.parse(result)
+        except IllegalResult as exc:
+            raise ParseError(
+                f"{source}, line {line}: {exc.message}", source=source, line=line
+            ) from None
+        occupy(round_number, white, line)
+        occupy(round_number, black, line)
+        games.append(Game(round_number, player(white, line), player(black, line), game_result))
+    players = list(competitors) if competitors is not None else list(found.values())
+    return players, games, byes

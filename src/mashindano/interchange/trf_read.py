@@ -1,0 +1,559 @@
+"""Reading TRF-16 / TRF-26 text into a `TrfTournament`, refusing anything malformed.
+
+Player lines are read by column, never by whitespace (names contain spaces). Every problem is
+a `ParseError` naming the source, the 1-based line and the field, and nothing is guessed: two
+players' lines that disagree about a game, a points column that disagrees with the results, or
+two records that disagree about the same setting are all errors.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any, Literal, NoReturn, cast
+
+from mashindano.engine.errors import ConfigError, ParseError
+from mashindano.engine.model import Side
+from mashindano.engine.points import Points, PointSystem, format_points, parse_points
+from mashindano.interchange.trf_model import (
+    BBP_POINT_CODES,
+    BYE_RESULT_CODES,
+    MATCHING_RESULT_CODES,
+    PLAYED_RESULT_CODES,
+    RESULT_CODES,
+    SCORING_SYMBOLS,
+    TrfByeCode,
+    TrfByeDeclaration,
+    TrfColour,
+    TrfPlayer,
+    TrfRoundEntry,
+    TrfTournament,
+    compute_player_points,
+    compute_point_system,
+    count_paired_rounds,
+)
+
+_RECORD_CODE = re.compile(r"[0-9A-Z]{3}")
+_NUMBER = re.compile(r" *[0-9]+")
+_DIGITS = re.compile(r"[0-9]+")
+_POINTS = re.compile(r" *-?[0-9]+(\.[0-9]+)?")
+_DATE = re.compile(r"([0-9]{4})[/.-]([0-9]{2})[/.-]([0-9]{2})")
+_BIRTH_DATE = re.compile(r"([0-9]{4})(?:/([0-9]{2})/([0-9]{2}))?")
+_ROUND_DATE = re.compile(r"([0-9]{2})/([0-9]{2})/([0-9]{2})")
+
+_TEXT_RECORDS = {
+    "012": "name",
+    "022": "city",
+    "032": "federation",
+    "092": "tournament_type",
+    "102": "chief_arbiter",
+    "122": "time_control",
+}
+_DATE_RECORDS = {"042": "start_date", "052": "end_date"}
+
+# (label, first column, last column) of the fixed fields of a `001` record, 1-based.
+_RIGHT_ALIGNED_FIELDS = (
+    ("starting rank", 5, 8),
+    ("title", 11, 13),
+    ("rating", 49, 52),
+    ("FIDE id", 58, 68),
+    ("points", 81, 84),
+    ("rank", 86, 89),
+)
+_SEPARATOR_COLUMNS = (4, 9, 14, 48, 53, 57, 69, 80, 85, 90, 91)
+_FIRST_ROUND_COLUMN = 92
+_ROUND_WIDTH = 10
+_SCORING_FIRST_COLUMN = 6
+_SCORING_WIDTH = 9
+# Records whose points the model does not interpret: the points column cannot be checked.
+_POINT_CHANGING_RECORDS = ("299", "XXS")
+
+
+def parse_trf(text: str, *, source: str = "<trf>") -> TrfTournament:
+    """Read a TRF-16 or TRF-26 file (CR, LF or CRLF line ends). Raises `ParseError`."""
+    reader = _Reader(source)
+    lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    for number, line in enumerate(lines, start=1):
+        reader.read_line(number, line.rstrip(" "))
+    return reader.finish()
+
+
+def _column(line: str, first: int, last: int) -> str:
+    """Columns first..last (1-based, inclusive), padded with blanks past the end of the line."""
+    return line[first - 1 : last].ljust(last - first + 1)
+
+
+@dataclass(slots=True)
+class _Reader:
+    source: str
+    fields: dict[str, Any] = field(default_factory=dict)
+    field_lines: dict[str, int] = field(default_factory=dict)
+    players: list[TrfPlayer] = field(default_factory=list)
+    player_lines: dict[int, int] = field(default_factory=dict)
+    deputy_arbiters: list[str] = field(default_factory=list)
+    scoring: list[tuple[str, Points]] = field(default_factory=list)
+    bbp_points: list[tuple[str, Points]] = field(default_factory=list)
+    declared_byes: list[tuple[int, TrfByeDeclaration]] = field(default_factory=list)
+    absent: list[tuple[int, int]] = field(default_factory=list)
+    forbidden_pairs: list[tuple[int, frozenset[int]]] = field(default_factory=list)
+    comments: list[str] = field(default_factory=list)
+    other_lines: list[str] = field(default_factory=list)
+    point_lines: list[int] = field(default_factory=list)
+    points_unchecked: bool = False
+
+    def fail(self, line_number: int, message: str, **params: Any) -> NoReturn:
+        raise ParseError(
+            f"{self.source}, line {line_number}: {message}",
+            source=self.source,
+            line=line_number,
+            **params,
+        )
+
+    # -- one line -----------------------------------------------------------------------
+
+    def read_line(self, n: int, line: str) -> None:
+        if not line.strip():
+            return
+        if line.startswith("###"):
+            self.comments.append(line[3:])
+            return
+        code = line[:3]
+        if not _RECORD_CODE.fullmatch(code) or (len(line) > 3 and line[3] != " "):
+            self.fail(n, f"bad record code {line[:4].rstrip()!r} (expected 3 digits or capitals)")
+        if "\t" in line:
+            self.fail(n, f"tab character at column {line.index(chr(9)) + 1}")
+        value = line[4:].strip()
+        if code == "001":
+            self.read_player(n, line)
+        elif code in _TEXT_RECORDS:
+            self.set_field(n, code, _TEXT_RECORDS[code], value)
+        elif code in _DATE_RECORDS:
+            self.set_field(n, code, _DATE_RECORDS[code], self.read_date(n, code, value))
+        elif code == "112":
+            self.deputy_arbiters.append(value)
+        elif code == "132":
+            self.set_field(n, code, "round_dates", self.read_round_dates(n, line))
+        elif code in ("142", "XXR"):
+            self.set_rounds(n, code, value)
+        elif code == "152":
+            self.set_initial_colour(n, code, self.read_colour_letter(n, value))
+        elif code == "XXC":
+            self.read_xxc(n, value)
+        elif code == "162":
+            self.read_scoring(n, line)
+        elif code in BBP_POINT_CODES:
+            self.read_bbp_points(n, code, value)
+        elif code == "240":
+            self.read_declared_byes(n, line)
+        elif code == "XXZ":
+            self.absent.extend((n, p) for p in self.read_numbers(n, code, value))
+        elif code == "XXP":
+            numbers = self.read_numbers(n, code, value)
+            if len(set(numbers)) < 2:
+                self.fail(n, f"XXP needs at least two different players, got {value!r}")
+            self.forbidden_pairs.append((n, frozenset(numbers)))
+        else:
+            if code in _POINT_CHANGING_RECORDS:
+                self.points_unchecked = True
+            self.other_lines.append(line)
+
+    def set_field(self, n: int, code: str, name: str, value: object) -> None:
+        if name in self.field_lines:
+            self.fail(n, f"second {code} record (the first is on line {self.field_lines[name]})")
+        self.fields[name] = value
+        self.field_lines[name] = n
+
+    def read_date(self, n: int, code: str, text: str) -> date | None:
+        if not text:
+            return None
+        match = _DATE.fullmatch(text)
+        if match is None or not _is_date(int(match[1]), match[2], match[3]):
+            self.fail(n, f"{code} date {text!r} is not a date YYYY/MM/DD", value=text)
+        return date(int(match[1]), int(match[2]), int(match[3]))
+
+    def read_round_dates(self, n: int, line: str) -> tuple[str, ...]:
+        blocks = self.count_blocks(line)
+        dates: list[str] = []
+        for r in range(1, blocks + 1):
+            first = _FIRST_ROUND_COLUMN + _ROUND_WIDTH * (r - 1)
+            text = _column(line, first, first + 7).strip()
+            if text:
+                match = _ROUND_DATE.fullmatch(text)
+                if match is None or not _is_date(2000 + int(match[1]), match[2], match[3]):
+                    self.fail(n, f"132 round {r} date {text!r} is not a date YY/MM/DD")
+            dates.append(text)
+        if _column(line, 5, _FIRST_ROUND_COLUMN - 1).strip():
+            self.fail(n, f"132 round dates start at column {_FIRST_ROUND_COLUMN}")
+        while dates and not dates[-1]:
+            dates.pop()
+        return tuple(dates)
+
+    def set_rounds(self, n: int, code: str, value: str) -> None:
+        if not _DIGITS.fullmatch(value) or int(value) < 1:
+            self.fail(n, f"{code} number of rounds {value!r} is not a positive number")
+        rounds = int(value)
+        if "rounds" in self.fields and self.fields["rounds"] != rounds:
+            first = self.field_lines["rounds"]
+            self.fail(
+                n, f"{code} says {rounds} rounds but line {first} says {self.fields['rounds']}"
+            )
+        self.fields["rounds"] = rounds
+        self.field_lines["rounds"] = n
+
+    def read_colour_letter(self, n: int, value: str) -> Side:
+        match value.upper():
+            case "W":
+                return Side.WHITE
+            case "B":
+                return Side.BLACK
+            case _:
+                self.fail(n, f"152 initial colour {value!r} is not W or B", value=value)
+
+    def set_initial_colour(self, n: int, code: str, colour: Side) -> None:
+        known = self.fields.get("initial_colour")
+        if known is not None and known != colour:
+            first = self.field_lines["initial_colour"]
+            self.fail(n, f"{code} says {colour.value} first but line {first} says {known.value}")
+        self.fields["initial_colour"] = colour
+        self.field_lines["initial_colour"] = n
+
+    def read_xxc(self, n: int, value: str) -> None:
+        if not value:
+            self.fail(n, "XXC gives no value (expected white1, black1 or rank)")
+        for token in value.split():
+            match token.lower():
+                case "white1":
+                    self.set_initial_colour(n, "XXC", Side.WHITE)
+                case "black1":
+                    self.set_initial_colour(n, "XXC", Side.BLACK)
+                case "rank":
+                    self.fields["pair_by_rank"] = True
+                case _:
+                    self.fail(n, f"XXC value {token!r} is not white1, black1 or rank", value=token)
+
+    def read_numbers(self, n: int, code: str, value: str) -> list[int]:
+        numbers = value.split()
+        for token in numbers:
+            if not _DIGITS.fullmatch(token) or int(token) < 1:
+                self.fail(n, f"{code} value {token!r} is not a starting rank", value=token)
+        if not numbers:
+            self.fail(n, f"{code} lists no players")
+        return [int(t) for t in numbers]
+
+    def read_points_text(self, n: int, what: str, text: str) -> Points:
+        if not _POINTS.fullmatch(text):
+            self.fail(n, f"{what} {text.strip()!r} is not a number of points like 11.5")
+        return parse_points(text)
+
+    def read_scoring(self, n: int, line: str) -> None:
+        if self.scoring:
+            self.fail(n, f"second 162 record (the first is on line {self.point_lines[0]})")
+        self.point_lines.append(n)
+        gap_start = 5
+        column = _SCORING_FIRST_COLUMN
+        while column <= len(line):
+            gap = _column(line, gap_start, column - 1).strip()
+            if gap:
+                self.fail(n, f"162 has {gap!r} where columns {gap_start}-{column - 1} are blank")
+            symbol = _column(line, column, column).upper()
+            if symbol not in SCORING_SYMBOLS:
+                self.fail(n, f"162 symbol {symbol!r} at column {column} is not one of W D L A P X")
+            if any(s == symbol for s, _ in self.scoring):
+                self.fail(n, f"162 gives points for {symbol!r} twice")
+            text = _column(line, column + 1, column + 4)
+            self.scoring.append((symbol, self.read_points_text(n, f"162 {symbol} points", text)))
+            gap_start = column + 5
+            column += _SCORING_WIDTH
+        if not self.scoring:
+            self.fail(n, "162 gives no points")
+
+    def read_bbp_points(self, n: int, code: str, value: str) -> None:
+        if any(c == code for c, _ in self.bbp_points):
+            self.fail(n, f"second {code} line")
+        self.point_lines.append(n)
+        self.bbp_points.append((code, self.read_points_text(n, code, value)))
+
+    def read_declared_byes(self, n: int, line: str) -> None:
+        kind = _column(line, 5, 5).upper()
+        if kind not in ("F", "H", "Z"):
+            self.fail(n, f"240 bye type {kind!r} is not F, H or Z")
+        round_text = _column(line, 7, 9)
+        if _column(line, 6, 6) != " " or not _NUMBER.fullmatch(round_text):
+            self.fail(n, f"240 round {round_text.strip()!r} is not a number in columns 7-9")
+        round_number = int(round_text)
+        if round_number < 1:
+            self.fail(n, "240 round must be at least 1")
+        players: list[int] = []
+        column = 11
+        while column <= len(line):
+            text = _column(line, column, column + 3)
+            if _column(line, column - 1, column - 1) != " " or not _NUMBER.fullmatch(text):
+                self.fail(n, f"240 player {text.strip()!r} at column {column} is not a number")
+            players.append(int(text))
+            column += 5
+        if not players:
+            self.fail(n, "240 lists no players")
+        bye = TrfByeDeclaration(cast(TrfByeCode, kind), round_number, tuple(players))
+        self.declared_byes.append((n, bye))
+
+    # -- player lines -------------------------------------------------------------------
+
+    def count_blocks(self, line: str) -> int:
+        extra = len(line) - (_FIRST_ROUND_COLUMN - 1)
+        return max(0, -(-extra // _ROUND_WIDTH))
+
+    def read_number(self, n: int, line: str, label: str, first: int, last: int) -> int | None:
+        text = _column(line, first, last)
+        if not text.strip():
+            return None
+        if not _NUMBER.fullmatch(text):
+            self.fail(
+                n,
+                f"{label} {text.strip()!r} in columns {first}-{last} is not a right-aligned number",
+                value=text.strip(),
+            )
+        return int(text)
+
+    def read_player(self, n: int, line: str) -> None:
+        end = len(line)
+        for label, first, last in _RIGHT_ALIGNED_FIELDS:
+            if first <= end < last:
+                self.fail(
+                    n, f"line ends at column {end}, inside the {label} (columns {first}-{last})"
+                )
+        for column in _SEPARATOR_COLUMNS:
+            if _column(line, column, column) != " ":
+                self.fail(n, f"column {column} should be blank, found {line[column - 1]!r}")
+        rank = self.read_number(n, line, "starting rank", 5, 8)
+        if rank is None or rank < 1:
+            self.fail(n, "starting rank (columns 5-8) is missing")
+        if rank in self.player_lines:
+            self.fail(
+                n,
+                f"duplicate starting rank {rank} (also on line {self.player_lines[rank]})",
+                player=rank,
+            )
+        sex = _column(line, 10, 10).lower()
+        if sex not in (" ", "m", "w"):
+            self.fail(n, f"player {rank}: sex {sex!r} in column 10 is not m or w")
+        title = _column(line, 11, 13).strip()
+        if title and not title.isalpha():
+            self.fail(n, f"player {rank}: title {title!r} is not letters")
+        birth = _column(line, 70, 79).strip()
+        if birth and not _is_birth_date(birth):
+            self.fail(n, f"player {rank}: birth date {birth!r} is not YYYY/MM/DD")
+        fide_id = _column(line, 58, 68).strip()
+        if fide_id and not _NUMBER.fullmatch(_column(line, 58, 68)):
+            self.fail(n, f"player {rank}: FIDE id {fide_id!r} (columns 58-68) is not a number")
+        points_text = _column(line, 81, 84)
+        points = (
+            self.read_points_text(n, f"player {rank}: points", points_text)
+            if points_text.strip()
+            else None
+        )
+        player = TrfPlayer(
+            starting_rank=rank,
+            name=_column(line, 15, 47).strip(),
+            sex=cast(Literal["m", "w"], sex) if sex != " " else None,
+            title=title.upper() or None,
+            rating=self.read_number(n, line, f"player {rank}: rating", 49, 52),
+            federation=_column(line, 54, 56).strip() or None,
+            fide_id=fide_id or None,
+            birth_date=birth or None,
+            points=points,
+            rank=self.read_number(n, line, f"player {rank}: rank", 86, 89),
+            rounds=tuple(
+                self.read_round_entry(n, line, rank, r)
+                for r in range(1, self.count_blocks(line) + 1)
+            ),
+        )
+        self.players.append(player)
+        self.player_lines[rank] = n
+
+    def read_round_entry(self, n: int, line: str, rank: int, r: int) -> TrfRoundEntry:
+        first = _FIRST_ROUND_COLUMN + _ROUND_WIDTH * (r - 1)
+        where = f"player {rank} round {r}"
+        if first + 3 > len(line) > first - 1:
+            self.fail(n, f"{where}: line ends inside the opponent (columns {first}-{first + 3})")
+        for column in (first + 4, first + 6, first + 8, first + 9):
+            if _column(line, column, column) != " ":
+                self.fail(
+                    n, f"{where}: column {column} should be blank, found {line[column - 1]!r}"
+                )
+        opponent = self.read_number(n, line, f"{where}: opponent", first, first + 3)
+        colour_text = _column(line, first + 5, first + 5).lower()
+        if colour_text not in ("w", "b", "-", " "):
+            self.fail(n, f"{where}: colour {colour_text!r} is not w, b or -")
+        colour = cast(TrfColour, colour_text) if colour_text in ("w", "b") else None
+        result_text = _column(line, first + 7, first + 7)
+        result = result_text.strip().upper()
+        if result not in RESULT_CODES:
+            self.fail(n, f"{where}: result {result_text!r} is not a TRF result code", value=result)
+        if opponent == 0:
+            opponent = None
+        if opponent is None:
+            if colour is not None:
+                self.fail(n, f"{where}: colour {colour!r} without an opponent")
+            if result not in BYE_RESULT_CODES:
+                self.fail(n, f"{where}: result {result!r} needs an opponent")
+        else:
+            if opponent == rank:
+                self.fail(n, f"{where}: player {rank} cannot play himself")
+            if result not in MATCHING_RESULT_CODES:
+                self.fail(n, f"{where}: bye result {result!r} with opponent {opponent}")
+            if result in PLAYED_RESULT_CODES and colour is None:
+                self.fail(n, f"{where}: played game (result {result!r}) needs colour w or b")
+        return TrfRoundEntry(opponent, colour, result)
+
+    # -- the whole file -----------------------------------------------------------------
+
+    def finish(self) -> TrfTournament:
+        by_rank = {p.starting_rank: p for p in self.players}
+        for p in self.players:
+            self.check_games(p, by_rank)
+        self.check_rounds()
+        system = self.check_point_system()
+        self.check_declarations(by_rank)
+        if not self.points_unchecked:
+            self.check_points(system)
+        return TrfTournament(
+            players=tuple(self.players),
+            deputy_arbiters=tuple(self.deputy_arbiters),
+            scoring=tuple(self.scoring),
+            bbp_points=tuple(self.bbp_points),
+            declared_byes=tuple(b for _, b in self.declared_byes),
+            absent=tuple(p for _, p in self.absent),
+            forbidden_pairs=tuple(s for _, s in self.forbidden_pairs),
+            comments=tuple(self.comments),
+            other_lines=tuple(self.other_lines),
+            **self.fields,
+        )
+
+    def check_games(self, p: TrfPlayer, by_rank: dict[int, TrfPlayer]) -> None:
+        n = self.player_lines[p.starting_rank]
+        for r, e in enumerate(p.rounds, start=1):
+            if e.opponent is None:
+                continue
+            q = by_rank.get(e.opponent)
+            if q is None:
+                self.fail(
+                    n,
+                    f"player {p.starting_rank} round {r}: "
+                    f"opponent {e.opponent:04d} is not a player",
+                )
+            other = q.entry(r)
+            said = f"player {p.starting_rank} says he played {q.starting_rank} in round {r}"
+            seen = f"but player {q.starting_rank} (line {self.player_lines[q.starting_rank]})"
+            if other.opponent != p.starting_rank:
+                shows = "no opponent" if other.opponent is None else f"opponent {other.opponent}"
+                self.fail(n, f"{said} {seen} shows {shows}")
+            if (e.colour, other.colour) not in (("w", "b"), ("b", "w"), (None, None)):
+                self.fail(
+                    n,
+                    f"{said} with colour {e.colour or '-'} {seen} has colour {other.colour or '-'}",
+                )
+            if other.result not in MATCHING_RESULT_CODES[e.result]:
+                self.fail(
+                    n,
+                    f"{said} with result {e.result or 'blank'!r} "
+                    f"{seen} has result {other.result or 'blank'!r}",
+                )
+
+    def check_rounds(self) -> None:
+        rounds = self.fields.get("rounds")
+        allocated: dict[int, int] = {}
+        for p in self.players:
+            n = self.player_lines[p.starting_rank]
+            if rounds is not None and len(p.rounds) > rounds:
+                self.fail(
+                    n,
+                    f"player {p.starting_rank} has {len(p.rounds)} round entries "
+                    f"but the tournament has {rounds} rounds",
+                )
+            for r, e in enumerate(p.rounds, start=1):
+                if e.result != "U":
+                    continue
+                if r in allocated:
+                    self.fail(
+                        n,
+                        f"round {r} has two pairing-allocated byes "
+                        f"(players {allocated[r]} and {p.starting_rank})",
+                    )
+                allocated[r] = p.starting_rank
+
+    def check_point_system(self) -> PointSystem:
+        try:
+            return compute_point_system(tuple(self.scoring), tuple(self.bbp_points))
+        except (ValueError, ConfigError) as exc:
+            self.fail(max(self.point_lines), f"point system: {exc}")
+
+    def check_declarations(self, by_rank: dict[int, TrfPlayer]) -> None:
+        for n, players in self.forbidden_pairs:
+            self.check_known("XXP", [(n, p) for p in sorted(players)], by_rank)
+        self.check_known("XXZ", self.absent, by_rank)
+        rounds = self.fields.get("rounds")
+        for n, bye in self.declared_byes:
+            self.check_known("240", [(n, p) for p in bye.players], by_rank)
+            if rounds is not None and bye.round > rounds:
+                self.fail(n, f"240 round {bye.round} is after the last round ({rounds})")
+            for rank in bye.players:
+                entry = by_rank[rank].entry(bye.round)
+                if entry.opponent is None and entry.result in ("", "-", bye.kind):
+                    continue
+                self.fail(
+                    n,
+                    f"240 gives player {rank} a {bye.kind} bye in round {bye.round} "
+                    f"but his line shows {_describe(entry)}",
+                )
+
+    def check_known(
+        self, code: str, players: list[tuple[int, int]], by_rank: dict[int, TrfPlayer]
+    ) -> None:
+        for n, rank in players:
+            if rank not in by_rank:
+                self.fail(n, f"{code} player {rank} is not a player", player=rank)
+
+    def check_points(self, system: PointSystem) -> None:
+        paired = count_paired_rounds(tuple(self.players))
+        for p in self.players:
+            if p.points is None:
+                continue
+            before = compute_player_points(p, system, paired)
+            everything = compute_player_points(p, system, max(paired, len(p.rounds)))
+            if p.points not in (before, everything):
+                self.fail(
+                    self.player_lines[p.starting_rank],
+                    f"player {p.starting_rank}: points column says {_show(p.points)} "
+                    f"but the results give {_show(everything)}",
+                    player=p.starting_rank,
+                )
+
+
+def _describe(entry: TrfRoundEntry) -> str:
+    if entry.opponent is not None:
+        return f"a game against {entry.opponent}"
+    return f"result {entry.result or 'blank'!r}"
+
+
+def _show(points: Points) -> str:
+    return format_points(points) if (points * 1000).denominator == 1 else str(points)
+
+
+def _is_date(year: int, month: str, day: str) -> bool:
+    try:
+        date(year, int(month), int(day))
+    except ValueError:
+        return False
+    return True
+
+
+def _is_birth_date(text: str) -> bool:
+    match = _BIRTH_DATE.fullmatch(text)
+    if match is None:
+        return False
+    if match[2] is None or match[2] == "00":
+        return match[3] is None or match[3] == "00"
+    if match[3] == "00":
+        return 1 <= int(match[2]) <= 12
+    return _is_date(int(match[1]), match[2], match[3])

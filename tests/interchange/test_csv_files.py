@@ -1,0 +1,88 @@
+from __future__ import annotations
+
+import pytest
+
+from mashindano.engine.errors import ParseError
+from mashindano.engine.model import ByeKind, GameResult
+from mashindano.interchange.games_csv import parse_games_csv
+from mashindano.interchange.players_csv import format_players_csv, parse_players_csv
+
+
+def test_players_csv_reads_optional_columns():
+    players = parse_players_csv(
+        "name,rating,games_played,country\nAmani,2069,689,KE\nZawadi,,,\n"
+    )
+    assert [(p.name, p.rating, p.games_played, p.country, p.number) for p in players] == [
+        ("Amani", 2069, 689, "KE", 1),
+        ("Zawadi", None, None, None, 2),
+    ]
+
+
+def test_players_csv_name_only_and_blank_lines():
+    players = parse_players_csv("name\nA\n\nB\n")
+    assert [p.name for p in players] == ["A", "B"]
+
+
+def test_players_csv_round_trip():
+    text = "name,rating,games_played,country\nA,2000,3,KE\nB,,,\n"
+    assert format_players_csv(parse_players_csv(text)) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("rating\n2000\n", "line 1: missing column 'name'"),
+        ("name,elo\nA,2000\n", "unknown column(s) elo"),
+        ("name,rating\nA,high\n", "line 2: rating 'high' is not a whole number"),
+        ("name,rating\nA,-5\n", "must not be negative"),
+        ("name\nA\nA\n", "line 3: duplicate player 'A' (first on line 2)"),
+        ("name,rating\n,2000\n", "line 2: empty name"),
+        ("name,rating\nA,1,2\n", "line 2: too many fields"),
+    ],
+)
+def test_players_csv_errors_name_line_and_problem(text, fragment):
+    with pytest.raises(ParseError) as caught:
+        parse_players_csv(text, source="p.csv")
+    assert fragment in caught.value.message
+    assert caught.value.message.startswith("p.csv")
+
+
+def test_games_csv_games_and_byes():
+    players, games, byes = parse_games_csv(
+        "round,white,black,result\n1,A,B,1-0\n1,C,,\n2,B,C,1/2-1/2\n2,A,,H\n3,C,A,+-\n3,B,,R\n"
+    )
+    assert [p.name for p in players] == ["A", "B", "C"]
+    assert [(g.round, g.first, g.second, g.result) for g in games] == [
+        (1, "A", "B", GameResult.FIRST_WINS),
+        (2, "B", "C", GameResult.DRAW),
+        (3, "C", "A", GameResult.FIRST_WINS_BY_FORFEIT),
+    ]
+    assert [(b.round, b.competitor, b.kind) for b in byes] == [
+        (1, "C", ByeKind.PAIRING_ALLOCATED),
+        (2, "A", ByeKind.HALF_POINT),
+        (3, "B", ByeKind.SIT_OUT),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("round,white,black,result\n1,A,B,2-0\n", "line 2: unknown result code '2-0'"),
+        ("round,white,black,result\n1,A,B,1-0\n1,B,C,1-0\n", "line 3: 'B' is paired twice"),
+        ("round,white,black,result\n1,A,,\n1,A,B,1-0\n", "paired twice in round 1"),
+        ("round,white,result\n1,A,1-0\n", "missing column(s) black"),
+        ("round,white,black,result\n0,A,B,1-0\n", "round must be 1 or more"),
+        ("round,white,black,result\n1,,B,1-0\n", "empty white"),
+        ("round,white,black,result\n1,A,,Q\n", "'Q' is not a bye code"),
+    ],
+)
+def test_games_csv_errors_name_line_and_problem(text, fragment):
+    with pytest.raises(ParseError) as caught:
+        parse_games_csv(text, source="g.csv")
+    assert fragment in caught.value.message
+
+
+def test_games_csv_checks_names_against_players():
+    roster = parse_players_csv("name\nA\nB\n")
+    with pytest.raises(ParseError, match="line 2: unknown player 'C'"):
+        parse_games_csv("round,white,black,result\n1,A,C,1-0\n", competitors=roster)
