@@ -1,0 +1,153 @@
+"""KIBA online Bao tournaments (shared/spec/kiba-bao.md): the `kiba-bao` preset.
+
+Initial list (seeding), qualification groups -> two semifinal groups -> best-of-3 final
+(stages, group_play, ranking, final), the day-based Fischer clock (clock), withdrawals, the
+championship series (championship) and a seeded simulation of a whole tournament.
+"""
+
+from mashindano.engine.kiba.championship import (
+    ChampionshipRow,
+    CountriesResult,
+    CountryRow,
+    CountryTeam,
+    TournamentPerformance,
+    championship_final,
+    championship_points,
+    championship_table,
+    countries_event_games,
+    countries_event_result,
+    countries_event_teams,
+    country_ranking,
+    master_group,
+    master_group_players,
+    tournament_performances,
+)
+from mashindano.engine.kiba.clock import (
+    KIBA_CLOCK,
+    ClockReading,
+    ClockSettings,
+    MoveRecord,
+    days_to_timedelta,
+    first_move_deadline,
+    read_clock,
+    replay_moves,
+    timedelta_to_days,
+)
+from mashindano.engine.kiba.final import FinalMatch, FinalState, compute_final, final_match
+from mashindano.engine.kiba.group_play import (
+    KibaGroup,
+    KibaPairing,
+    SitOut,
+    StageSchedule,
+    group_pairings,
+    group_sit_outs,
+    make_group,
+    schedule_stage,
+)
+from mashindano.engine.kiba.parameters import (
+    KIBA_BAO,
+    PRESET_NAME,
+    KibaParameters,
+    KibaScoreRounding,
+    kiba_parameters,
+)
+from mashindano.engine.kiba.ranking import GroupRow, GroupStandings, rank_group
+from mashindano.engine.kiba.seeding import (
+    InitialList,
+    SeededPlayer,
+    check_player_count,
+    compute_initial_list,
+    compute_kiba_score,
+)
+from mashindano.engine.kiba.simulation import (
+    KibaSimulation,
+    Playoff,
+    SimulatedWithdrawal,
+    StageOutcome,
+    simulate_tournament,
+)
+from mashindano.engine.kiba.stage_kind import StageKind
+from mashindano.engine.kiba.stages import (
+    Destination,
+    StagePlan,
+    TournamentPlan,
+    advance,
+    compute_group_count,
+    plan_tournament,
+    qualification_groups,
+    semifinal_groups,
+)
+from mashindano.engine.kiba.withdrawal import (
+    Withdrawal,
+    score_withdrawals,
+    withdraw_from_final,
+)
+
+__all__ = [
+    "KIBA_BAO",
+    "KIBA_CLOCK",
+    "PRESET_NAME",
+    "ChampionshipRow",
+    "ClockReading",
+    "ClockSettings",
+    "CountriesResult",
+    "CountryRow",
+    "CountryTeam",
+    "Destination",
+    "FinalMatch",
+    "FinalState",
+    "GroupRow",
+    "GroupStandings",
+    "InitialList",
+    "KibaGroup",
+    "KibaPairing",
+    "KibaParameters",
+    "KibaScoreRounding",
+    "KibaSimulation",
+    "MoveRecord",
+    "Playoff",
+    "SeededPlayer",
+    "SimulatedWithdrawal",
+    "SitOut",
+    "StageKind",
+    "StageOutcome",
+    "StagePlan",
+    "StageSchedule",
+    "TournamentPerformance",
+    "TournamentPlan",
+    "Withdrawal",
+    "advance",
+    "championship_final",
+    "championship_points",
+    "championship_table",
+    "check_player_count",
+    "compute_final",
+    "compute_group_count",
+    "compute_initial_list",
+    "compute_kiba_score",
+    "countries_event_games",
+    "countries_event_result",
+    "countries_event_teams",
+    "country_ranking",
+    "days_to_timedelta",
+    "final_match",
+    "first_move_deadline",
+    "group_pairings",
+    "group_sit_outs",
+    "kiba_parameters",
+    "make_group",
+    "master_group",
+    "master_group_players",
+    "plan_tournament",
+    "qualification_groups",
+    "rank_group",
+    "read_clock",
+    "replay_moves",
+    "schedule_stage",
+    "score_withdrawals",
+    "semifinal_groups",
+    "simulate_tournament",
+    "timedelta_to_days",
+    "tournament_performances",
+    "withdraw_from_final",
+]
