@@ -9,9 +9,7 @@ from mashindano.interchange.players_csv import format_players_csv, parse_players
 
 
 def test_players_csv_reads_optional_columns():
-    players = parse_players_csv(
-        "name,rating,games_played,country\nAmani,2069,689,KE\nZawadi,,,\n"
-    )
+    players = parse_players_csv("name,rating,games_played,country\nAmani,2069,689,KE\nZawadi,,,\n")
     assert [(p.name, p.rating, p.games_played, p.country, p.number) for p in players] == [
         ("Amani", 2069, 689, "KE", 1),
         ("Zawadi", None, None, None, 2),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from mashindano.cli import schedule, simulate, standings
+from mashindano.cli import schedule, seed, simulate, standings
 
 app = typer.Typer(
     name="mashindano",
@@ -15,6 +15,7 @@ app = typer.Typer(
 app.add_typer(schedule.app, name="schedule")
 app.command("standings")(standings.standings)
 app.command("simulate")(simulate.simulate)
+app.command("seed")(seed.seed)
 
 
 @app.command("demo")

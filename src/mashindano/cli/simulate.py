@@ -16,10 +16,12 @@ import typer
 from mashindano.cli.errors import EXIT_USAGE, fail, read_text, reported_errors
 from mashindano.cli.output import console, print_json
 from mashindano.engine.model import Competitor
+from mashindano.engine.parameters import override
 from mashindano.interchange.players_csv import parse_players_csv
 
 
 class SimulatedPreset(StrEnum):
+    kiba_bao = "kiba-bao"
     gomoku_league = "gomoku-league"
     tantrix_knockout = "tantrix-knockout"
 
@@ -27,6 +29,7 @@ class SimulatedPreset(StrEnum):
 @dataclass(frozen=True)
 class SimulateOptions:
     seed: int
+    changes: dict[str, str]
     months: int | None = None
     standard_games: int | None = None
 
@@ -34,13 +37,34 @@ class SimulateOptions:
 Runner = Callable[[list[Competitor], SimulateOptions, bool], None]
 
 
+def parse_settings(settings: list[str]) -> dict[str, str]:
+    """`name=value` pairs from repeated --set options."""
+    changes: dict[str, str] = {}
+    for item in settings:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise fail(f"--set needs name=value, got {item!r}", EXIT_USAGE)
+        changes[name.strip()] = value.strip()
+    return changes
+
+
+def _kiba(roster: list[Competitor], options: SimulateOptions, as_json: bool) -> None:
+    from mashindano.cli import kiba_view
+    from mashindano.engine.kiba import KIBA_BAO, simulate_tournament
+
+    parameters = override(KIBA_BAO, options.changes)
+    sim = simulate_tournament(roster, options.seed, parameters)
+    _show(sim, kiba_view.simulation_json, kiba_view.render_simulation, as_json)
+
+
 def _gomoku(roster: list[Competitor], options: SimulateOptions, as_json: bool) -> None:
     from mashindano.cli import gomoku_view
-    from mashindano.engine.gomoku import simulate_league
+    from mashindano.engine.gomoku import GOMOKU_LEAGUE, simulate_league
 
     if options.months is None:
         raise fail("--preset gomoku-league needs --months M", EXIT_USAGE)
-    sim = simulate_league(roster, options.months, options.seed)
+    parameters = override(GOMOKU_LEAGUE, options.changes)
+    sim = simulate_league(roster, options.months, options.seed, parameters)
     _show(sim, gomoku_view.simulation_json, gomoku_view.render_simulation, as_json)
 
 
@@ -49,7 +73,8 @@ def _tantrix(roster: list[Competitor], options: SimulateOptions, as_json: bool) 
     from mashindano.engine.knockout.parameters import TANTRIX_KNOCKOUT
     from mashindano.engine.knockout.simulation import simulate_knockout
 
-    sim = simulate_knockout(roster, options.seed, TANTRIX_KNOCKOUT, options.standard_games)
+    parameters = override(TANTRIX_KNOCKOUT, options.changes)
+    sim = simulate_knockout(roster, options.seed, parameters, options.standard_games)
     _show(sim, tantrix_view.simulation_json, tantrix_view.render_simulation, as_json)
 
 
@@ -66,6 +91,7 @@ def _show(
 
 
 RUNNERS: dict[SimulatedPreset, tuple[Runner, frozenset[str]]] = {
+    SimulatedPreset.kiba_bao: (_kiba, frozenset()),
     SimulatedPreset.gomoku_league: (_gomoku, frozenset({"months"})),
     SimulatedPreset.tantrix_knockout: (_tantrix, frozenset({"standard_games"})),
 }
@@ -84,10 +110,19 @@ def simulate(
         int | None,
         typer.Option("--standard-games", help="tantrix-knockout: standard games per match."),
     ] = None,
+    settings: Annotated[
+        list[str] | None,
+        typer.Option("--set", help="Override a preset parameter: --set name=value (repeatable)."),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
 ) -> None:
     """Play a whole event with random results drawn from --seed and print how it went."""
-    options = SimulateOptions(seed=seed, months=months, standard_games=standard_games)
+    options = SimulateOptions(
+        seed=seed,
+        changes=parse_settings(settings or []),
+        months=months,
+        standard_games=standard_games,
+    )
     runner, accepted = RUNNERS[preset]
     given = {name for name in ("months", "standard_games") if getattr(options, name) is not None}
     unused = given - accepted

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, get_type_hints
 
-from mashindano.engine.errors import ConfigError
+from mashindano.engine.errors import ConfigError, MashindanoError
 from mashindano.engine.points import parse_points
 
 
@@ -38,6 +38,13 @@ def override[T](parameters: T, changes: Mapping[str, object]) -> T:
         raise ConfigError(str(exc)) from exc
 
 
+_KIND_NAMES: dict[object, str] = {
+    bool: "yes or no",
+    int: "a whole number",
+    Fraction: "a number",
+}
+
+
 def _convert(name: str, value: object, hint: object) -> object:
     if not isinstance(value, str):
         return value
@@ -54,9 +61,9 @@ def _convert(name: str, value: object, hint: object) -> object:
             return int(text)
         if hint is Fraction:
             return parse_points(text)
-    except (ValueError, ConfigError) as exc:
+    except (ValueError, MashindanoError) as exc:
         raise ConfigError(
-            f"parameter {name!r}: {value!r} is not a valid {getattr(hint, '__name__', hint)}",
+            f"parameter {name!r}: {value!r} is not {_KIND_NAMES.get(hint, 'valid')}",
             parameter=name,
             value=value,
         ) from exc

@@ -1,0 +1,72 @@
+"""Exit codes and the translation of engine errors into messages on stderr.
+
+Exit codes (documented in the README):
+  0  success
+  1  no valid pairing exists (the JaVaFo/bbpPairings convention)
+  2  wrong command-line usage (Typer's own code)
+  3  invalid input: a malformed file, an impossible result, a bad parameter
+  4  a check found mismatches (`pair -c`)
+  5  a file cannot be read or written
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import typer
+
+from mashindano.engine.errors import (
+    ConfigError,
+    IllegalResult,
+    MashindanoError,
+    NoValidPairing,
+    ParseError,
+)
+
+EXIT_OK = 0
+EXIT_NO_PAIRING = 1
+EXIT_USAGE = 2
+EXIT_INVALID_INPUT = 3
+EXIT_MISMATCH = 4
+EXIT_FILE_ERROR = 5
+
+
+def fail(message: str, code: int) -> typer.Exit:
+    print(f"mashindano: {message}", file=sys.stderr)
+    return typer.Exit(code)
+
+
+@contextmanager
+def reported_errors() -> Iterator[None]:
+    """Turn engine and file errors into a one-line message and the documented exit code."""
+    try:
+        yield
+    except NoValidPairing as exc:
+        raise fail(f"no valid pairing: {exc.message}", EXIT_NO_PAIRING) from None
+    except (ParseError, IllegalResult, ConfigError) as exc:
+        raise fail(exc.message, EXIT_INVALID_INPUT) from None
+    except MashindanoError as exc:
+        raise fail(exc.message, EXIT_INVALID_INPUT) from None
+    except OSError as exc:
+        name = exc.filename if exc.filename is not None else ""
+        raise fail(f"{name}: {exc.strerror or exc}", EXIT_FILE_ERROR) from None
+
+
+def read_text(path: Path) -> str:
+    """Read a UTF-8 input file; a file that cannot be read is exit code 5."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise fail(f"{path}: not a UTF-8 text file", EXIT_INVALID_INPUT) from None
+    except OSError as exc:
+        raise fail(f"{path}: {exc.strerror or exc}", EXIT_FILE_ERROR) from None
+
+
+def write_text(path: Path, text: str) -> None:
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise fail(f"{path}: {exc.strerror or exc}", EXIT_FILE_ERROR) from None

@@ -1,0 +1,112 @@
+"""`mashindano standings`: standings of a set of results with configurable tie-breaks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from mashindano.cli.errors import EXIT_USAGE, fail, read_text, reported_errors
+from mashindano.cli.output import console, display_value, json_value, print_json
+from mashindano.engine.model import StageResults
+from mashindano.engine.points import PointSystem, format_points, points_to_json
+from mashindano.engine.standings import Standings, compute_standings
+from mashindano.engine.tiebreaks import tiebreak_by_name
+from mashindano.interchange.games_csv import parse_games_csv
+from mashindano.interchange.players_csv import parse_players_csv
+
+
+def standings(
+    games: Annotated[
+        Path | None,
+        typer.Option("--games", help="GAMES.csv with columns round,white,black,result."),
+    ] = None,
+    players: Annotated[
+        Path | None,
+        typer.Option(
+            "--players", help="PLAYERS.csv with columns name,rating,games_played,country."
+        ),
+    ] = None,
+    trf: Annotated[
+        Path | None, typer.Option("--trf", help="A TRF-16/TRF-26 tournament instead of CSV.")
+    ] = None,
+    tiebreaks: Annotated[
+        str,
+        typer.Option(
+            "--tiebreaks",
+            help="Comma-separated, in order: sb, neustadtl, buchholz, buchholz-cut1, "
+            "median-buchholz, direct-encounter, wins, aro, tpr, kiba-score.",
+        ),
+    ] = "",
+    points: Annotated[str, typer.Option("--points", help="Points for win,draw,loss.")] = "1,0.5,0",
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+) -> None:
+    """Rank players by points, then by each tie-break in turn; remaining ties share a rank."""
+    if (games is None) == (trf is None):
+        raise fail("give either --games GAMES.csv or --trf FILE", EXIT_USAGE)
+    names = [n.strip() for n in tiebreaks.split(",") if n.strip()]
+    with reported_errors():
+        chosen = [tiebreak_by_name(n) for n in names]
+        if trf is not None:
+            results = _results_from_trf(trf)
+        else:
+            assert games is not None
+            system = PointSystem.from_triple(points)
+            roster = (
+                parse_players_csv(read_text(players), source=str(players))
+                if players is not None
+                else None
+            )
+            competitors, game_list, byes = parse_games_csv(
+                read_text(games), source=str(games), competitors=roster
+            )
+            results = StageResults(
+                competitors=tuple(competitors),
+                games=tuple(game_list),
+                byes=tuple(byes),
+                points=system,
+            )
+        table = compute_standings(results, chosen)
+    # Show the names as the user typed them; values are keyed by the canonical names.
+    columns = list(zip(names, (t.name for t in chosen), strict=True))
+    if as_json:
+        print_json(standings_json(table, columns))
+    else:
+        _render(table, columns)
+
+
+def _results_from_trf(path: Path) -> StageResults:
+    from mashindano.interchange.trf import parse_trf, trf_to_stage_results
+
+    return trf_to_stage_results(parse_trf(read_text(path), source=str(path)))
+
+
+def standings_json(table: Standings, columns: list[tuple[str, str]]) -> list[dict[str, Any]]:
+    return [
+        {
+            "rank": row.rank,
+            "name": row.competitor.name,
+            "points": points_to_json(row.points),
+            "tiebreaks": {shown: json_value(row.values[key]) for shown, key in columns},
+        }
+        for row in table.rows
+    ]
+
+
+def _render(table: Standings, columns: list[tuple[str, str]]) -> None:
+    grid = Table(title="Standings")
+    grid.add_column("Rank", justify="right")
+    grid.add_column("Player")
+    grid.add_column("Points", justify="right")
+    for shown, _ in columns:
+        grid.add_column(shown, justify="right")
+    for row in table.rows:
+        grid.add_row(
+            str(row.rank),
+            row.competitor.name,
+            format_points(row.points),
+            *(display_value(row.values[key]) for _, key in columns),
+        )
+    console.print(grid)

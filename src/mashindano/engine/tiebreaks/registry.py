@@ -1,0 +1,142 @@
+"""Tie-breaks by name, as presets and organisers configure them: `NAME` or `NAME:OPTION`.
+
+| name | option | tie-break |
+|---|---|---|
+| sb | fide2023 | Sonneborn-Berger (per game) |
+| neustadtl | fide2023 | Neustadtl (per encounter; KIBA R30) |
+| buchholz, buchholz-cut1, median-buchholz | fide2023, include-bye-points | Buchholz family |
+| direct-encounter | forfeits | direct encounter among the tied players |
+| wins, aro, tpr | | number of wins, average rating of opponents, performance |
+| kiba-score, previous-position | | KIBA score (higher first), list number (lower first) |
+| lots | SEED (required) | drawing of lots with a recorded seed |
+
+FIDE acronyms are accepted as aliases (SB, BH, BH-C1, BH-M1, DE, WIN, ARO, TPR).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from mashindano.engine.errors import ConfigError
+from mashindano.engine.tiebreaks.base import TieBreak, Unplayed
+from mashindano.engine.tiebreaks.direct import direct_encounter
+from mashindano.engine.tiebreaks.opponents import (
+    buchholz,
+    buchholz_cut1,
+    median_buchholz,
+    neustadtl,
+    sonneborn_berger,
+)
+from mashindano.engine.tiebreaks.performance import aro, tpr, wins
+from mashindano.engine.tiebreaks.seeding import (
+    drawing_of_lots,
+    kiba_score_tiebreak,
+    previous_position,
+)
+
+_Factory = Callable[[str | None], TieBreak]
+
+_BUCHHOLZ_OPTIONS = ("fide2023", "include-bye-points")
+
+
+def _no_option(make: Callable[[], TieBreak]) -> _Factory:
+    def factory(option: str | None) -> TieBreak:
+        _check_option(make().name, option, ())
+        return make()
+
+    return factory
+
+
+def _weighted(make: Callable[..., TieBreak], name: str) -> _Factory:
+    def factory(option: str | None) -> TieBreak:
+        _check_option(name, option, ("fide2023",))
+        return make(unplayed=Unplayed.FIDE2023 if option else Unplayed.SKIP)
+
+    return factory
+
+
+def _buchholz(make: Callable[..., TieBreak], name: str) -> _Factory:
+    def factory(option: str | None) -> TieBreak:
+        _check_option(name, option, _BUCHHOLZ_OPTIONS)
+        if option == "fide2023":
+            return make(unplayed=Unplayed.FIDE2023)
+        return make(exclude_bye_points=option != "include-bye-points")
+
+    return factory
+
+
+def _direct(option: str | None) -> TieBreak:
+    _check_option("direct-encounter", option, ("forfeits",))
+    return direct_encounter(count_forfeits=option == "forfeits")
+
+
+def _lots(option: str | None) -> TieBreak:
+    try:
+        seed = int(option or "")
+    except ValueError:
+        raise ConfigError(
+            f"drawing of lots needs an integer seed, written lots:SEED (got {option!r})",
+            tiebreak="lots",
+            option=option,
+        ) from None
+    return drawing_of_lots(seed)
+
+
+_REGISTRY: dict[str, _Factory] = {
+    "sb": _weighted(sonneborn_berger, "sb"),
+    "neustadtl": _weighted(neustadtl, "neustadtl"),
+    "buchholz": _buchholz(buchholz, "buchholz"),
+    "buchholz-cut1": _buchholz(buchholz_cut1, "buchholz-cut1"),
+    "median-buchholz": _buchholz(median_buchholz, "median-buchholz"),
+    "direct-encounter": _direct,
+    "wins": _no_option(wins),
+    "aro": _no_option(aro),
+    "tpr": _no_option(tpr),
+    "kiba-score": _no_option(kiba_score_tiebreak),
+    "previous-position": _no_option(previous_position),
+    "lots": _lots,
+}
+
+TIEBREAK_NAMES: tuple[str, ...] = tuple(_REGISTRY)
+
+_ALIASES = {
+    "sonneborn-berger": "sb",
+    "bh": "buchholz",
+    "bh-c1": "buchholz-cut1",
+    "bh-m1": "median-buchholz",
+    "de": "direct-encounter",
+    "win": "wins",
+}
+
+
+def tiebreak_by_name(name: str) -> TieBreak:
+    """The tie-break called `name` (`buchholz`, `lots:42`, `sb:fide2023`, ...)."""
+    base, _, option = name.strip().partition(":")
+    key = base.strip().lower()
+    key = _ALIASES.get(key, key)
+    factory = _REGISTRY.get(key)
+    if factory is None:
+        raise ConfigError(
+            f"unknown tie-break {name!r}; valid names: {', '.join(TIEBREAK_NAMES)}",
+            tiebreak=name,
+            valid=TIEBREAK_NAMES,
+        )
+    return factory(option.strip().lower() or None)
+
+
+def tiebreaks_by_names(names: str | Iterable[str]) -> tuple[TieBreak, ...]:
+    """An ordered list from names, or from one comma-separated string ("buchholz,sb")."""
+    if isinstance(names, str):
+        names = [n for n in names.split(",") if n.strip()]
+    return tuple(tiebreak_by_name(n) for n in names)
+
+
+def _check_option(name: str, option: str | None, valid: tuple[str, ...]) -> None:
+    if option is None or option in valid:
+        return
+    allowed = ", ".join(valid) if valid else "none"
+    raise ConfigError(
+        f"tie-break {name!r} has no option {option!r} (options: {allowed})",
+        tiebreak=name,
+        option=option,
+    )

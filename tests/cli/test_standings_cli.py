@@ -1,0 +1,140 @@
+from __future__ import annotations
+
+import json
+
+import pytest
+
+CHESS_E3_GAMES = """round,white,black,result
+1,A,B,1-0
+1,C,D,1-0
+2,A,C,1/2-1/2
+2,B,D,1-0
+3,D,A,1-0
+3,B,C,1-0
+"""
+
+
+@pytest.fixture
+def chess_e3(tmp_path):
+    path = tmp_path / "games.csv"
+    path.write_text(CHESS_E3_GAMES)
+    return path
+
+
+def test_chess_E3_standings_json(cli, chess_e3):
+    result = cli("standings", "--games", chess_e3, "--tiebreaks", "sb", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout) == [
+        {"rank": 1, "name": "B", "points": 2, "tiebreaks": {"sb": 2.5}},
+        {"rank": 2, "name": "A", "points": 1.5, "tiebreaks": {"sb": 2.75}},
+        {"rank": 3, "name": "C", "points": 1.5, "tiebreaks": {"sb": 1.75}},
+        {"rank": 4, "name": "D", "points": 1, "tiebreaks": {"sb": 1.5}},
+    ]
+
+
+def test_standings_with_players_file_and_several_tiebreaks(cli, chess_e3, tmp_path):
+    players = tmp_path / "players.csv"
+    players.write_text(
+        "name,rating,games_played,country\nA,2000,30,KE\nB,1900,,\nC,1800,5,TZ\nD,,,\n"
+    )
+    result = cli(
+        "standings",
+        "--games",
+        chess_e3,
+        "--players",
+        players,
+        "--tiebreaks",
+        "sb,wins,buchholz,direct-encounter",
+        "--json",
+    )
+    assert result.exit_code == 0, result.stderr
+    rows = json.loads(result.stdout)
+    assert [r["name"] for r in rows] == ["B", "A", "C", "D"]
+    assert set(rows[0]["tiebreaks"]) == {"sb", "wins", "buchholz", "direct-encounter"}
+    assert rows[0]["tiebreaks"]["wins"] == 2
+
+
+def test_standings_table_for_people(cli, chess_e3):
+    result = cli("standings", "--games", chess_e3, "--tiebreaks", "sb")
+    assert result.exit_code == 0, result.stderr
+    assert "2.75" in result.stdout
+
+
+def test_standings_with_3_1_0_points(cli, chess_e3):
+    result = cli("standings", "--games", chess_e3, "--points", "3,1,0", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert [r["points"] for r in json.loads(result.stdout)] == [6, 4, 4, 3]
+
+
+@pytest.mark.parametrize(
+    ("content", "fragment"),
+    [
+        ("round,white,black,result\n1,A,B,2-0\n", "line 2"),
+        ("round,white,black,result\n1,A,B,1-0\n1,A,C,0-1\n", "paired twice in round 1"),
+        ("round,white,black\n1,A,B\n", "missing column"),
+        ("round,white,black,result\nx,A,B,1-0\n", "not a whole number"),
+        ("round,white,black,result\n1,A,A,1-0\n", "against themselves"),
+    ],
+)
+def test_standings_malformed_games_name_file_line_and_problem(cli, tmp_path, content, fragment):
+    path = tmp_path / "bad.csv"
+    path.write_text(content)
+    result = cli("standings", "--games", path, "--tiebreaks", "sb")
+    assert result.exit_code == 3
+    assert "bad.csv" in result.stderr
+    assert fragment in result.stderr
+
+
+def test_standings_unknown_result_code_names_the_code(cli, tmp_path):
+    path = tmp_path / "g.csv"
+    path.write_text("round,white,black,result\n1,A,B,1-0\n2,A,B,draw\n")
+    result = cli("standings", "--games", path)
+    assert result.exit_code == 3
+    assert "g.csv, line 3" in result.stderr
+    assert "'draw'" in result.stderr
+
+
+def test_standings_unknown_player_against_players_file(cli, chess_e3, tmp_path):
+    players = tmp_path / "players.csv"
+    players.write_text("name\nA\nB\nC\n")
+    result = cli("standings", "--games", chess_e3, "--players", players)
+    assert result.exit_code == 3
+    assert "unknown player 'D'" in result.stderr
+
+
+def test_standings_players_file_errors(cli, chess_e3, tmp_path):
+    players = tmp_path / "players.csv"
+    players.write_text("name,rating\nA,high\n")
+    result = cli("standings", "--games", chess_e3, "--players", players)
+    assert result.exit_code == 3
+    assert "players.csv, line 2" in result.stderr
+    assert "rating" in result.stderr
+
+
+def test_standings_unknown_tiebreak(cli, chess_e3):
+    result = cli("standings", "--games", chess_e3, "--tiebreaks", "sb,elo")
+    assert result.exit_code == 3
+    assert "elo" in result.stderr
+
+
+def test_standings_bad_points(cli, chess_e3):
+    result = cli("standings", "--games", chess_e3, "--points", "1,x,0")
+    assert result.exit_code == 3
+
+
+def test_standings_missing_file(cli, tmp_path):
+    result = cli("standings", "--games", tmp_path / "nope.csv")
+    assert result.exit_code == 5
+    assert "nope.csv" in result.stderr
+
+
+def test_standings_needs_exactly_one_source(cli):
+    result = cli("standings", "--tiebreaks", "sb")
+    assert result.exit_code == 2
+
+
+def test_standings_accepts_fide_acronyms_and_keeps_the_given_names(cli, chess_e3):
+    result = cli("standings", "--games", chess_e3, "--tiebreaks", "SB,BH", "--json")
+    assert result.exit_code == 0, result.stderr
+    rows = json.loads(result.stdout)
+    assert rows[1]["tiebreaks"] == {"SB": 2.75, "BH": rows[1]["tiebreaks"]["BH"]}
