@@ -1,0 +1,23 @@
+"""Swiss pairing: per-player state, the FIDE Dutch system, and the arbiter's checklist."""
+
+from mashindano.engine.pairing.dutch import SwissPairing, pair_dutch
+from mashindano.engine.pairing.explain import ChecklistRow, explain_pairing
+from mashindano.engine.pairing.swiss_state import (
+    ColourStrength,
+    Float,
+    RoundRecord,
+    SwissPlayerState,
+    build_swiss_state,
+)
+
+__all__ = [
+    "ChecklistRow",
+    "ColourStrength",
+    "Float",
+    "RoundRecord",
+    "SwissPairing",
+    "SwissPlayerState",
+    "build_swiss_state",
+    "explain_pairing",
+    "pair_dutch",
+]

@@ -1,0 +1,653 @@
+"""FIDE Dutch system (C.04.3, 2026 edition): pairing one round.
+
+Method. The rules pair bracket by bracket, each bracket choosing the candidate that best meets
+C5-C21 while a complete pairing stays possible below it (C4). We reach the same pairing the way
+the FIDE-endorsed reference engine does: every decision is a maximum weight matching whose edge
+weights are lexicographic vectors (most important criterion first), and the bracket's choices
+(which moved-down players to pair, which residents to exchange between S1 and S2, who plays
+whom) are fixed one at a time by small tie-break terms in the lowest components.
+
+Speed. The weight of an edge between two players below the next bracket carries only the
+completion term. So each matching is first solved on the current and next bracket alone; if the
+players it leaves over can be completed with everyone below, that local optimum is the global
+one. Only when they cannot is the whole field matched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from mashindano.engine.errors import NoValidPairing
+from mashindano.engine.model import CompetitorId, Side, StageResults
+from mashindano.engine.pairing.colours import allocate_colours, ranks_higher
+from mashindano.engine.pairing.matching import (
+    compute_max_weight_matching,
+    is_completable,
+    pack_weights,
+)
+from mashindano.engine.pairing.swiss_state import (
+    Float,
+    SwissPlayerState,
+    build_swiss_state,
+)
+from mashindano.engine.points import Points
+
+Vector = dict[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class SwissPairing:
+    """One round's pairing: boards as (white, black) in FIDE board order, and the bye."""
+
+    boards: tuple[tuple[CompetitorId, CompetitorId], ...]
+    bye: CompetitorId | None
+
+
+@dataclass(frozen=True, slots=True)
+class _Layout:
+    """Positions of the criteria in a weight vector (0 = most important)."""
+
+    score_count: int
+
+    @property
+    def pairs_current(self) -> int:
+        return 1
+
+    @property
+    def scores_current(self) -> int:
+        return 2
+
+    @property
+    def pairs_next(self) -> int:
+        return 2 + self.score_count
+
+    @property
+    def scores_next(self) -> int:
+        return 3 + self.score_count
+
+    @property
+    def bye_played_games(self) -> int:
+        return 3 + 2 * self.score_count
+
+    @property
+    def colours(self) -> int:
+        return 4 + 2 * self.score_count
+
+    @property
+    def repeat_counts(self) -> int:
+        return 8 + 2 * self.score_count
+
+    @property
+    def repeat_scores(self) -> int:
+        return 12 + 2 * self.score_count
+
+    @property
+    def exchanges(self) -> int:
+        return 12 + 6 * self.score_count
+
+    @property
+    def exchange_numbers(self) -> int:
+        return 13 + 6 * self.score_count
+
+    @property
+    def tie_break(self) -> int:
+        return 14 + 6 * self.score_count
+
+    @property
+    def size(self) -> int:
+        return 15 + 6 * self.score_count
+
+
+def pair_dutch(
+    results: StageResults,
+    round_number: int,
+    *,
+    total_rounds: int,
+    initial_colour: Side,
+    forbidden_pairs: Collection[frozenset[CompetitorId]] = (),
+) -> SwissPairing:
+    """Pair `round_number` by the FIDE Dutch system, 2026 rules.
+
+    `initial_colour` is the colour drawn for the higher-ranked player of the first board in round
+    1 (TRF `XXC`). Raises `NoValidPairing` when no pairing satisfies C1-C3.
+    """
+    if total_rounds < round_number:
+        raise NoValidPairing(
+            f"round {round_number} is beyond the tournament's {total_rounds} rounds",
+            round=round_number,
+            total_rounds=total_rounds,
+        )
+    states = build_swiss_state(results, round_number)
+    available = [s for s in states if s.is_available]
+    solver = _RoundSolver(
+        available,
+        results.points.win if results.points.win >= results.points.draw else results.points.draw,
+        round_number,
+        total_rounds,
+        forbidden_pairs,
+    )
+    pairs, bye = solver.solve()
+    boards = [allocate_colours(a, b, initial_colour) for a, b in pairs]
+    by_id = {s.id: s for s in available}
+    boards.sort(key=lambda board: _board_key(by_id[board[0]], by_id[board[1]]))
+    return SwissPairing(boards=tuple(boards), bye=bye.id if bye is not None else None)
+
+
+def _board_key(white: SwissPlayerState, black: SwissPlayerState) -> tuple[Points, Points, int]:
+    higher, lower = (white, black) if ranks_higher(white, black) else (black, white)
+    return (-higher.score, -lower.score, higher.rank_index)
+
+
+class _RoundSolver:
+    """The bracket-by-bracket search of one round (players sorted by score, then rank)."""
+
+    def __init__(
+        self,
+        players: Sequence[SwissPlayerState],
+        win_points: Points,
+        round_number: int,
+        total_rounds: int,
+        forbidden_pairs: Collection[frozenset[CompetitorId]],
+    ) -> None:
+        self.players = sorted(players, key=lambda s: (-s.score, s.rank_index))
+        self.count = len(self.players)
+        self.played_rounds = round_number - 1
+        scores = sorted({s.score for s in self.players}, reverse=True)
+        self.score_digit = {score: index for index, score in enumerate(scores)}
+        self.layout = _Layout(len(scores))
+        self.is_last_round = round_number >= total_rounds
+        self.top_threshold = Fraction(self.played_rounds) * win_points / 2
+        self.forbidden = {frozenset(p) for p in forbidden_pairs}
+        self.weights: dict[tuple[int, int], Vector | None] = {}
+        self.removed: set[int] = set()
+        self.pairs: list[tuple[int, int]] = []
+        self.may_get_bye: list[bool] = [s.is_bye_eligible for s in self.players]
+        self._compatible_cache: dict[tuple[int, int], bool] = {}
+        self.bye_score: Points | None = None
+        self.single_downfloater_gets_bye = False
+        self.bye_rank: dict[int, int] = {}
+        self.last_was_local = True
+        self.last_mate: dict[int, int] = {}
+
+    # -- absolute criteria -------------------------------------------------------------------
+
+    def _is_topscorer(self, player: SwissPlayerState) -> bool:
+        return self.is_last_round and player.score > self.top_threshold
+
+    def compatible(self, i: int, j: int) -> bool:
+        """C1 (no rematch, no forbidden pair) and C3 (absolute colour preferences)."""
+        key = (i, j) if i < j else (j, i)
+        cached = self._compatible_cache.get(key)
+        if cached is not None:
+            return cached
+        a, b = self.players[i], self.players[j]
+        result = (
+            b.id not in a.opponents
+            and frozenset((a.id, b.id)) not in self.forbidden
+            and not (
+                a.is_absolute
+                and b.is_absolute
+                and a.preference == b.preference
+                and not (self._is_topscorer(a) or self._is_topscorer(b))
+            )
+        )
+        self._compatible_cache[key] = result
+        return result
+
+    def _edge_exists(self, i: int, j: int) -> bool:
+        key = (i, j) if i < j else (j, i)
+        if key in self.weights:
+            return self.weights[key] is not None
+        return self.compatible(i, j)
+
+    def _completion_term(self, i: int, j: int) -> int:
+        return 1 + (not self.may_get_bye[i]) + (not self.may_get_bye[j])
+
+    # -- matching ----------------------------------------------------------------------------
+
+    def _set(self, i: int, j: int, vector: Vector | None) -> None:
+        self.weights[(i, j) if i < j else (j, i)] = vector
+
+    def _compute(self, local: Sequence[int]) -> dict[int, int]:
+        active = [v for v in local if v not in self.removed]
+        vectors: dict[tuple[int, int], Vector] = {}
+        for x in range(len(active)):
+            for y in range(x):
+                key = (active[y], active[x]) if active[y] < active[x] else (active[x], active[y])
+                vector = self.weights.get(key)
+                if vector:
+                    vectors[key] = vector
+        packed = pack_weights(vectors, self.layout.size, len(active) // 2)
+        mate = compute_max_weight_matching(active, packed)
+        local_set = set(active)
+        rest = [v for v in range(self.count) if v not in self.removed and v not in local_set]
+        rest += [v for v in active if v not in mate]
+        singles = [v for v in rest if self.may_get_bye[v]] if len(rest) % 2 else []
+        if is_completable(sorted(rest), self._edge_exists, set(singles)):
+            self.last_was_local = True
+            self.last_mate = mate
+            return mate
+        self.last_was_local = False
+        self.last_mate = self._compute_whole(active)
+        return self.last_mate
+
+    def _compute_whole(self, local: Sequence[int]) -> dict[int, int]:
+        active = [v for v in range(self.count) if v not in self.removed]
+        vectors: dict[tuple[int, int], Vector] = {}
+        for x in range(len(active)):
+            for y in range(x):
+                i, j = active[y], active[x]
+                if not self._edge_exists(i, j):
+                    continue
+                vector = dict(self.weights.get((i, j)) or {})
+                vector[0] = self._completion_term(i, j)
+                vectors[(i, j)] = vector
+        packed = pack_weights(vectors, self.layout.size, len(active) // 2)
+        return compute_max_weight_matching(active, packed)
+
+    # -- the criteria as weights -------------------------------------------------------------
+
+    def _base_vector(self, i: int, j: int, in_current: bool, in_next: bool) -> Vector | None:
+        """Weight of pairing higher-ranked `i` with `j` (in the current or next bracket)."""
+        if not self.compatible(i, j):
+            return None
+        layout = self.layout
+        higher, lower = self.players[i], self.players[j]
+        vector: Vector = {}
+        digit_higher = self.score_digit[higher.score]
+        if in_current:
+            vector[layout.pairs_current] = 1
+            vector[layout.scores_current + digit_higher] = 1
+        if in_next:
+            vector[layout.pairs_next] = 1
+            vector[layout.scores_next + digit_higher] = 1
+        if self.single_downfloater_gets_bye:
+            played = sum(
+                self.bye_rank[p.played_games] for p in (higher, lower) if p.score == self.bye_score
+            )
+            if played:
+                vector[layout.bye_played_games] = played
+        if not in_current:
+            return vector
+        for offset, met in enumerate(_colour_criteria(lower, higher)):
+            if met:
+                vector[layout.colours + offset] = 1
+        higher_score, lower_score = higher.score, lower.score
+        digit_lower = self.score_digit[lower_score]
+        for back in (1, 2):
+            if self.played_rounds < back:
+                continue
+            lower_float = lower.float_before(back)
+            higher_float = higher.float_before(back)
+            count_down = (lower_float is Float.DOWN) + (
+                higher_score <= lower_score and higher_float is Float.DOWN
+            )
+            no_repeat_up = not (higher_score > lower_score and lower_float is Float.UP)
+            base = layout.repeat_counts + 2 * (back - 1)
+            if count_down:
+                vector[base] = count_down
+            if no_repeat_up:
+                vector[base + 1] = 1
+            scores = layout.repeat_scores + 2 * (back - 1) * layout.score_count
+            if lower_float is Float.DOWN:
+                key = scores + digit_lower
+                vector[key] = vector.get(key, 0) + 1
+            if higher_float is Float.DOWN:
+                key = scores + digit_higher
+                vector[key] = vector.get(key, 0) + 1
+            if no_repeat_up:
+                vector[scores + layout.score_count + digit_higher] = 1
+        return vector
+
+    # -- the procedure -----------------------------------------------------------------------
+
+    def _check_complete(self) -> None:
+        everyone = list(range(self.count))
+        if self.count % 2 == 0:
+            if not is_completable(everyone, self.compatible, ()):
+                raise self._no_pairing()
+            self.may_get_bye = [False] * self.count
+            return
+        for score in sorted(self.score_digit):
+            singles = [
+                v
+                for v in everyone
+                if self.players[v].is_bye_eligible and self.players[v].score <= score
+            ]
+            if singles and is_completable(everyone, self.compatible, set(singles)):
+                single_set = set(singles)
+                self.may_get_bye = [v in single_set for v in everyone]
+                self._prepare_bye_criterion(score)
+                return
+        raise self._no_pairing()
+
+    def _prepare_bye_criterion(self, bye_score: Points) -> None:
+        """C9: among players on the bye score, more played games means a better bye receiver;
+        the rank is what pairing a player is worth, so the one left over has played most."""
+        self.bye_score = bye_score
+        played = sorted(
+            {p.played_games for p in self.players if p.score == bye_score}, reverse=True
+        )
+        self.bye_rank = {games: rank for rank, games in enumerate(played)}
+        top_score = self.players[0].score
+        if bye_score < top_score:
+            return
+        top = [v for v in range(self.count) if self.players[v].score == top_score]
+        rest = [v for v in range(self.count) if self.players[v].score != top_score]
+        singles = {v for v in top if self.may_get_bye[v]}
+        self.single_downfloater_gets_bye = (
+            len(top) % 2 == 1
+            and is_completable(top, self.compatible, singles)
+            and is_completable(rest, self.compatible, ())
+        )
+
+    def _no_pairing(self) -> NoValidPairing:
+        isolated = [
+            p.id
+            for i, p in enumerate(self.players)
+            if not any(self.compatible(i, j) for j in range(self.count) if j != i)
+        ]
+        if isolated:
+            names = ", ".join(isolated)
+            return NoValidPairing(
+                f"no complete pairing: {names} cannot meet anyone (all possible opponents "
+                "already met, forbidden, or same absolute colour preference)",
+                players=isolated,
+            )
+        if self.count % 2 and not any(p.is_bye_eligible for p in self.players):
+            return NoValidPairing(
+                "no complete pairing: the number of players is odd and nobody may receive "
+                "the pairing-allocated bye (all had one or a win without playing)",
+                players=[p.id for p in self.players],
+            )
+        return NoValidPairing(
+            "no complete pairing satisfies C1-C3 (rematches, bye eligibility, absolute "
+            "colour preferences) for all players",
+            players=[p.id for p in self.players],
+        )
+
+    def solve(
+        self,
+    ) -> tuple[list[tuple[SwissPlayerState, SwissPlayerState]], SwissPlayerState | None]:
+        if self.count == 0:
+            return [], None
+        self._check_complete()
+        groups = _score_groups(self.players)
+        group_index = 1
+        local = list(groups[0])
+        mdp_count = 0
+        resident_start = 0
+        while len(local) > 1 or group_index < len(groups):
+            current_end = len(local)
+            next_vertex = resident_start + (current_end - mdp_count)
+            appended_score: Points | None = None
+            if group_index < len(groups):
+                local += groups[group_index]
+                appended_score = self.players[groups[group_index][0]].score
+                group_index += 1
+            elif mdp_count == current_end:
+                raise self._no_pairing()
+            matched = self._pair_bracket(local, mdp_count, current_end, resident_start, next_vertex)
+            carried = [
+                position
+                for position in range(len(local))
+                if not (position < current_end and local[position] in matched)
+            ]
+            mdp_count = sum(1 for position in carried if position < current_end)
+            self._update_bye_criterion(local, carried, appended_score)
+            local = [local[position] for position in carried]
+            resident_start = next_vertex
+        leftover = [v for v in range(self.count) if v not in self.removed]
+        if len(leftover) > 1:
+            raise self._no_pairing()
+        bye = self.players[leftover[0]] if leftover else None
+        pairs = [(self.players[a], self.players[b]) for a, b in self.pairs]
+        return pairs, bye
+
+    def _update_bye_criterion(
+        self, local: Sequence[int], carried: Sequence[int], next_score: Points | None
+    ) -> None:
+        """Whether the next bracket downfloats exactly one player, who gets the bye (C9)."""
+        self.single_downfloater_gets_bye = False
+        if self.count % 2 == 0 or next_score is None or next_score != self.bye_score:
+            return
+        unmatched = 0
+        for position in carried:
+            vertex = local[position]
+            partner = self.last_mate.get(vertex)
+            if partner is None:
+                unmatched += 1
+            elif self.players[partner].score < next_score:
+                return
+        if self.last_was_local and unmatched > 1:
+            return
+        self.single_downfloater_gets_bye = True
+
+    def _finalize(self, a: int, b: int) -> None:
+        self.removed.add(a)
+        self.removed.add(b)
+        self.pairs.append((a, b) if a < b else (b, a))
+
+    def _pair_bracket(
+        self,
+        local: list[int],
+        mdp_count: int,
+        current_end: int,
+        resident_start: int,
+        next_vertex: int,
+    ) -> set[int]:
+        layout = self.layout
+        base: dict[tuple[int, int], Vector | None] = {}
+        for y in range(mdp_count, len(local)):
+            for x in range(y):
+                vector = self._base_vector(local[x], local[y], y < current_end, y >= current_end)
+                base[(x, y)] = vector
+                self._set(local[x], local[y], vector)
+
+        def with_tie(x: int, y: int, component: int, value: int) -> Vector | None:
+            vector = base[(x, y)]
+            if not vector:
+                return None
+            result = dict(vector)
+            result[component] = value
+            return result
+
+        mate = self._compute(local)
+
+        def mate_of(v: int) -> int:
+            return mate.get(v, v)
+
+        def in_bracket(v: int) -> bool:
+            return resident_start <= mate_of(v) < next_vertex
+
+        matched: set[int] = set()
+        residents = range(mdp_count, current_end)
+        resident_count = current_end - mdp_count
+        # Which moved-down players are paired: the earliest that keep the best candidate.
+        group_score: Points | None = None
+        remaining = remaining_matched = 0
+        for position in range(mdp_count):
+            vertex = local[position]
+            score = self.players[vertex].score
+            if group_score is None or score < group_score:
+                group_score = score
+                remaining = remaining_matched = 0
+                scan = position
+                while scan < mdp_count and self.players[local[scan]].score >= group_score:
+                    remaining += 1
+                    remaining_matched += in_bracket(local[scan])
+                    scan += 1
+            if not remaining_matched:
+                continue
+            if remaining <= remaining_matched:
+                matched.add(vertex)
+                continue
+            remaining -= 1
+            if not in_bracket(vertex):
+                for r in residents:
+                    vector = with_tie(position, r, layout.tie_break, 1)
+                    if vector:
+                        self._set(vertex, local[r], vector)
+                mate = self._compute(local)
+            if in_bracket(vertex):
+                matched.add(vertex)
+                remaining_matched -= 1
+                for r in residents:
+                    vector = with_tie(position, r, layout.tie_break, resident_count + 1)
+                    if vector:
+                        self._set(vertex, local[r], vector)
+        # Their opponents: the highest-ranked resident that keeps the best candidate.
+        for position in range(mdp_count):
+            vertex = local[position]
+            if vertex not in matched:
+                continue
+            addend = len(local)
+            for r in range(current_end - 1, mdp_count - 1, -1):
+                if local[r] in matched:
+                    continue
+                vector = with_tie(position, r, layout.tie_break, addend)
+                if vector:
+                    self._set(vertex, local[r], vector)
+                    addend += 1
+            mate = self._compute(local)
+            partner = mate_of(vertex)
+            matched.add(partner)
+            self._finalize(vertex, partner)
+
+        # The remainder (or the homogeneous bracket): S1 and S2, then exchanges.
+        remainder = [
+            r
+            for r in residents
+            if local[r] not in self.removed and mate_of(local[r]) >= resident_start
+        ]
+        first_group_size = sum(1 for r in remainder if mate_of(local[r]) < local[r])
+
+        def exchange_vector(x: int, y: int, index: int, tie: int = 0) -> Vector | None:
+            vector = base[(x, y)]
+            if not vector:
+                return None
+            result = dict(vector)
+            if index < first_group_size:
+                result[layout.exchanges] = 1
+            if index:
+                result[layout.exchange_numbers] = -index
+            if tie:
+                result[layout.tie_break] = tie
+            return result
+
+        def is_upper(v: int) -> bool:
+            return v < mate_of(v) < next_vertex
+
+        for index, x in enumerate(remainder):
+            for y in remainder[index + 1 :]:
+                self._set(local[x], local[y], exchange_vector(x, y, index))
+        mate = self._compute(local)
+        exchange_count = sum(1 for x in remainder[:first_group_size] if not is_upper(local[x]))
+        # S1 players to move down: the lowest ones that can be.
+        left = exchange_count
+        index = first_group_size
+        while index > 0 and left:
+            index -= 1
+            x = remainder[index]
+            vertex = local[x]
+            if is_upper(vertex):
+                for y in remainder[index + 1 :]:
+                    vector = exchange_vector(x, y, index, -1)
+                    if vector:
+                        self._set(vertex, local[y], vector)
+                mate = self._compute(local)
+            exchanged = not is_upper(vertex)
+            left -= exchanged
+            for y in remainder[index + 1 :]:
+                if exchanged:
+                    base[(x, y)] = None
+                self._set(vertex, local[y], exchange_vector(x, y, index))
+        # S2 players to move up: the highest ones that can be.
+        left = exchange_count
+        index = first_group_size
+        while index < len(remainder) and left > 1:
+            x = remainder[index]
+            vertex = local[x]
+            already = is_upper(vertex)
+            if not already:
+                for y in remainder[index + 1 :]:
+                    vector = exchange_vector(x, y, index, 1)
+                    if vector:
+                        self._set(vertex, local[y], vector)
+                mate = self._compute(local)
+            if is_upper(vertex):
+                left -= 1
+                for y in remainder[:index]:
+                    base[(y, x)] = None
+                    self._set(vertex, local[y], None)
+                for y in range(current_end, len(local)):
+                    base[(x, y)] = None
+                    self._set(vertex, local[y], None)
+            if not already:
+                for y in remainder[index + 1 :]:
+                    self._set(vertex, local[y], exchange_vector(x, y, index))
+            index += 1
+        # Fix who is in the upper half of each pair.
+        for index, x in enumerate(remainder):
+            for y in remainder[index + 1 :]:
+                if not is_upper(local[x]) or is_upper(local[y]):
+                    base[(x, y)] = None
+                self._set(local[x], local[y], base[(x, y)])
+        # Each upper player takes the highest-ranked opponent that keeps the best candidate.
+        for x in remainder:
+            vertex = local[x]
+            if vertex in self.removed or not is_upper(vertex):
+                continue
+            addend = 0
+            for y in reversed(remainder):
+                if y <= x or local[y] in matched:
+                    continue
+                vector = base[(x, y)]
+                if vector:
+                    tied = dict(vector)
+                    if addend:
+                        tied[layout.tie_break] = addend
+                    self._set(vertex, local[y], tied)
+                addend += 1
+            mate = self._compute(local)
+            partner = mate_of(vertex)
+            matched.add(vertex)
+            matched.add(partner)
+            self._finalize(vertex, partner)
+        return matched
+
+
+def _score_groups(players: Sequence[SwissPlayerState]) -> list[list[int]]:
+    groups: list[list[int]] = []
+    for index, player in enumerate(players):
+        if groups and players[groups[-1][0]].score == player.score:
+            groups[-1].append(index)
+        else:
+            groups.append([index])
+    return groups
+
+
+def _colour_criteria(
+    player: SwissPlayerState, opponent: SwissPlayerState
+) -> tuple[bool, bool, bool, bool]:
+    """Whether pairing these two meets C10, C11, C12 and C13 (as far as the pair decides)."""
+    same = player.preference == opponent.preference
+    both_absolute = player.is_absolute and opponent.is_absolute
+    c10 = not (player.colour_imbalance > 1 and opponent.colour_imbalance > 1 and same)
+    if not both_absolute or not same or player.preference is None:
+        c11 = True
+    elif player.colour_imbalance == opponent.colour_imbalance:
+        c11 = player.repeated_colour is None or player.repeated_colour != opponent.repeated_colour
+    else:
+        giver = opponent if player.colour_imbalance > opponent.colour_imbalance else player
+        c11 = giver.repeated_colour != player.preference.opposite
+    c12 = not same or player.preference is None or opponent.preference is None
+    c13 = (
+        not (player.is_strong or player.is_absolute)
+        or not (opponent.is_strong or opponent.is_absolute)
+        or both_absolute
+        or not same
+    )
+    return c10, c11, c12, c13
