@@ -138,3 +138,35 @@ def test_standings_accepts_fide_acronyms_and_keeps_the_given_names(cli, chess_e3
     assert result.exit_code == 0, result.stderr
     rows = json.loads(result.stdout)
     assert rows[1]["tiebreaks"] == {"SB": 2.75, "BH": rows[1]["tiebreaks"]["BH"]}
+
+
+FULL_TRF = "t016p07r_mixed_s1016100_full.trf"
+
+
+def test_standings_of_a_trf_tournament(cli):
+    from pathlib import Path
+
+    fixtures = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures" / "dutch"
+    result = cli("standings", "--trf", fixtures / FULL_TRF, "--tiebreaks", "buchholz,sb", "--json")
+    assert result.exit_code == 0, result.stderr
+    rows = json.loads(result.stdout)
+    assert len(rows) == 16
+    assert [r["rank"] for r in rows] == sorted(r["rank"] for r in rows)
+    points = [r["points"] for r in rows]
+    assert points == sorted(points, reverse=True)
+    assert set(rows[0]["tiebreaks"]) == {"buchholz", "sb"}
+
+
+def test_standings_trf_and_games_together_is_a_usage_error(cli, chess_e3, tmp_path):
+    result = cli("standings", "--games", chess_e3, "--trf", tmp_path / "x.trf")
+    assert result.exit_code == 2
+
+
+def test_standings_shared_rank_is_marked_for_people(cli, tmp_path):
+    path = tmp_path / "g.csv"
+    path.write_text("round,white,black,result\n1,A,B,1/2-1/2\n")
+    result = cli("standings", "--games", path)
+    assert result.exit_code == 0
+    assert "=1" in result.stdout
+    data = json.loads(cli("standings", "--games", path, "--json").stdout)
+    assert [r["rank"] for r in data] == [1, 1]

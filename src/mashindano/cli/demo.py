@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from rich.table import Table
 
-from mashindano.cli.output import console, display_value
+from mashindano.cli.output import console
+from mashindano.cli.standings import standings_table
 from mashindano.engine.model import Competitor, CompetitorId, StageResults
-from mashindano.engine.points import CHESS, format_points
+from mashindano.engine.points import CHESS
 from mashindano.engine.simulation import play_round_robin
 from mashindano.engine.standings import compute_standings
 from mashindano.engine.tiebreaks import tiebreak_by_name
@@ -21,7 +22,7 @@ DEMO_PLAYERS = (
     ("Kito Achieng", 1820),
     ("Sefu Kiprono", 1760),
 )
-DEMO_TIEBREAKS = ("sb", "wins", "direct-encounter")
+DEMO_TIEBREAKS = ("sb", "wins")
 
 
 def run_demo(seed: int) -> None:
@@ -54,21 +55,7 @@ def run_demo(seed: int) -> None:
         rounds=len(rounds),
     )
     standings = compute_standings(results, [tiebreak_by_name(n) for n in DEMO_TIEBREAKS])
-    final = Table(title="Final standings")
-    final.add_column("Rank", justify="right")
-    final.add_column("Player")
-    final.add_column("Rating", justify="right")
-    final.add_column("Points", justify="right")
-    for name in DEMO_TIEBREAKS:
-        final.add_column(name, justify="right")
-    for row in standings.rows:
-        final.add_row(
-            str(row.rank),
-            row.competitor.name,
-            str(row.competitor.rating),
-            format_points(row.points),
-            *(display_value(row.values[name]) for name in DEMO_TIEBREAKS),
-        )
-    console.print(final)
+    columns = [(name, name) for name in DEMO_TIEBREAKS]
+    console.print(standings_table(standings, columns, title="Final standings", show_rating=True))
     winner = standings.rows[0]
     console.print(f"Winner: [bold]{winner.competitor.name}[/bold]")

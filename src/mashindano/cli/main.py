@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from mashindano.cli import schedule, seed, simulate, standings
+from mashindano.cli import pair, schedule, seed, simulate, standings
 
 app = typer.Typer(
     name="mashindano",
@@ -16,6 +16,7 @@ app.add_typer(schedule.app, name="schedule")
 app.command("standings")(standings.standings)
 app.command("simulate")(simulate.simulate)
 app.command("seed")(seed.seed)
+app.command("pair")(pair.pair)
 
 
 @app.command("demo")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -19,12 +20,19 @@ def print_json(document: Any) -> None:
     sys.stdout.write("\n")
 
 
-def display_value(value: object) -> str:
-    """A tie-break value for people: whole values as integers (counts, ratings), others exact
-    with their usual decimals."""
-    if isinstance(value, Fraction):
-        return str(value.numerator) if value.denominator == 1 else format_points(value)
-    return "" if value is None else str(value)
+def display_column(values: Sequence[object]) -> list[str]:
+    """A column of tie-break values for people: all whole (counts, ratings) shown as integers,
+    otherwise every value with the same exact decimals, so a column reads consistently."""
+    whole = all(not isinstance(v, Fraction) or v.denominator == 1 for v in values)
+    shown: list[str] = []
+    for value in values:
+        if value is None:
+            shown.append("")
+        elif isinstance(value, Fraction):
+            shown.append(str(value.numerator) if whole else format_points(value))
+        else:
+            shown.append(str(value))
+    return shown
 
 
 def json_value(value: object) -> object:

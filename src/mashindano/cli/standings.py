@@ -9,7 +9,7 @@ import typer
 from rich.table import Table
 
 from mashindano.cli.errors import EXIT_USAGE, fail, read_text, reported_errors
-from mashindano.cli.output import console, display_value, json_value, print_json
+from mashindano.cli.output import console, display_column, json_value, print_json
 from mashindano.engine.model import StageResults
 from mashindano.engine.points import PointSystem, format_points, points_to_json
 from mashindano.engine.standings import Standings, compute_standings
@@ -74,7 +74,7 @@ def standings(
     if as_json:
         print_json(standings_json(table, columns))
     else:
-        _render(table, columns)
+        console.print(standings_table(table, columns))
 
 
 def _results_from_trf(path: Path) -> StageResults:
@@ -95,18 +95,30 @@ def standings_json(table: Standings, columns: list[tuple[str, str]]) -> list[dic
     ]
 
 
-def _render(table: Standings, columns: list[tuple[str, str]]) -> None:
-    grid = Table(title="Standings")
+def standings_table(
+    table: Standings,
+    columns: list[tuple[str, str]],
+    *,
+    title: str = "Standings",
+    show_rating: bool = False,
+) -> Table:
+    """Rank, player, points and one column per tie-break (`(shown name, key)` pairs)."""
+    grid = Table(title=title)
     grid.add_column("Rank", justify="right")
     grid.add_column("Player")
+    if show_rating:
+        grid.add_column("Rating", justify="right")
     grid.add_column("Points", justify="right")
     for shown, _ in columns:
         grid.add_column(shown, justify="right")
-    for row in table.rows:
+    cells = [display_column([row.values[key] for row in table.rows]) for _, key in columns]
+    for index, row in enumerate(table.rows):
+        rating = [str(row.competitor.rating or "")] if show_rating else []
         grid.add_row(
-            str(row.rank),
+            ("=" if row.is_shared else "") + str(row.rank),
             row.competitor.name,
+            *rating,
             format_points(row.points),
-            *(display_value(row.values[key]) for _, key in columns),
+            *(column[index] for column in cells),
         )
-    console.print(grid)
+    return grid

@@ -238,6 +238,23 @@ class StageResults:
     points: PointSystem = field(default_factory=PointSystem)
     rounds: int | None = None
 
+    def known_before_pairing(self, round_number: int) -> StageResults:
+        """The facts as they stood when round `round_number` was about to be paired: every
+        earlier game and bye, plus the byes of that round declared in advance (requested or
+        absent), but not its pairing-allocated bye, which the pairing itself produces."""
+        return StageResults(
+            competitors=self.competitors,
+            games=tuple(g for g in self.games if g.round < round_number),
+            byes=tuple(
+                b
+                for b in self.byes
+                if b.round < round_number
+                or (b.round == round_number and b.kind is not ByeKind.PAIRING_ALLOCATED)
+            ),
+            points=self.points,
+            rounds=self.rounds,
+        )
+
     def competitor(self, competitor_id: CompetitorId) -> Competitor:
         for c in self.competitors:
             if c.id == competitor_id:
