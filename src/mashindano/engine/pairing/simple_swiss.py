@@ -3,7 +3,7 @@
 Not the FIDE Dutch system: the spec asks for score groups, top half against bottom half, an
 odd group moving its lowest player down, no rematch where avoidable, alternating colours and a
 bye for the lowest-ranked player without one. We pair a whole round with one maximum weight
-matching (`matching.py`) whose edge weights are lexicographic vectors, most important first:
+matching (`matching.py`) whose edge weights pack these criteria, most important first:
 
 1. everybody is paired (one extra vertex stands for the bye when the count is odd);
 2. the bye goes to someone who has not had one, while anyone who has not is left (A7);
@@ -52,11 +52,7 @@ from mashindano.engine.model import (
     Side,
     StageResults,
 )
-from mashindano.engine.pairing.matching import (
-    WeightTooWide,
-    compute_max_weight_matching,
-    pack_weights,
-)
+from mashindano.engine.pairing.matching import MAX_WEIGHT_BITS, compute_max_weight_matching
 from mashindano.engine.pairing.swiss_state import SwissPlayerState, build_swiss_state
 from mashindano.engine.points import Points, PointSystem
 from mashindano.engine.simulation import random_game_result
@@ -248,17 +244,23 @@ class _Player:
     met: Mapping[CompetitorId, int]
     byes: int
     """Pairing-allocated byes received so far."""
+    white_breaks_limits: bool
+    black_breaks_limits: bool
+    """Whether White (Black) would give a third in a row or a difference above 2."""
 
     def violates(self, colour: Side) -> bool:
-        """Whether `colour` would give a third in a row or a difference above 2."""
-        if len(self.colours) >= 2 and self.colours[-1][1] is self.colours[-2][1] is colour:
-            return True
-        step = 1 if colour is Side.WHITE else -1
-        return abs(self.colour_difference + step) > MAX_COLOUR_DIFFERENCE
+        return self.white_breaks_limits if colour is Side.WHITE else self.black_breaks_limits
 
     def last_round_with(self, colour: Side) -> int:
         """The last round this player had `colour` (0 if never)."""
         return max((r for r, c in self.colours if c is colour), default=0)
+
+
+def _breaks_limits(colours: Sequence[Side], difference: int, colour: Side) -> bool:
+    if len(colours) >= 2 and colours[-1] is colours[-2] is colour:
+        return True
+    step = 1 if colour is Side.WHITE else -1
+    return abs(difference + step) > MAX_COLOUR_DIFFERENCE
 
 
 def _due_colour(colours: Sequence[Side], difference: int) -> Side | None:
@@ -370,30 +372,37 @@ def pair_simple_swiss(
 def _player(state: SwissPlayerState, position: int) -> _Player:
     played = [r for r in state.history if r.is_played and r.opponent is not None]
     colours = tuple((r.round, r.colour) for r in played if r.colour is not None)
-    difference = sum(1 if colour is Side.WHITE else -1 for _, colour in colours)
+    sides = [colour for _, colour in colours]
+    difference = sum(1 if colour is Side.WHITE else -1 for colour in sides)
     return _Player(
         id=state.id,
         position=position,
         score=state.score,
         colours=colours,
         colour_difference=difference,
-        due=_due_colour([colour for _, colour in colours], difference),
+        due=_due_colour(sides, difference),
         met=Counter(r.opponent for r in played if r.opponent is not None),
         byes=sum(1 for r in state.history if r.is_pairing_bye),
+        white_breaks_limits=_breaks_limits(sides, difference, Side.WHITE),
+        black_breaks_limits=_breaks_limits(sides, difference, Side.BLACK),
     )
 
 
-# Positions of the criteria in a weight vector (0 = most important); see the module docstring.
-_PAIRED = 0
-_REPEATED_BYE = 1
-_REMATCH = 2
-_BYE_RANK = 3
-_COLOUR_VIOLATIONS = 4
-_SCORE_GAP = 5
-_SCORE_GAP_SQUARED = 6
-_COLOUR_MISSES = 7
-_STRUCTURE = 8
-_COMPONENTS = 9
+# Penalties per edge, most important first (see the module docstring); all are >= 0. The
+# matching maximises the number of pairs first, then minimises the penalties in this order.
+_REPEATED_BYE = 0
+_REMATCH = 1
+_BYE_RANK = 2
+_COLOUR_VIOLATIONS = 3
+_SCORE_GAP = 4
+_SCORE_GAP_SQUARED = 5
+_COLOUR_MISSES = 6
+_STRUCTURE = 7
+_CRITERIA = 8
+_DROPPABLE_FROM = _SCORE_GAP_SQUARED
+"""For very large fields the criteria from here down may be dropped to fit the weights."""
+
+_Penalties = tuple[int, int, int, int, int, int, int, int]
 
 
 def _solve(
@@ -402,41 +411,29 @@ def _solve(
     count = len(players)
     dummy = count if count % 2 == 1 else None
     unit = math.lcm(1, *(p.score.denominator for p in players))
+    scaled = [int(p.score * unit) for p in players]
     expected_bye = None
     if dummy is not None:
         fewest = min(p.byes for p in players)
         expected_bye = max(p.position for p in players if p.byes == fewest)
     partner = _plain_pairing(players, expected_bye)
-    vectors: dict[tuple[int, int], dict[int, int]] = {}
+    edges: dict[tuple[int, int], _Penalties] = {}
     for j in range(count):
         b = players[j]
         for i in range(j):
             a = players[i]
-            if frozenset((a.id, b.id)) in forbidden:
+            if forbidden and frozenset((a.id, b.id)) in forbidden:
                 continue
-            gap = int(abs(a.score - b.score) * unit)
+            gap = abs(scaled[i] - scaled[j])
             violations, misses = min(_colour_cost(a, b), _colour_cost(b, a))
-            deviation = abs(b.position - partner[a.position]) + abs(
-                a.position - partner[b.position]
-            )
-            vectors[(i, j)] = {
-                _PAIRED: 1,
-                _REMATCH: -a.met.get(b.id, 0),
-                _COLOUR_VIOLATIONS: -violations,
-                _SCORE_GAP: -gap,
-                _SCORE_GAP_SQUARED: -gap * gap,
-                _COLOUR_MISSES: -misses,
-                _STRUCTURE: -deviation,
-            }
+            deviation = abs(j - partner[i]) + abs(i - partner[j])
+            rematches = a.met.get(b.id, 0)
+            edges[(i, j)] = (0, rematches, 0, violations, gap, gap * gap, misses, deviation)
     if dummy is not None:
         for i, player in enumerate(players):
-            vectors[(i, dummy)] = {
-                _PAIRED: 1,
-                _REPEATED_BYE: -player.byes,
-                _BYE_RANK: -(count - 1 - i),
-            }
+            edges[(i, dummy)] = (player.byes, 0, count - 1 - i, 0, 0, 0, 0, 0)
     vertices = list(range(count + (dummy is not None)))
-    mate = compute_max_weight_matching(vertices, _pack(vectors, len(vertices) // 2))
+    mate = compute_max_weight_matching(vertices, _pack(edges, len(vertices) // 2))
     unpaired = [players[i] for i in range(count) if i not in mate]
     if unpaired:
         names = ", ".join(p.id for p in unpaired)
@@ -450,24 +447,25 @@ def _solve(
     return pairs, bye
 
 
-def _pack(
-    vectors: dict[tuple[int, int], dict[int, int]], max_pairs: int
-) -> dict[tuple[int, int], int]:
-    """Pack the vectors. For very large fields the least important criteria (structure, due
-    colours, squared gaps) are dropped, in that order, until the weights fit the matching
-    library's integers."""
-    for keep in (_COMPONENTS, _STRUCTURE, _COLOUR_MISSES):
-        try:
-            return pack_weights(_trim(vectors, keep), keep, max_pairs)
-        except WeightTooWide:
-            continue
-    return pack_weights(_trim(vectors, _SCORE_GAP_SQUARED), _SCORE_GAP_SQUARED, max_pairs)
-
-
-def _trim(
-    vectors: dict[tuple[int, int], dict[int, int]], keep: int
-) -> dict[tuple[int, int], dict[int, int]]:
-    return {edge: {c: v for c, v in vector.items() if c < keep} for edge, vector in vectors.items()}
+def _pack(edges: dict[tuple[int, int], _Penalties], max_pairs: int) -> dict[tuple[int, int], int]:
+    """One integer weight per edge: a base that makes every extra pair worth more than any
+    penalties, minus the penalties in a mixed radix wide enough for their sum over a whole
+    matching. The bye criteria concern one edge only."""
+    maxima = [max((p[c] for p in edges.values()), default=0) for c in range(_CRITERIA)]
+    for keep in range(_CRITERIA, _DROPPABLE_FROM - 1, -1):
+        multipliers = [0] * _CRITERIA
+        multiplier = 1
+        for criterion in range(keep - 1, -1, -1):
+            multipliers[criterion] = multiplier
+            in_matching = 1 if criterion in (_REPEATED_BYE, _BYE_RANK) else max_pairs
+            multiplier *= maxima[criterion] * in_matching + 1
+        if multiplier.bit_length() < MAX_WEIGHT_BITS or keep == _DROPPABLE_FROM:
+            break
+    base = multiplier
+    return {
+        edge: base - sum(p * m for p, m in zip(penalties, multipliers, strict=True))
+        for edge, penalties in edges.items()
+    }
 
 
 def _plain_pairing(players: list[_Player], bye: int | None) -> list[int]:
