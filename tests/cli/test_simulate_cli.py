@@ -113,3 +113,45 @@ def test_simulate_bad_players_file(cli, tmp_path):
 def test_simulate_unknown_preset(cli, players):
     result = cli("simulate", "--preset", "bridge", "--players", players)
     assert result.exit_code == 2
+
+
+def test_simulate_tasaselo_json_shape(cli, players):
+    result = cli(
+        "simulate",
+        "--preset",
+        "tasaselo",
+        "--players",
+        players,
+        "--rounds",
+        "5",
+        "--seed",
+        "3",
+        "--json",
+    )
+    assert result.exit_code == 0, result.stderr
+    document = json.loads(result.stdout)
+    assert set(document) >= {"rounds", "prize_groups", "prizes"}
+    assert len(document["rounds"]) == 5
+    for played in document["rounds"]:
+        assert {"pairings", "selo"} <= set(played)
+        seen = [p for pair in played["pairings"] for p in pair if p is not None]
+        assert len(seen) == len(set(seen))
+
+
+def test_simulate_tasaselo_k_factor_is_checked(cli, players):
+    args = ("simulate", "--preset", "tasaselo", "--players", players, "--rounds", "3")
+    assert cli(*args, "--k", "300").exit_code == 0
+    refused = cli(*args, "--k", "301")
+    assert refused.exit_code == 3
+    assert "between 20 and 300" in refused.stderr
+
+
+def test_simulate_tasaselo_needs_rounds(cli, players):
+    result = cli("simulate", "--preset", "tasaselo", "--players", players)
+    assert result.exit_code == 2
+    assert "--rounds" in result.stderr
+
+
+def test_simulate_tasaselo_refuses_too_many_rounds(cli, players):
+    result = cli("simulate", "--preset", "tasaselo", "--players", players, "--rounds", "16")
+    assert result.exit_code == 3

@@ -24,6 +24,7 @@ class SimulatedPreset(StrEnum):
     kiba_bao = "kiba-bao"
     gomoku_league = "gomoku-league"
     tantrix_knockout = "tantrix-knockout"
+    tasaselo = "tasaselo"
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,8 @@ class SimulateOptions:
     changes: dict[str, str]
     months: int | None = None
     standard_games: int | None = None
+    rounds: int | None = None
+    k: int | None = None
 
 
 Runner = Callable[[list[Competitor], SimulateOptions, bool], None]
@@ -78,6 +81,17 @@ def _tantrix(roster: list[Competitor], options: SimulateOptions, as_json: bool) 
     _show(sim, tantrix_view.simulation_json, tantrix_view.render_simulation, as_json)
 
 
+def _tasaselo(roster: list[Competitor], options: SimulateOptions, as_json: bool) -> None:
+    from mashindano.cli import tasaselo_view
+    from mashindano.engine.tasaselo import TASASELO, simulate_tasaselo
+
+    if options.rounds is None:
+        raise fail("--preset tasaselo needs --rounds R", EXIT_USAGE)
+    parameters = override(TASASELO, options.changes)
+    sim = simulate_tasaselo(roster, options.rounds, options.seed, parameters, options.k)
+    _show(sim, tasaselo_view.simulation_json, tasaselo_view.render_simulation, as_json)
+
+
 def _show(
     sim: Any,
     to_json: Callable[[Any], Any],
@@ -94,6 +108,7 @@ RUNNERS: dict[SimulatedPreset, tuple[Runner, frozenset[str]]] = {
     SimulatedPreset.kiba_bao: (_kiba, frozenset()),
     SimulatedPreset.gomoku_league: (_gomoku, frozenset({"months"})),
     SimulatedPreset.tantrix_knockout: (_tantrix, frozenset({"standard_games"})),
+    SimulatedPreset.tasaselo: (_tasaselo, frozenset({"rounds", "k"})),
 }
 
 
@@ -110,6 +125,12 @@ def simulate(
         int | None,
         typer.Option("--standard-games", help="tantrix-knockout: standard games per match."),
     ] = None,
+    rounds: Annotated[
+        int | None, typer.Option("--rounds", help="tasaselo: rounds to play (1-15).")
+    ] = None,
+    k: Annotated[
+        int | None, typer.Option("--k", help="tasaselo: K factor of the variable selo (20-300).")
+    ] = None,
     settings: Annotated[
         list[str] | None,
         typer.Option("--set", help="Override a preset parameter: --set name=value (repeatable)."),
@@ -122,9 +143,12 @@ def simulate(
         changes=parse_settings(settings or []),
         months=months,
         standard_games=standard_games,
+        rounds=rounds,
+        k=k,
     )
     runner, accepted = RUNNERS[preset]
-    given = {name for name in ("months", "standard_games") if getattr(options, name) is not None}
+    optional = ("months", "standard_games", "rounds", "k")
+    given = {name for name in optional if getattr(options, name) is not None}
     unused = given - accepted
     if unused:
         names = ", ".join("--" + name.replace("_", "-") for name in sorted(unused))
