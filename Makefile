@@ -10,7 +10,7 @@ PYTHON := $(shell for p in $(PYTHON_CANDIDATES); do \
 	if command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)' 2>/dev/null; then \
 	echo $$p; break; fi; done)
 
-.PHONY: run test lint typecheck bench clean venv
+.PHONY: run test test-postgres lint typecheck bench clean venv
 
 venv: $(STAMP)
 
@@ -29,7 +29,24 @@ test: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/lint-imports
-	$(BIN)/pytest
+	$(BIN)/pytest -m "not postgres"
+	@$(MAKE) --no-print-directory test-postgres
+
+# The app, store and event CLI tests again with PostgreSQL as the test database, plus the
+# tests marked `postgres` (concurrent processes, SIGKILL). Runs when MASHINDANO_TEST_POSTGRES_URL
+# is set and the server answers; says why not otherwise.
+PG_CHECK := import os, psycopg; psycopg.connect(os.environ["MASHINDANO_TEST_POSTGRES_URL"], connect_timeout=3).close()
+
+test-postgres: $(STAMP)
+	@if [ -z "$$MASHINDANO_TEST_POSTGRES_URL" ]; then \
+		echo "PostgreSQL tests not run: MASHINDANO_TEST_POSTGRES_URL is not set"; \
+	elif ! $(BIN)/python -c '$(PG_CHECK)' 2>/dev/null; then \
+		echo "PostgreSQL tests not run: $$MASHINDANO_TEST_POSTGRES_URL does not answer"; \
+	else \
+		echo "== app, store and event CLI tests on PostgreSQL"; \
+		MASHINDANO_DATABASE_URL="$$MASHINDANO_TEST_POSTGRES_URL" \
+			$(BIN)/pytest tests/app tests/store tests/cli/test_event_e2e.py; \
+	fi
 
 lint: $(STAMP)
 	$(BIN)/ruff check . && $(BIN)/ruff format --check .

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import typer
 
-from mashindano.cli import pair, schedule, seed, simulate, standings
+from mashindano.cli import event, pair, players, result, schedule, seed, simulate, standings
+from mashindano.cli import round as round_commands
 
 app = typer.Typer(
     name="mashindano",
@@ -17,14 +18,44 @@ app.command("standings")(standings.standings)
 app.command("simulate")(simulate.simulate)
 app.command("seed")(seed.seed)
 app.command("pair")(pair.pair)
+app.add_typer(event.app, name="event")
+app.add_typer(players.app, name="players")
+app.add_typer(round_commands.app, name="round")
+app.add_typer(result.app, name="result")
 
 
 @app.command("demo")
-def demo(seed: int = typer.Option(2026, help="Seed for the random results.")) -> None:
-    """A sample round-robin played with seeded random results: schedule and final standings."""
-    from mashindano.cli.demo import run_demo
+def demo(
+    seed: int = typer.Option(2026, help="Seed for the random results."),
+    engine_only: bool = typer.Option(
+        False, "--engine-only", help="Only the in-memory round-robin, no database."
+    ),
+    db: str = typer.Option(
+        "var/demo.sqlite3", "--db", help="Demo database (recreated from scratch)."
+    ),
+) -> None:
+    """One stored event per preset, played through the use cases with seeded random results;
+    `--engine-only`: a sample round-robin computed in memory."""
+    if engine_only:
+        from mashindano.cli.demo import run_demo
 
-    run_demo(seed)
+        run_demo(seed)
+        return
+    from mashindano.cli.event_demo import run_event_demo
+
+    run_event_demo(db, seed)
+
+
+@app.command(
+    "manage",
+    context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
+    add_help_option=False,
+)
+def manage(context: typer.Context) -> None:
+    """Django's manage.py for the events database (migrate, createsuperuser, runserver...)."""
+    from mashindano.app.database import run_manage
+
+    run_manage(context.args)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,178 @@
+"""Players' conduct and absences: withdraw, take leave, sanction; closing a league period."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db.models import Max
+
+from mashindano.app.errors import Duplicate, WrongState
+from mashindano.app.formats import adapter_for
+from mashindano.app.locking import EventContext, locked_event
+from mashindano.app.queries import get_entry
+from mashindano.engine.errors import ConfigError, ParseError
+from mashindano.engine.model import ByeKind, CompetitorId
+from mashindano.engine.points import parse_points
+from mashindano.store import models
+from mashindano.store.facts import EventState, LeaveFact
+
+SANCTION_KINDS = ("warning", "point-deduction", "forfeit", "expulsion")
+
+
+def _latest_round(event: models.Event) -> int:
+    latest = models.Round.objects.filter(stage__event=event).aggregate(m=Max("number"))["m"]
+    return int(latest or 0)
+
+
+def _refuse_unless(context: EventContext, *states: EventState) -> None:
+    if context.event.state not in {s.value for s in states}:
+        raise WrongState(
+            f"event {context.event.slug!r} is {context.event.state}; this is possible only "
+            f"while it is {' or '.join(s.value for s in states)}",
+            event=context.event.slug,
+            state=context.event.state,
+        )
+
+
+def withdraw_player(
+    slug: str,
+    player: str,
+    *,
+    actor: str,
+    from_round: int | None = None,
+    reason: str = "",
+    now: datetime | None = None,
+) -> int:
+    """The player takes no part from `from_round` on (default: the next round to pair).
+    Returns that round."""
+    with locked_event(slug, actor, "player.withdraw", now=now) as context:
+        _refuse_unless(context, EventState.RUNNING)
+        entry = get_entry(context.event, player)
+        latest = _latest_round(context.event)
+        start = latest + 1 if from_round is None else from_round
+        if start <= latest:
+            raise WrongState(
+                f"round {start} of event {slug!r} is already paired; withdraw {entry.key!r} "
+                f"from round {latest + 1} and have the arbiter rule the game(s) already paired",
+                event=slug,
+                player=entry.key,
+                round=start,
+            )
+        if models.Withdrawal.objects.filter(entry=entry).exists():
+            raise Duplicate(f"{entry.key!r} has already withdrawn from event {slug!r}")
+        models.Withdrawal.objects.create(
+            entry=entry, from_round=start, at=context.now, actor=actor, reason=reason
+        )
+        context.record(after={"player": entry.key, "from_round": start, "reason": reason})
+    return start
+
+
+def take_leave(
+    slug: str,
+    player: str,
+    from_round: int,
+    *,
+    actor: str,
+    to_round: int | None = None,
+    bye_kind: ByeKind = ByeKind.ZERO_POINT,
+    reason: str = "",
+    now: datetime | None = None,
+) -> LeaveFact:
+    """Absent for rounds `from_round`..`to_round`: the preset decides what the bye is worth."""
+    last = from_round if to_round is None else to_round
+    with locked_event(slug, actor, "player.leave", now=now) as context:
+        _refuse_unless(context, EventState.REGISTRATION, EventState.RUNNING)
+        entry = get_entry(context.event, player)
+        latest = _latest_round(context.event)
+        if from_round <= latest or last < from_round:
+            raise WrongState(
+                f"a leave must cover rounds not yet paired (after round {latest}), first round "
+                f"first; got {from_round} to {last}",
+                event=slug,
+                player=entry.key,
+            )
+        overlapping = models.Leave.objects.filter(
+            entry=entry, from_round__lte=last, to_round__gte=from_round
+        ).first()
+        if overlapping is not None:
+            raise Duplicate(
+                f"{entry.key!r} already has leave for rounds {overlapping.from_round} to "
+                f"{overlapping.to_round}",
+                player=entry.key,
+            )
+        leave = LeaveFact(
+            CompetitorId(entry.key), from_round, last, bye_kind, context.now, actor, reason
+        )
+        adapter_for(context.event.preset).check_leave(context.facts(), leave)
+        models.Leave.objects.create(
+            entry=entry,
+            from_round=from_round,
+            to_round=last,
+            bye_kind=bye_kind.value,
+            at=context.now,
+            actor=actor,
+            reason=reason,
+        )
+        context.record(
+            after={"player": entry.key, "rounds": [from_round, last], "bye": bye_kind.value}
+        )
+    return leave
+
+
+def sanction_player(
+    slug: str,
+    player: str,
+    kind: str,
+    *,
+    actor: str,
+    reason: str,
+    points: str = "",
+    round_number: int | None = None,
+    now: datetime | None = None,
+) -> None:
+    """Record a sanction (warning, point deduction, forfeit, expulsion) with its reason.
+
+    The chess presets record sanctions as facts and show them; they do not change the points
+    (a forfeit is applied by ruling the game, an expulsion by withdrawing the player)."""
+    if kind not in SANCTION_KINDS:
+        raise ConfigError(
+            f"unknown sanction {kind!r} (known: {', '.join(SANCTION_KINDS)})", kind=kind
+        )
+    if not reason.strip():
+        raise ParseError("a sanction needs a reason", kind=kind)
+    if points:
+        parse_points(points)
+    with locked_event(slug, actor, "player.sanction", now=now) as context:
+        _refuse_unless(context, EventState.RUNNING)
+        entry = get_entry(context.event, player)
+        models.Sanction.objects.create(
+            entry=entry,
+            round=round_number,
+            kind=kind,
+            points=points,
+            at=context.now,
+            actor=actor,
+            reason=reason,
+        )
+        context.record(
+            after={"player": entry.key, "kind": kind, "points": points, "reason": reason}
+        )
+
+
+def close_period(
+    slug: str, period: int, *, actor: str, stage: int = 1, now: datetime | None = None
+) -> None:
+    """Close a league period (month): the preset checks it can be closed."""
+    with locked_event(slug, actor, "period.close", now=now) as context:
+        _refuse_unless(context, EventState.RUNNING)
+        facts = context.facts()
+        if (stage, period) in facts.closed_periods:
+            raise Duplicate(f"period {period} of event {slug!r} is already closed")
+        adapter_for(facts.preset).check_close_period(facts, stage, period)
+        models.PeriodClosure.objects.create(
+            stage=models.Stage.objects.get(event=context.event, number=stage),
+            period=period,
+            closed_at=context.now,
+            actor=actor,
+        )
+        context.record(after={"stage": stage, "period": period})

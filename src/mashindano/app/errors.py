@@ -1,0 +1,68 @@
+"""Refusals of the use cases. Each names the event, round, board or player concerned.
+
+Two families, so that the edges can map them to status or exit codes:
+`NotFound` (unknown event, player, game, preset) and `Refused` (the request is well formed but
+the event's state does not allow it: wrong state, duplicate, out of window, stale version).
+Malformed values keep using the engine's `ParseError`, `IllegalResult` and `ConfigError`.
+"""
+
+from __future__ import annotations
+
+from mashindano.engine.errors import MashindanoError
+
+
+class AppError(MashindanoError):
+    code = "app_error"
+
+
+class NotFound(AppError):
+    code = "not_found"
+
+
+class UnknownEvent(NotFound):
+    code = "unknown_event"
+
+
+class UnknownPlayer(NotFound):
+    code = "unknown_player"
+
+
+class UnknownGame(NotFound):
+    code = "unknown_game"
+
+
+class UnknownPreset(NotFound):
+    code = "unknown_preset"
+
+
+class Refused(AppError):
+    code = "refused"
+
+
+class WrongState(Refused):
+    """The event (or round, or game) is not in a state that allows the request."""
+
+    code = "wrong_state"
+
+
+class Duplicate(Refused):
+    """The thing exists already: an event slug, a player, a second report of a game."""
+
+    code = "duplicate"
+
+
+class DuplicateReport(Duplicate):
+    code = "duplicate_report"
+
+
+class OutOfWindow(Refused):
+    """A report for a game whose reporting window is closed (an earlier round, a closed
+    month): an arbiter's correction is the way to change it."""
+
+    code = "out_of_window"
+
+
+class StaleVersion(Refused):
+    """The caller saw an older version of the event (a web form left open)."""
+
+    code = "stale_version"

@@ -1,0 +1,189 @@
+"""Events: create from a preset, start, show, standings, close."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db import IntegrityError, transaction
+from django.utils.text import slugify
+
+from mashindano.app.errors import Duplicate, WrongState
+from mashindano.app.formats import adapter_for
+from mashindano.app.formats.base import StandingsTable, StartPlan
+from mashindano.app.locking import EventContext, locked_event, now_or, write_audit
+from mashindano.app.queries import get_event_facts as get_event_facts  # re-exported for callers
+from mashindano.engine.errors import ConfigError
+from mashindano.engine.model import CompetitorId
+from mashindano.store import models
+from mashindano.store.facts import EventFacts, EventState, Json
+
+_SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+
+SEED_LIMIT = 2**62
+"""Seeds fit a signed 64-bit column with room to spare."""
+
+
+# -- create -----------------------------------------------------------------------------------
+
+
+def check_create_event(slug: str, preset: str, parameters: Mapping[str, Json]) -> None:
+    if not _SLUG.fullmatch(slug):
+        raise ConfigError(
+            f"event slug {slug!r} must be lower-case letters, digits and hyphens "
+            f"(e.g. {slugify(slug) or 'club-open-2026'!r})",
+            slug=slug,
+        )
+    adapter_for(preset).check_parameters(parameters)
+    if models.Event.objects.filter(slug=slug).exists():
+        raise Duplicate(f"an event {slug!r} exists already", event=slug)
+
+
+def create_event(
+    slug: str,
+    preset: str,
+    *,
+    actor: str,
+    name: str | None = None,
+    parameters: Mapping[str, Json] | None = None,
+    seed: int | None = None,
+    now: datetime | None = None,
+) -> EventFacts:
+    """A new event from a preset, in registration. The seed of every later draw is recorded
+    now (drawn from the system's entropy when not given)."""
+    overrides = dict(parameters or {})
+    check_create_event(slug, preset, overrides)
+    if seed is None:
+        seed = random.SystemRandom().randrange(SEED_LIMIT)
+    elif not 0 <= seed < SEED_LIMIT:
+        raise ConfigError(f"seed {seed} is outside 0 to 2**62 - 1", seed=seed)
+    when = now_or(now)
+    try:
+        with transaction.atomic():
+            event = models.Event.objects.create(
+                slug=slug,
+                name=name or slug,
+                preset=preset,
+                parameters=overrides,
+                seed=seed,
+                state=EventState.REGISTRATION.value,
+                version=1,
+                created_at=when,
+            )
+            context = EventContext(event=event, actor=actor, action="event.create", now=when)
+            context.record(
+                after={"slug": slug, "preset": preset, "parameters": overrides, "seed": seed}
+            )
+            write_audit(event, context)
+    except IntegrityError:
+        raise Duplicate(f"an event {slug!r} exists already", event=slug) from None
+    return get_event_facts(slug)
+
+
+# -- start ------------------------------------------------------------------------------------
+
+
+def check_start_event(facts: EventFacts) -> StartPlan:
+    if facts.state is not EventState.REGISTRATION:
+        raise WrongState(
+            f"event {facts.slug!r} is {facts.state.value}; only an event in registration can start",
+            event=facts.slug,
+            state=facts.state.value,
+        )
+    return adapter_for(facts.preset).plan_start(facts)
+
+
+def start_event(slug: str, *, actor: str, now: datetime | None = None) -> EventFacts:
+    """Fix the entries, their numbers (drawn by lot where the preset says so) and the stages."""
+    with locked_event(slug, actor, "event.start", now=now) as context:
+        plan = check_start_event(context.facts())
+        do_start_event(context, plan)
+    return get_event_facts(slug)
+
+
+def do_start_event(context: EventContext, plan: StartPlan) -> None:
+    event = context.event
+    entries = list(models.Entry.objects.filter(event=event))
+    # Two steps, so the unique (event, number) constraint never sees a transient duplicate.
+    models.Entry.objects.filter(event=event).update(number=None)
+    for entry in entries:
+        entry.number = plan.numbers[CompetitorId(entry.key)]
+    models.Entry.objects.bulk_update(entries, ["number"], batch_size=500)
+    for stage in plan.stages:
+        models.Stage.objects.create(
+            event=event, number=stage.number, name=stage.name, format=stage.format
+        )
+    for lot in plan.lots:
+        models.LotDraw.objects.create(
+            event=event,
+            purpose=lot.purpose,
+            seed=lot.seed,
+            outcome=lot.outcome,
+            drawn_at=context.now,
+        )
+    event.state = EventState.RUNNING.value
+    event.started_at = context.now
+    context.record(
+        before={"state": EventState.REGISTRATION.value},
+        after={
+            "state": EventState.RUNNING.value,
+            "numbers": {str(k): v for k, v in sorted(plan.numbers.items(), key=lambda kv: kv[1])},
+        },
+    )
+
+
+# -- close ------------------------------------------------------------------------------------
+
+
+def check_close_event(facts: EventFacts) -> None:
+    if facts.state is not EventState.RUNNING:
+        raise WrongState(
+            f"event {facts.slug!r} is {facts.state.value}; only a running event can be closed",
+            event=facts.slug,
+            state=facts.state.value,
+        )
+    adapter = adapter_for(facts.preset)
+    if not adapter.is_finished(facts):
+        unit = adapter.next_unit(facts)
+        missing = [g.label for g in facts.games() if not g.result.is_decided]
+        detail = f"{unit.label} is still to pair" if unit is not None else ""
+        if missing:
+            detail = (
+                "no result yet for "
+                + ", ".join(missing[:5])
+                + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
+            )
+        raise WrongState(f"event {facts.slug!r} is not finished: {detail}", event=facts.slug)
+
+
+def close_event(slug: str, *, actor: str, now: datetime | None = None) -> EventFacts:
+    with locked_event(slug, actor, "event.close", now=now) as context:
+        check_close_event(context.facts())
+        context.event.state = EventState.CLOSED.value
+        context.event.closed_at = context.now
+        context.record(before={"state": "running"}, after={"state": "closed"})
+    return get_event_facts(slug)
+
+
+# -- read -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class EventView:
+    facts: EventFacts
+    parameters: dict[str, Json]
+    summary: dict[str, Json]
+
+
+def show_event(slug: str) -> EventView:
+    facts = get_event_facts(slug)
+    adapter = adapter_for(facts.preset)
+    return EventView(facts, adapter.parameters_json(facts.parameters), adapter.summary(facts))
+
+
+def event_standings(slug: str) -> tuple[StandingsTable, ...]:
+    facts = get_event_facts(slug)
+    return adapter_for(facts.preset).compute_standings(facts)

@@ -1,0 +1,461 @@
+"""Export and import of whole events.
+
+JSON is the complete record: every fact and the audit log, so that an event exported and
+imported into an empty database has identical pairings, standings and audit log (the import
+appends one `event.import` entry of its own). TRF-16 and GAMES.csv carry the results of a
+single-stage event for other software (and for `mashindano standings`).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from mashindano.app.errors import Duplicate, WrongState
+from mashindano.app.formats import adapter_for
+from mashindano.app.formats.chess_swiss import INITIAL_COLOUR_LOT
+from mashindano.app.locking import EventContext, now_or, write_audit
+from mashindano.app.queries import get_event, get_event_facts
+from mashindano.engine.errors import ParseError
+from mashindano.engine.model import ByeKind, Side
+from mashindano.interchange.trf import stage_results_to_trf
+from mashindano.interchange.trf_write import format_trf
+from mashindano.store import models
+from mashindano.store.facts import Json
+
+DOCUMENT_FORMAT = "mashindano-event"
+DOCUMENT_VERSION = 1
+
+
+def _time(value: datetime | None) -> str | None:
+    return value.isoformat() if value is not None else None
+
+
+def _parse_time(value: Any, what: str) -> datetime:
+    try:
+        return datetime.fromisoformat(str(value))
+    except ValueError:
+        raise ParseError(f"{what}: {value!r} is not an ISO date and time") from None
+
+
+def export_event_json(slug: str) -> dict[str, Json]:
+    event = get_event(slug)
+    entries = list(models.Entry.objects.filter(event=event).order_by("id"))
+    key_of = {e.id: e.key for e in entries}
+    rounds: list[Json] = []
+    for round_row in (
+        models.Round.objects.filter(stage__event=event)
+        .select_related("stage")
+        .order_by("stage__number", "group", "number")
+    ):
+        encounters: list[Json] = []
+        for encounter in round_row.encounters.order_by("board"):
+            games: list[Json] = []
+            for game in encounter.games.order_by("number"):
+                games.append(
+                    {
+                        "number": game.number,
+                        "first": key_of[game.first_id],
+                        "second": key_of[game.second_id],
+                        "first_side": game.first_side,
+                        "reports": [
+                            {
+                                "kind": r.kind,
+                                "result": r.result,
+                                "termination": r.termination,
+                                "actor": r.actor,
+                                "at": _time(r.at),
+                                "reason": r.reason,
+                            }
+                            for r in game.reports.order_by("id")
+                        ],
+                        "moves": [
+                            {
+                                "ply": m.ply,
+                                "notation": m.notation,
+                                "played_at": _time(m.played_at),
+                                "actor": m.actor,
+                            }
+                            for m in game.moves.order_by("ply")
+                        ],
+                    }
+                )
+            encounters.append(
+                {
+                    "board": encounter.board,
+                    "first": key_of[encounter.first_id],
+                    "second": key_of[encounter.second_id]
+                    if encounter.second_id is not None
+                    else None,
+                    "match_rule": encounter.match_rule,
+                    "bye_kind": encounter.bye_kind,
+                    "games": games,
+                }
+            )
+        rounds.append(
+            {
+                "stage": round_row.stage.number,
+                "group": round_row.group,
+                "number": round_row.number,
+                "published_at": _time(round_row.published_at),
+                "actor": round_row.actor,
+                "encounters": encounters,
+            }
+        )
+    return {
+        "format": DOCUMENT_FORMAT,
+        "version": DOCUMENT_VERSION,
+        "event": {
+            "slug": event.slug,
+            "name": event.name,
+            "preset": event.preset,
+            "parameters": event.parameters,
+            "seed": event.seed,
+            "state": event.state,
+            "version": event.version,
+            "created_at": _time(event.created_at),
+            "started_at": _time(event.started_at),
+            "closed_at": _time(event.closed_at),
+        },
+        "entries": [
+            {
+                "key": e.key,
+                "name": e.name,
+                "rating": e.rating,
+                "games_played": e.games_played,
+                "country": e.country,
+                "number": e.number,
+                "registered_at": _time(e.registered_at),
+            }
+            for e in entries
+        ],
+        "stages": [
+            {"number": s.number, "name": s.name, "format": s.format, "parameters": s.parameters}
+            for s in models.Stage.objects.filter(event=event).order_by("number")
+        ],
+        "rounds": rounds,
+        "withdrawals": [
+            {
+                "player": key_of[w.entry_id],
+                "from_round": w.from_round,
+                "at": _time(w.at),
+                "actor": w.actor,
+                "reason": w.reason,
+            }
+            for w in models.Withdrawal.objects.filter(entry__event=event).order_by("id")
+        ],
+        "leaves": [
+            {
+                "player": key_of[v.entry_id],
+                "from_round": v.from_round,
+                "to_round": v.to_round,
+                "bye_kind": v.bye_kind,
+                "at": _time(v.at),
+                "actor": v.actor,
+                "reason": v.reason,
+            }
+            for v in models.Leave.objects.filter(entry__event=event).order_by("id")
+        ],
+        "sanctions": [
+            {
+                "player": key_of[s.entry_id],
+                "round": s.round,
+                "kind": s.kind,
+                "points": s.points,
+                "at": _time(s.at),
+                "actor": s.actor,
+                "reason": s.reason,
+            }
+            for s in models.Sanction.objects.filter(entry__event=event).order_by("id")
+        ],
+        "lots": [
+            {
+                "purpose": lot.purpose,
+                "seed": lot.seed,
+                "outcome": lot.outcome,
+                "drawn_at": _time(lot.drawn_at),
+            }
+            for lot in models.LotDraw.objects.filter(event=event).order_by("id")
+        ],
+        "overrides": [
+            {
+                "subject": o.subject,
+                "value": o.value,
+                "at": _time(o.at),
+                "actor": o.actor,
+                "reason": o.reason,
+            }
+            for o in models.ArbiterOverride.objects.filter(event=event).order_by("id")
+        ],
+        "closed_periods": [
+            {
+                "stage": p.stage.number,
+                "period": p.period,
+                "closed_at": _time(p.closed_at),
+                "actor": p.actor,
+            }
+            for p in models.PeriodClosure.objects.filter(stage__event=event)
+            .select_related("stage")
+            .order_by("stage__number", "period")
+        ],
+        "audit": [
+            {
+                "version": a.version,
+                "at": _time(a.at),
+                "actor": a.actor,
+                "action": a.action,
+                "before": a.before,
+                "after": a.after,
+            }
+            for a in models.AuditEntry.objects.filter(event=event).order_by("version")
+        ],
+    }
+
+
+def check_document_format(document: Mapping[str, Any]) -> None:
+    if document.get("format") != DOCUMENT_FORMAT or document.get("version") != DOCUMENT_VERSION:
+        raise ParseError(
+            f"not a {DOCUMENT_FORMAT} document version {DOCUMENT_VERSION} "
+            f"(format {document.get('format')!r}, version {document.get('version')!r})"
+        )
+
+
+def check_import(document: Mapping[str, Any], slug: str) -> None:
+    adapter_for(str(document["event"]["preset"]))
+    if models.Event.objects.filter(slug=slug).exists():
+        raise Duplicate(f"an event {slug!r} exists already; import under another --slug")
+
+
+def import_event_json(
+    document: Mapping[str, Any],
+    *,
+    actor: str,
+    slug: str | None = None,
+    now: datetime | None = None,
+) -> str:
+    """Recreate an exported event (under `slug`, default its own). Returns the slug."""
+    check_document_format(document)
+    try:
+        source = document["event"]
+        target = slug or str(source["slug"])
+        check_import(document, target)
+        with transaction.atomic():
+            do_import(document, target, actor, now_or(now))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ParseError(f"the event document is incomplete or malformed: {exc!r}") from None
+    except IntegrityError as exc:
+        raise Duplicate(f"the event document repeats a fact: {exc}") from None
+    return target
+
+
+def do_import(document: Mapping[str, Any], slug: str, actor: str, now: datetime) -> None:
+    source = document["event"]
+    event = models.Event.objects.create(
+        slug=slug,
+        name=source["name"],
+        preset=source["preset"],
+        parameters=source["parameters"],
+        seed=source["seed"],
+        state=source["state"],
+        version=int(source["version"]) + 1,
+        created_at=_parse_time(source["created_at"], "event.created_at"),
+        started_at=_optional_time(source["started_at"]),
+        closed_at=_optional_time(source["closed_at"]),
+    )
+    entries: dict[str, models.Entry] = {}
+    for row in document["entries"]:
+        entries[row["key"]] = models.Entry.objects.create(
+            event=event,
+            key=row["key"],
+            name=row["name"],
+            rating=row["rating"],
+            games_played=row["games_played"],
+            country=row["country"],
+            number=row["number"],
+            registered_at=_parse_time(row["registered_at"], f"entry {row['key']}"),
+        )
+
+    def entry(key: str) -> models.Entry:
+        if key not in entries:
+            raise ParseError(f"the event document names an unknown player {key!r}")
+        return entries[key]
+
+    stages = {
+        row["number"]: models.Stage.objects.create(
+            event=event,
+            number=row["number"],
+            name=row["name"],
+            format=row["format"],
+            parameters=row["parameters"],
+        )
+        for row in document["stages"]
+    }
+    for row in document["rounds"]:
+        round_row = models.Round.objects.create(
+            stage=stages[row["stage"]],
+            group=row["group"],
+            number=row["number"],
+            published_at=_parse_time(row["published_at"], "round"),
+            actor=row["actor"],
+        )
+        for e in row["encounters"]:
+            encounter = models.Encounter.objects.create(
+                round=round_row,
+                board=e["board"],
+                first=entry(e["first"]),
+                second=entry(e["second"]) if e["second"] is not None else None,
+                match_rule=e["match_rule"],
+                bye_kind=e["bye_kind"],
+            )
+            for g in e["games"]:
+                game = models.Game.objects.create(
+                    encounter=encounter,
+                    number=g["number"],
+                    first=entry(g["first"]),
+                    second=entry(g["second"]),
+                    first_side=g["first_side"],
+                )
+                for r in g["reports"]:
+                    models.ResultReport.objects.create(
+                        game=game,
+                        kind=r["kind"],
+                        result=r["result"],
+                        termination=r["termination"],
+                        actor=r["actor"],
+                        at=_parse_time(r["at"], "report"),
+                        reason=r["reason"],
+                    )
+                for m in g["moves"]:
+                    models.Move.objects.create(
+                        game=game,
+                        ply=m["ply"],
+                        notation=m["notation"],
+                        played_at=_parse_time(m["played_at"], "move"),
+                        actor=m["actor"],
+                    )
+    for w in document["withdrawals"]:
+        models.Withdrawal.objects.create(
+            entry=entry(w["player"]),
+            from_round=w["from_round"],
+            at=_parse_time(w["at"], "w"),
+            actor=w["actor"],
+            reason=w["reason"],
+        )
+    for v in document["leaves"]:
+        models.Leave.objects.create(
+            entry=entry(v["player"]),
+            from_round=v["from_round"],
+            to_round=v["to_round"],
+            bye_kind=v["bye_kind"],
+            at=_parse_time(v["at"], "leave"),
+            actor=v["actor"],
+            reason=v["reason"],
+        )
+    for s in document["sanctions"]:
+        models.Sanction.objects.create(
+            entry=entry(s["player"]),
+            round=s["round"],
+            kind=s["kind"],
+            points=s["points"],
+            at=_parse_time(s["at"], "sanction"),
+            actor=s["actor"],
+            reason=s["reason"],
+        )
+    for lot in document["lots"]:
+        models.LotDraw.objects.create(
+            event=event,
+            purpose=lot["purpose"],
+            seed=lot["seed"],
+            outcome=lot["outcome"],
+            drawn_at=_parse_time(lot["drawn_at"], "lot"),
+        )
+    for o in document["overrides"]:
+        models.ArbiterOverride.objects.create(
+            event=event,
+            subject=o["subject"],
+            value=o["value"],
+            at=_parse_time(o["at"], "override"),
+            actor=o["actor"],
+            reason=o["reason"],
+        )
+    for p in document["closed_periods"]:
+        models.PeriodClosure.objects.create(
+            stage=stages[p["stage"]],
+            period=p["period"],
+            closed_at=_parse_time(p["closed_at"], "period"),
+            actor=p["actor"],
+        )
+    for a in document["audit"]:
+        models.AuditEntry.objects.create(
+            event=event,
+            version=a["version"],
+            at=_parse_time(a["at"], "audit"),
+            actor=a["actor"],
+            action=a["action"],
+            before=a["before"],
+            after=a["after"],
+        )
+    context = EventContext(event=event, actor=actor, action="event.import", now=now)
+    context.record(after={"from": source["slug"], "version": source["version"]})
+    write_audit(event, context)
+
+
+def _optional_time(value: Any) -> datetime | None:
+    return _parse_time(value, "time") if value is not None else None
+
+
+# -- TRF and CSV ------------------------------------------------------------------------------
+
+
+def export_event_trf(slug: str) -> str:
+    """TRF-16 of a single-stage chess event (numbers as starting ranks)."""
+    facts = get_event_facts(slug)
+    adapter = adapter_for(facts.preset)
+    results = adapter.stage_results(facts)
+    if results is None:
+        raise WrongState(f"event {slug!r} ({facts.preset}) has no single stage to write as TRF")
+    lot = facts.lot(INITIAL_COLOUR_LOT)
+    colour = Side(lot.outcome) if lot is not None and isinstance(lot.outcome, str) else None
+    trf = stage_results_to_trf(
+        results, name=facts.name, total_rounds=results.rounds, initial_colour=colour
+    )
+    return format_trf(trf)
+
+
+_BYE_CODES = {
+    ByeKind.PAIRING_ALLOCATED: "U",
+    ByeKind.FULL_POINT: "F",
+    ByeKind.HALF_POINT: "H",
+    ByeKind.ZERO_POINT: "Z",
+    ByeKind.SIT_OUT: "R",
+}
+
+
+def export_event_games_csv(slug: str) -> str:
+    """GAMES.csv (`round,white,black,result`, players by name), as `mashindano standings`
+    reads it; a bye has `black` empty and its kind as the result."""
+    facts = get_event_facts(slug)
+    name_of = {c.id: c.name for c in facts.competitors}
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(("round", "white", "black", "result"))
+    for round_fact in facts.rounds:
+        for encounter in round_fact.encounters:
+            if encounter.second is None:
+                kind = encounter.bye_kind or ByeKind.ZERO_POINT
+                writer.writerow((round_fact.number, name_of[encounter.first], "", _BYE_CODES[kind]))
+            for game in encounter.games:
+                writer.writerow(
+                    (
+                        round_fact.number,
+                        name_of[game.first],
+                        name_of[game.second],
+                        game.result.value,
+                    )
+                )
+    return out.getvalue()

@@ -1,0 +1,294 @@
+"""The format adapter protocol: how the use cases ask a preset what to do.
+
+An adapter is a stateless object. It receives an event's facts as plain records
+(`EventFacts`, built by `store.mapping`) and answers with plain records: what the next pairing
+unit is and what to publish for it, which results a game accepts, whether a report is in its
+window, the standings, whether the event is finished, and a JSON summary. It never touches the
+database; the use cases write what it plans. To add a preset, subclass `BaseAdapter` (or
+implement `FormatAdapter` from scratch) and list an instance in `formats.registry`.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Protocol
+
+from mashindano.app.errors import OutOfWindow, WrongState
+from mashindano.engine.errors import IllegalResult
+from mashindano.engine.model import (
+    ByeKind,
+    Competitor,
+    CompetitorId,
+    GameResult,
+    Side,
+    StageResults,
+)
+from mashindano.engine.points import Points, points_to_json
+from mashindano.store.facts import EventFacts, EventState, GameFact, Json, LeaveFact
+
+
+@dataclass(frozen=True, slots=True)
+class PairingUnit:
+    """What gets paired next: a round of a stage (and group), a whole stage, a league month."""
+
+    kind: str
+    """"round", "stage" or "month"."""
+    stage: int
+    group: str
+    number: int
+
+    @property
+    def label(self) -> str:
+        group = f" group {self.group}" if self.group else ""
+        return f"stage {self.stage}{group} {self.kind} {self.number}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlannedGame:
+    first: CompetitorId
+    second: CompetitorId
+    first_side: Side = Side.WHITE
+    decided: GameResult | None = None
+    """A result known when the pairing is published (a forfeit against a withdrawn player);
+    the use case records it as a ruling by the system, with `reason`."""
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PlannedEncounter:
+    board: int
+    first: CompetitorId
+    second: CompetitorId | None = None
+    """None for a bye (then `bye` says which kind)."""
+    match_rule: str = "single"
+    games: tuple[PlannedGame, ...] = ()
+    bye: ByeKind | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlannedLot:
+    purpose: str
+    seed: int
+    outcome: Json
+
+
+@dataclass(frozen=True, slots=True)
+class PairingPlan:
+    unit: PairingUnit
+    encounters: tuple[PlannedEncounter, ...]
+    lots: tuple[PlannedLot, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PlannedStage:
+    number: int
+    name: str
+    format: str
+
+
+@dataclass(frozen=True, slots=True)
+class StartPlan:
+    """What starting the event fixes: every entry's number, the stages, the lots drawn."""
+
+    numbers: Mapping[CompetitorId, int]
+    stages: tuple[PlannedStage, ...]
+    lots: tuple[PlannedLot, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsLine:
+    rank: int
+    is_shared: bool
+    competitor: Competitor
+    points: Points
+    values: Mapping[str, Points | None]
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsTable:
+    title: str
+    columns: tuple[str, ...]
+    """Tie-break names, in the order they were applied (the keys of each line's values)."""
+    lines: tuple[StandingsLine, ...]
+
+    def to_json(self) -> dict[str, Json]:
+        return {
+            "title": self.title,
+            "columns": list(self.columns),
+            "rows": [
+                {
+                    "rank": line.rank,
+                    "shared": line.is_shared,
+                    "player": line.competitor.id,
+                    "name": line.competitor.name,
+                    "points": points_to_json(line.points),
+                    "exact_points": str(line.points),
+                    "tiebreaks": {
+                        name: None if value is None else str(value)
+                        for name, value in line.values.items()
+                    },
+                    "note": line.note,
+                }
+                for line in self.lines
+            ],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ReportWindow:
+    """What a report-window check sees about one game."""
+
+    state: EventState
+    game: GameFact
+    latest_round: int
+    """The latest published round of the game's stage and group."""
+    now: datetime
+
+
+class FormatAdapter(Protocol):
+    """What every preset answers. See `BaseAdapter` for the usual defaults."""
+
+    @property
+    def preset(self) -> str: ...
+
+    @property
+    def description(self) -> str: ...
+
+    def check_parameters(self, overrides: Mapping[str, Json]) -> None:
+        """Raise ConfigError naming the parameter when an override is invalid."""
+
+    def parameters_json(self, overrides: Mapping[str, Json]) -> dict[str, Json]:
+        """The effective parameters (preset defaults with the overrides applied)."""
+
+    def plan_start(self, facts: EventFacts) -> StartPlan:
+        """Check the entries can start (raise WrongState/ConfigError) and fix numbers/stages."""
+
+    def next_unit(self, facts: EventFacts) -> PairingUnit | None:
+        """The next unit to pair, or None when everything has been paired."""
+
+    def plan_next(self, facts: EventFacts, now: datetime) -> PairingPlan:
+        """The pairings to publish for the next unit; WrongState when it cannot be paired yet."""
+
+    def parse_result(self, text: str) -> GameResult:
+        """A result this format accepts for one game (IllegalResult otherwise)."""
+
+    def check_report_window(self, window: ReportWindow) -> None:
+        """OutOfWindow (or WrongState) when a player's report is no longer accepted."""
+
+    def check_leave(self, facts: EventFacts, leave: LeaveFact) -> None:
+        """WrongState when the format has no leave of this kind."""
+
+    def check_close_period(self, facts: EventFacts, stage: int, period: int) -> None:
+        """WrongState when the period cannot be closed (or the format has no periods)."""
+
+    def compute_standings(self, facts: EventFacts) -> tuple[StandingsTable, ...]: ...
+
+    def is_finished(self, facts: EventFacts) -> bool: ...
+
+    def stage_results(self, facts: EventFacts) -> StageResults | None:
+        """The single stage as engine results, for TRF/CSV export; None for multi-stage."""
+
+    def summary(self, facts: EventFacts) -> dict[str, Json]:
+        """Where the event stands, as JSON (export, `event show --json`, the demo)."""
+
+
+class BaseAdapter(ABC):
+    """Defaults that suit most presets; subclasses fill in the abstract methods."""
+
+    preset: str
+    description: str
+
+    @abstractmethod
+    def check_parameters(self, overrides: Mapping[str, Json]) -> None: ...
+
+    @abstractmethod
+    def parameters_json(self, overrides: Mapping[str, Json]) -> dict[str, Json]: ...
+
+    @abstractmethod
+    def plan_start(self, facts: EventFacts) -> StartPlan: ...
+
+    @abstractmethod
+    def next_unit(self, facts: EventFacts) -> PairingUnit | None: ...
+
+    @abstractmethod
+    def plan_next(self, facts: EventFacts, now: datetime) -> PairingPlan: ...
+
+    @abstractmethod
+    def compute_standings(self, facts: EventFacts) -> tuple[StandingsTable, ...]: ...
+
+    def parse_result(self, text: str) -> GameResult:
+        result = GameResult.parse(text)
+        if not result.is_decided:
+            raise IllegalResult(
+                f"{text!r} is not a result; expected one of 1-0, 1/2-1/2, 0-1, +-, -+, --",
+                text=text,
+            )
+        return result
+
+    def check_report_window(self, window: ReportWindow) -> None:
+        """Players report only the current round; earlier rounds need an arbiter's correction."""
+        if window.state is not EventState.RUNNING:
+            raise WrongState(
+                f"results can only be reported while the event is running (it is "
+                f"{window.state.value})",
+                state=window.state.value,
+            )
+        if window.game.round < window.latest_round:
+            raise OutOfWindow(
+                f"{window.game.label}: round {window.game.round} is closed for reports since "
+                f"round {window.latest_round} was paired; ask an arbiter to correct it",
+                round=window.game.round,
+                board=window.game.board,
+            )
+
+    def check_leave(self, facts: EventFacts, leave: LeaveFact) -> None:
+        return None
+
+    def check_close_period(self, facts: EventFacts, stage: int, period: int) -> None:
+        raise WrongState(
+            f"event {facts.slug!r} ({self.preset}) has no league periods to close",
+            event=facts.slug,
+        )
+
+    def is_finished(self, facts: EventFacts) -> bool:
+        return self.next_unit(facts) is None and all(g.result.is_decided for g in facts.games())
+
+    def stage_results(self, facts: EventFacts) -> StageResults | None:
+        return None
+
+    def summary(self, facts: EventFacts) -> dict[str, Json]:
+        unit = self.next_unit(facts) if facts.state is EventState.RUNNING else None
+        return {
+            "preset": self.preset,
+            "state": facts.state.value,
+            "players": len(facts.competitors),
+            "rounds_published": len(facts.rounds),
+            "next": unit.label if unit is not None else None,
+            "finished": self.is_finished(facts)
+            if facts.state is not EventState.REGISTRATION
+            else False,
+            "standings": [table.to_json() for table in self.compute_standings(facts)],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Incomplete:
+    """Games of a round that block the next pairing, for the refusal message."""
+
+    missing: tuple[GameFact, ...] = ()
+    disputed: tuple[GameFact, ...] = field(default=())
+
+    def __bool__(self) -> bool:
+        return bool(self.missing or self.disputed)
+
+    def describe(self) -> str:
+        parts = []
+        if self.missing:
+            parts.append("no result on board(s) " + ", ".join(str(g.board) for g in self.missing))
+        if self.disputed:
+            parts.append("disputed on board(s) " + ", ".join(str(g.board) for g in self.disputed))
+        return "; ".join(parts)

@@ -1,0 +1,120 @@
+"""What the two chess presets share: one stage, one game per board, round after round,
+standings by points then the preset's tie-breaks (chess-manager R2, R3)."""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Mapping
+from datetime import datetime
+
+from mashindano.app.errors import WrongState
+from mashindano.app.formats.base import (
+    BaseAdapter,
+    Incomplete,
+    PairingPlan,
+    PairingUnit,
+    PlannedEncounter,
+    PlannedLot,
+    StandingsLine,
+    StandingsTable,
+)
+from mashindano.engine.model import StageResults
+from mashindano.engine.points import PointSystem
+from mashindano.engine.standings import compute_standings
+from mashindano.engine.tiebreaks import tiebreaks_by_names
+from mashindano.store.facts import EventFacts, EventState, Json, ResultStatus, RoundFact
+
+
+def blocking_games(round_fact: RoundFact) -> Incomplete:
+    games = list(round_fact.games())
+    return Incomplete(
+        missing=tuple(g for g in games if not g.result.is_decided),
+        disputed=tuple(g for g in games if g.status is ResultStatus.DISPUTED),
+    )
+
+
+class ChessAdapter(BaseAdapter):
+    @abstractmethod
+    def point_system(self, overrides: Mapping[str, Json]) -> PointSystem: ...
+
+    @abstractmethod
+    def tiebreak_names(self, overrides: Mapping[str, Json]) -> tuple[str, ...]: ...
+
+    @abstractmethod
+    def total_rounds(self, facts: EventFacts) -> int:
+        """Rounds of the event once its entries are fixed (after start)."""
+
+    @abstractmethod
+    def pair_round(
+        self, facts: EventFacts, round_number: int
+    ) -> tuple[tuple[PlannedEncounter, ...], tuple[PlannedLot, ...]]: ...
+
+    def next_unit(self, facts: EventFacts) -> PairingUnit | None:
+        latest = facts.latest_round()
+        done = 0 if latest is None else latest.number
+        if done >= self.total_rounds(facts):
+            return None
+        return PairingUnit("round", 1, "", done + 1)
+
+    def plan_next(self, facts: EventFacts, now: datetime) -> PairingPlan:
+        if facts.state is not EventState.RUNNING:
+            raise WrongState(
+                f"event {facts.slug!r} is {facts.state.value}; rounds are paired only while it "
+                "is running (start it first)",
+                event=facts.slug,
+                state=facts.state.value,
+            )
+        unit = self.next_unit(facts)
+        if unit is None:
+            raise WrongState(
+                f"all {self.total_rounds(facts)} rounds of event {facts.slug!r} have been paired",
+                event=facts.slug,
+            )
+        latest = facts.latest_round()
+        if latest is not None:
+            incomplete = blocking_games(latest)
+            if incomplete:
+                raise WrongState(
+                    f"round {latest.number} of event {facts.slug!r} is not finished: "
+                    f"{incomplete.describe()}",
+                    event=facts.slug,
+                    round=latest.number,
+                )
+        encounters, lots = self.pair_round(facts, unit.number)
+        return PairingPlan(unit, encounters, lots)
+
+    def stage_results(self, facts: EventFacts) -> StageResults:
+        return StageResults(
+            competitors=facts.competitors,
+            games=tuple(g.as_game() for g in facts.games()),
+            byes=tuple(facts.byes()),
+            points=self.point_system(facts.parameters),
+            rounds=self.total_rounds(facts) if facts.state is not EventState.REGISTRATION else None,
+        )
+
+    def compute_standings(self, facts: EventFacts) -> tuple[StandingsTable, ...]:
+        results = self.stage_results(facts)
+        table = compute_standings(
+            results, tiebreaks_by_names(self.tiebreak_names(facts.parameters))
+        )
+        lines = []
+        for row in table.rows:
+            withdrawn = facts.withdrawn_from(row.competitor.id)
+            note = f"withdrawn from round {withdrawn}" if withdrawn is not None else ""
+            lines.append(
+                StandingsLine(
+                    rank=row.rank,
+                    is_shared=row.is_shared,
+                    competitor=row.competitor,
+                    points=row.points,
+                    values=row.values,
+                    note=note,
+                )
+            )
+        return (StandingsTable("Standings", table.tiebreaks, tuple(lines)),)
+
+    def summary(self, facts: EventFacts) -> dict[str, Json]:
+        document = super().summary(facts)
+        if facts.state is not EventState.REGISTRATION:
+            document["rounds"] = self.total_rounds(facts)
+        return document

@@ -1,0 +1,38 @@
+"""Preset name -> format adapter. To add a preset, import its adapter and list it in
+`_ADAPTERS`; `PRESETS` names every preset of the rule specs, with or without an adapter yet."""
+
+from __future__ import annotations
+
+from mashindano.app.errors import UnknownPreset
+from mashindano.app.formats.base import FormatAdapter
+from mashindano.app.formats.chess_round_robin import ChessRoundRobinAdapter
+from mashindano.app.formats.chess_swiss import ChessSwissAdapter
+
+PRESETS: tuple[str, ...] = (
+    "chess-round-robin",
+    "chess-swiss",
+    "kiba-bao",
+    "gomoku-league",
+    "tantrix-knockout",
+    "tasaselo",
+)
+
+_ADAPTERS: dict[str, FormatAdapter] = {
+    adapter.preset: adapter for adapter in (ChessRoundRobinAdapter(), ChessSwissAdapter())
+}
+
+
+def adapter_for(preset: str) -> FormatAdapter:
+    adapter = _ADAPTERS.get(preset)
+    if adapter is not None:
+        return adapter
+    if preset in PRESETS:
+        raise UnknownPreset(
+            f"preset {preset!r} has no event adapter yet (available: {', '.join(_ADAPTERS)})",
+            preset=preset,
+        )
+    raise UnknownPreset(f"unknown preset {preset!r} (known: {', '.join(PRESETS)})", preset=preset)
+
+
+def available_presets() -> tuple[str, ...]:
+    return tuple(_ADAPTERS)

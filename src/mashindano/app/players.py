@@ -1,0 +1,102 @@
+"""Registration: one player, or a whole list (PLAYERS.csv) in one transaction."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from datetime import datetime
+
+from mashindano.app.errors import Duplicate, WrongState
+from mashindano.app.locking import EventContext, locked_event
+from mashindano.engine.errors import ParseError
+from mashindano.engine.model import Competitor
+from mashindano.interchange.players_csv import parse_players_csv
+from mashindano.store import models
+from mashindano.store.facts import EventState
+from mashindano.store.mapping import entry_fields
+
+Progress = Callable[[int, int], None]
+"""Called with (done, total) while a long import runs."""
+
+IMPORT_BATCH = 200
+
+
+def check_register_players(event: models.Event, competitors: Sequence[Competitor]) -> None:
+    if event.state != EventState.REGISTRATION.value:
+        raise WrongState(
+            f"event {event.slug!r} is {event.state}; players register only before it starts",
+            event=event.slug,
+            state=event.state,
+        )
+    seen: set[str] = set()
+    for competitor in competitors:
+        if not competitor.name.strip():
+            raise ParseError("a player needs a name", event=event.slug)
+        if competitor.id in seen:
+            raise Duplicate(
+                f"player {competitor.id!r} is listed twice", event=event.slug, player=competitor.id
+            )
+        seen.add(competitor.id)
+    taken = set(
+        models.Entry.objects.filter(event=event, key__in=list(seen)).values_list("key", flat=True)
+    )
+    if taken:
+        first = sorted(taken)[0]
+        raise Duplicate(
+            f"player {first!r} is already registered in event {event.slug!r}"
+            + (f" (and {len(taken) - 1} more)" if len(taken) > 1 else ""),
+            event=event.slug,
+            player=first,
+        )
+
+
+def register_players(
+    slug: str,
+    competitors: Sequence[Competitor],
+    *,
+    actor: str,
+    now: datetime | None = None,
+    progress: Progress | None = None,
+) -> int:
+    """Register players; numbers are left to the start of the event. Returns how many."""
+    action = "players.import" if len(competitors) != 1 else "players.register"
+    with locked_event(slug, actor, action, now=now) as context:
+        check_register_players(context.event, competitors)
+        do_register_players(context, competitors, progress)
+    return len(competitors)
+
+
+def do_register_players(
+    context: EventContext, competitors: Sequence[Competitor], progress: Progress | None
+) -> None:
+    total = len(competitors)
+    for start in range(0, total, IMPORT_BATCH):
+        batch = competitors[start : start + IMPORT_BATCH]
+        models.Entry.objects.bulk_create(
+            models.Entry(
+                event=context.event,
+                registered_at=context.now,
+                **entry_fields(replace(c, number=None)),
+            )
+            for c in batch
+        )
+        if progress is not None:
+            progress(start + len(batch), total)
+    if total == 1:
+        context.record(after={"player": str(competitors[0].id), "rating": competitors[0].rating})
+    else:
+        context.record(after={"players": total, "first": str(competitors[0].id) if total else None})
+
+
+def import_players_csv(
+    slug: str,
+    text: str,
+    *,
+    actor: str,
+    source: str = "PLAYERS.csv",
+    now: datetime | None = None,
+    progress: Progress | None = None,
+) -> int:
+    return register_players(
+        slug, parse_players_csv(text, source=source), actor=actor, now=now, progress=progress
+    )

@@ -1,0 +1,111 @@
+"""Lookups shared by the use cases, each refusing with a specific error that names what was
+asked for (`get_*`), and the read-only use cases (`list_events`, `get_event_facts`)."""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db.models import Count
+
+from mashindano.app.errors import UnknownEvent, UnknownGame, UnknownPlayer
+from mashindano.store import models
+from mashindano.store.facts import EventFacts
+from mashindano.store.mapping import load_event_facts
+
+
+def get_event(slug: str) -> models.Event:
+    try:
+        return models.Event.objects.get(slug=slug)
+    except models.Event.DoesNotExist:
+        raise UnknownEvent(f"no event {slug!r}", event=slug) from None
+
+
+def get_event_facts(slug: str, *, with_moves: bool = False) -> EventFacts:
+    return load_event_facts(get_event(slug), with_moves=with_moves)
+
+
+def get_entry(event: models.Event, player: str) -> models.Entry:
+    """An entry by its key (the player's name as registered) or its number."""
+    entries = models.Entry.objects.filter(event=event)
+    found = entries.filter(key=player).first()
+    if found is None and player.isdigit():
+        found = entries.filter(number=int(player)).first()
+    if found is not None:
+        return found
+    keys = list(entries.values_list("key", flat=True))
+    close = difflib.get_close_matches(player, keys, n=3)
+    hint = f" (did you mean {', '.join(repr(k) for k in close)}?)" if close else ""
+    raise UnknownPlayer(
+        f"event {event.slug!r} has no player {player!r}{hint}", event=event.slug, player=player
+    )
+
+
+def get_game(
+    event: models.Event,
+    round_number: int,
+    board: int,
+    *,
+    game: int = 1,
+    stage: int = 1,
+    group: str = "",
+) -> models.Game:
+    found = (
+        models.Game.objects.filter(
+            encounter__round__stage__event=event,
+            encounter__round__stage__number=stage,
+            encounter__round__group=group,
+            encounter__round__number=round_number,
+            encounter__board=board,
+            number=game,
+        )
+        .select_related("encounter__round__stage", "first", "second")
+        .first()
+    )
+    if found is None:
+        where = f"round {round_number}, board {board}" + (f", game {game}" if game != 1 else "")
+        raise UnknownGame(
+            f"event {event.slug!r} has no game at {where} (a bye, or not paired yet)",
+            event=event.slug,
+            round=round_number,
+            board=board,
+        )
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class EventListing:
+    slug: str
+    name: str
+    preset: str
+    state: str
+    players: int
+    version: int
+    created_at: datetime
+
+
+def list_events() -> list[EventListing]:
+    rows = models.Event.objects.annotate(players=Count("entries")).order_by("created_at", "slug")
+    return [
+        EventListing(e.slug, e.name, e.preset, e.state, e.players, e.version, e.created_at)
+        for e in rows
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class AuditRecord:
+    version: int
+    at: datetime
+    actor: str
+    action: str
+    before: object
+    after: object
+
+
+def get_audit_log(slug: str) -> list[AuditRecord]:
+    event = get_event(slug)
+    return [
+        AuditRecord(a.version, a.at, a.actor, a.action, a.before, a.after)
+        for a in models.AuditEntry.objects.filter(event=event).order_by("version")
+    ]

@@ -1,0 +1,323 @@
+"""`mashindano event ...`: create, list, show, start, standings, export, import, close, and the
+arbiter's player actions (withdraw, leave, sanction) and the audit log."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from mashindano.cli.errors import EXIT_INVALID_INPUT, EXIT_USAGE, fail, read_text, write_text
+from mashindano.cli.event_common import ActorOption, DbOption, JsonOption, actor_name, event_command
+from mashindano.cli.event_view import standings_grid
+from mashindano.cli.output import console, print_json
+
+app = typer.Typer(
+    help="Stored events: create, start, standings, export and import.", no_args_is_help=True
+)
+
+SlugArgument = Annotated[str, typer.Argument(help="The event's slug, e.g. club-open-2026.")]
+PlayerArgument = Annotated[str, typer.Argument(help="The player's name as registered, or number.")]
+
+
+def _overrides(settings: list[str]) -> dict[str, str]:
+    overrides: dict[str, str] = {}
+    for item in settings:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise fail(f"--set expects NAME=VALUE, got {item!r}", EXIT_USAGE)
+        overrides[name.strip()] = value.strip()
+    return overrides
+
+
+@app.command("create")
+def create(
+    slug: SlugArgument,
+    preset: Annotated[str, typer.Option("--preset", help="chess-round-robin, chess-swiss, ...")],
+    name: Annotated[str | None, typer.Option("--name", help="Display name.")] = None,
+    settings: Annotated[
+        list[str] | None, typer.Option("--set", help="Parameter override NAME=VALUE (repeat).")
+    ] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed of every draw.")] = None,
+    db: DbOption = None,
+    actor: ActorOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Create an event from a preset; players register until it starts."""
+    overrides = _overrides(settings or [])
+    with event_command(db):
+        from mashindano.app.events import create_event
+
+        facts = create_event(
+            slug, preset, actor=actor_name(actor), name=name, parameters=overrides, seed=seed
+        )
+    if as_json:
+        print_json({"slug": facts.slug, "preset": facts.preset, "seed": facts.seed})
+    else:
+        console.print(
+            f"Created event [bold]{facts.slug}[/bold] ({facts.preset}), seed {facts.seed}"
+        )
+
+
+@app.command("list")
+def list_(db: DbOption = None, as_json: JsonOption = False) -> None:
+    """Every stored event."""
+    with event_command(db):
+        from mashindano.app.queries import list_events
+
+        listing = list_events()
+    if as_json:
+        print_json(
+            [
+                {
+                    "slug": e.slug,
+                    "name": e.name,
+                    "preset": e.preset,
+                    "state": e.state,
+                    "players": e.players,
+                    "version": e.version,
+                }
+                for e in listing
+            ]
+        )
+        return
+    grid = Table(title="Events", title_justify="left")
+    for column in ("Slug", "Name", "Preset", "State", "Players", "Version"):
+        grid.add_column(column)
+    for e in listing:
+        grid.add_row(e.slug, e.name, e.preset, e.state, str(e.players), str(e.version))
+    console.print(grid)
+
+
+@app.command("show")
+def show(slug: SlugArgument, db: DbOption = None, as_json: JsonOption = False) -> None:
+    """An event's parameters and where it stands."""
+    with event_command(db):
+        from mashindano.app.events import show_event
+
+        view = show_event(slug)
+    facts = view.facts
+    if as_json:
+        print_json(
+            {
+                "slug": facts.slug,
+                "name": facts.name,
+                "preset": facts.preset,
+                "seed": facts.seed,
+                "version": facts.version,
+                "parameters": view.parameters,
+                "summary": view.summary,
+            }
+        )
+        return
+    console.print(f"[bold]{facts.name}[/bold] ({facts.slug}): {facts.preset}, {facts.state.value}")
+    console.print(f"Seed {facts.seed}, version {facts.version}, {len(facts.competitors)} players")
+    for key, value in view.parameters.items():
+        console.print(f"  {key} = {value}")
+    summary = view.summary
+    console.print(
+        f"Rounds published: {summary.get('rounds_published')}; next: {summary.get('next')}"
+    )
+    if summary.get("finished"):
+        console.print("Finished.")
+
+
+@app.command("start")
+def start(slug: SlugArgument, db: DbOption = None, actor: ActorOption = None) -> None:
+    """Close registration: fix the entries and their numbers (drawn by lot where needed)."""
+    with event_command(db):
+        from mashindano.app.events import start_event
+
+        facts = start_event(slug, actor=actor_name(actor))
+    console.print(f"Started {slug}: {len(facts.competitors)} players")
+
+
+@app.command("standings")
+def standings(slug: SlugArgument, db: DbOption = None, as_json: JsonOption = False) -> None:
+    """Current standings with the preset's tie-break columns."""
+    with event_command(db):
+        from mashindano.app.events import event_standings
+
+        tables = event_standings(slug)
+    if as_json:
+        print_json([t.to_json() for t in tables])
+        return
+    for table in tables:
+        console.print(standings_grid(table))
+
+
+@app.command("close")
+def close(slug: SlugArgument, db: DbOption = None, actor: ActorOption = None) -> None:
+    """Close a finished event; nothing can change afterwards."""
+    with event_command(db):
+        from mashindano.app.events import close_event
+
+        close_event(slug, actor=actor_name(actor))
+    console.print(f"Closed {slug}")
+
+
+@app.command("export")
+def export(
+    slug: SlugArgument,
+    fmt: Annotated[str, typer.Option("--format", help="json, trf or csv (GAMES.csv).")] = "json",
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="File (default stdout).")
+    ] = None,
+    db: DbOption = None,
+) -> None:
+    """Write the event: JSON (every fact and the audit log), TRF-16, or GAMES.csv."""
+    if fmt not in ("json", "trf", "csv"):
+        raise fail(f"--format must be json, trf or csv, got {fmt!r}", EXIT_USAGE)
+    with event_command(db):
+        from mashindano.app import exchange
+
+        if fmt == "json":
+            text = json.dumps(exchange.export_event_json(slug), ensure_ascii=False, indent=2) + "\n"
+        elif fmt == "trf":
+            text = exchange.export_event_trf(slug)
+        else:
+            text = exchange.export_event_games_csv(slug)
+    if output is None:
+        typer.echo(text, nl=False)
+    else:
+        write_text(output, text)
+
+
+@app.command("import")
+def import_(
+    path: Annotated[Path, typer.Argument(help="A JSON file written by `event export`.")],
+    slug: Annotated[str | None, typer.Option("--slug", help="Store under another slug.")] = None,
+    db: DbOption = None,
+    actor: ActorOption = None,
+) -> None:
+    """Recreate an exported event (its facts and audit log) in this database."""
+    text = read_text(path)
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise fail(f"{path}: not JSON ({exc})", EXIT_INVALID_INPUT) from None
+    if not isinstance(document, dict):
+        raise fail(f"{path}: not an exported event", EXIT_INVALID_INPUT)
+    with event_command(db):
+        from mashindano.app.exchange import import_event_json
+
+        stored = import_event_json(document, actor=actor_name(actor), slug=slug)
+    console.print(f"Imported event {stored}")
+
+
+@app.command("withdraw")
+def withdraw(
+    slug: SlugArgument,
+    player: PlayerArgument,
+    from_round: Annotated[
+        int | None, typer.Option("--from-round", help="Default: next round.")
+    ] = None,
+    reason: Annotated[str, typer.Option("--reason")] = "",
+    db: DbOption = None,
+    actor: ActorOption = None,
+) -> None:
+    """The player takes no further part."""
+    with event_command(db):
+        from mashindano.app.conduct import withdraw_player
+
+        start = withdraw_player(
+            slug, player, actor=actor_name(actor), from_round=from_round, reason=reason
+        )
+    console.print(f"{player} withdrawn from round {start}")
+
+
+@app.command("leave")
+def leave(
+    slug: SlugArgument,
+    player: PlayerArgument,
+    from_round: Annotated[int, typer.Option("--round", help="First round of absence.")],
+    to_round: Annotated[int | None, typer.Option("--to-round", help="Last round.")] = None,
+    half: Annotated[bool, typer.Option("--half", help="Half-point bye (default zero).")] = False,
+    reason: Annotated[str, typer.Option("--reason")] = "",
+    db: DbOption = None,
+    actor: ActorOption = None,
+) -> None:
+    """Record a leave of absence (a requested bye) for rounds not yet paired."""
+    with event_command(db):
+        from mashindano.app.conduct import take_leave
+        from mashindano.engine.model import ByeKind
+
+        kind = ByeKind.HALF_POINT if half else ByeKind.ZERO_POINT
+        taken = take_leave(
+            slug,
+            player,
+            from_round,
+            actor=actor_name(actor),
+            to_round=to_round,
+            bye_kind=kind,
+            reason=reason,
+        )
+    console.print(f"{player}: leave for rounds {taken.from_round}-{taken.to_round} ({kind.value})")
+
+
+@app.command("sanction")
+def sanction(
+    slug: SlugArgument,
+    player: PlayerArgument,
+    kind: Annotated[
+        str, typer.Option("--kind", help="warning, point-deduction, forfeit, expulsion.")
+    ],
+    reason: Annotated[str, typer.Option("--reason")],
+    points: Annotated[str, typer.Option("--points")] = "",
+    round_number: Annotated[int | None, typer.Option("--round")] = None,
+    db: DbOption = None,
+    actor: ActorOption = None,
+) -> None:
+    """Record a sanction with its reason."""
+    with event_command(db):
+        from mashindano.app.conduct import sanction_player
+
+        sanction_player(
+            slug,
+            player,
+            kind,
+            actor=actor_name(actor),
+            reason=reason,
+            points=points,
+            round_number=round_number,
+        )
+    console.print(f"{player}: {kind} recorded")
+
+
+@app.command("audit")
+def audit(slug: SlugArgument, db: DbOption = None, as_json: JsonOption = False) -> None:
+    """The audit log: every write, who, when, before and after."""
+    with event_command(db):
+        from mashindano.app.queries import get_audit_log
+
+        log = get_audit_log(slug)
+    if as_json:
+        print_json(
+            [
+                {
+                    "version": a.version,
+                    "at": a.at.isoformat(),
+                    "actor": a.actor,
+                    "action": a.action,
+                    "before": a.before,
+                    "after": a.after,
+                }
+                for a in log
+            ]
+        )
+        return
+    grid = Table(title=f"Audit log of {slug}", title_justify="left")
+    for column in ("Version", "Time (UTC)", "Actor", "Action", "After"):
+        grid.add_column(column)
+    for a in log:
+        grid.add_row(
+            str(a.version),
+            f"{a.at:%Y-%m-%d %H:%M:%S}",
+            a.actor,
+            a.action,
+            json.dumps(a.after, ensure_ascii=False)[:80],
+        )
+    console.print(grid)

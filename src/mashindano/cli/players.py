@@ -1,0 +1,88 @@
+"""`mashindano players ...`: register players in a stored event."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.progress import Progress
+from rich.table import Table
+
+from mashindano.cli.errors import read_text
+from mashindano.cli.event_common import ActorOption, DbOption, JsonOption, actor_name, event_command
+from mashindano.cli.output import console, print_json
+
+app = typer.Typer(help="Register players in a stored event.", no_args_is_help=True)
+
+
+@app.command("import")
+def import_(
+    slug: Annotated[str, typer.Argument(help="The event's slug.")],
+    path: Annotated[Path, typer.Argument(help="PLAYERS.csv: name,rating,games_played,country.")],
+    db: DbOption = None,
+    actor: ActorOption = None,
+) -> None:
+    """Register every player of a PLAYERS.csv file (one transaction: all or none)."""
+    text = read_text(path)
+    with event_command(db), Progress(console=console, transient=True) as bar:
+        from mashindano.app.players import import_players_csv
+
+        task = bar.add_task("Registering players", total=None)
+
+        def progress(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        count = import_players_csv(
+            slug, text, actor=actor_name(actor), source=str(path), progress=progress
+        )
+    console.print(f"Registered {count} players in {slug}")
+
+
+@app.command("add")
+def add(
+    slug: Annotated[str, typer.Argument(help="The event's slug.")],
+    name: Annotated[str, typer.Argument(help="The player's name (unique in the event).")],
+    rating: Annotated[int | None, typer.Option("--rating")] = None,
+    country: Annotated[str | None, typer.Option("--country")] = None,
+    db: DbOption = None,
+    actor: ActorOption = None,
+) -> None:
+    """Register one player."""
+    with event_command(db):
+        from mashindano.app.players import register_players
+        from mashindano.engine.model import Competitor, CompetitorId
+
+        register_players(
+            slug,
+            [Competitor(CompetitorId(name), name, rating=rating, country=country)],
+            actor=actor_name(actor),
+        )
+    console.print(f"Registered {name} in {slug}")
+
+
+@app.command("list")
+def list_(
+    slug: Annotated[str, typer.Argument(help="The event's slug.")],
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The registered players with their numbers."""
+    with event_command(db):
+        from mashindano.app.queries import get_event_facts
+
+        facts = get_event_facts(slug)
+    if as_json:
+        print_json(
+            [
+                {"number": c.number, "name": c.name, "rating": c.rating, "country": c.country}
+                for c in facts.competitors
+            ]
+        )
+        return
+    grid = Table(title=f"Players of {slug}", title_justify="left")
+    for column in ("No.", "Name", "Rating", "Country"):
+        grid.add_column(column)
+    for c in sorted(facts.competitors, key=lambda c: (c.number or 0, c.name)):
+        grid.add_row(str(c.number or ""), c.name, str(c.rating or ""), c.country or "")
+    console.print(grid)

@@ -1,0 +1,49 @@
+"""`mashindano round ...`: pair the next round of a stored event, show a round."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from mashindano.cli.event_common import ActorOption, DbOption, JsonOption, actor_name, event_command
+from mashindano.cli.event_view import round_json, round_table
+from mashindano.cli.output import console, print_json
+
+app = typer.Typer(help="Pair and show rounds of a stored event.", no_args_is_help=True)
+
+
+@app.command("pair")
+def pair(
+    slug: Annotated[str, typer.Argument(help="The event's slug.")],
+    db: DbOption = None,
+    actor: ActorOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Pair and publish the next round (the previous one must be complete)."""
+    with event_command(db):
+        from mashindano.app.rounds import pair_next_round
+
+        published = pair_next_round(slug, actor=actor_name(actor))
+    if as_json:
+        print_json(round_json(published))
+    else:
+        console.print(round_table(published))
+
+
+@app.command("show")
+def show(
+    slug: Annotated[str, typer.Argument(help="The event's slug.")],
+    number: Annotated[int | None, typer.Option("--round", help="Default: the latest.")] = None,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """A published round with its results."""
+    with event_command(db):
+        from mashindano.app.rounds import show_round
+
+        shown = show_round(slug, number)
+    if as_json:
+        print_json(round_json(shown))
+    else:
+        console.print(round_table(shown))

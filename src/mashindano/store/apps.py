@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+
+
+class EventsConfig(AppConfig):
+    name = "mashindano.store"
+    label = "events"
+    verbose_name = "Events"
+    default_auto_field = "django.db.models.BigAutoField"

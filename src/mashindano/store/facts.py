@@ -1,0 +1,262 @@
+"""An event's facts as plain, immutable records (no Django): what `mapping` loads from the
+database and what use cases and format adapters read.
+
+Only the current result of a game is derived here, by folding its append-only report log
+(`fold_reports`): everything else (scores, standings, clocks) is the engine's job.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+
+from mashindano.engine.model import (
+    Bye,
+    ByeKind,
+    Competitor,
+    CompetitorId,
+    Game,
+    GameResult,
+    Side,
+    Termination,
+)
+
+type Json = bool | int | float | str | list[Json] | dict[str, Json] | None
+
+
+class EventState(StrEnum):
+    REGISTRATION = "registration"
+    """Created; players register. Nothing is paired yet."""
+    RUNNING = "running"
+    """Started: entries and their numbers are fixed; rounds are paired and played."""
+    CLOSED = "closed"
+    """Finished and closed by the organiser; nothing changes any more."""
+
+
+class ReportKind(StrEnum):
+    REPORT = "report"
+    CONFIRM = "confirm"
+    DISPUTE = "dispute"
+    RULING = "ruling"
+    CORRECTION = "correction"
+
+
+class ResultStatus(StrEnum):
+    PENDING = "pending"
+    REPORTED = "reported"
+    CONFIRMED = "confirmed"
+    DISPUTED = "disputed"
+    RULED = "ruled"
+    CORRECTED = "corrected"
+
+
+@dataclass(frozen=True, slots=True)
+class ReportFact:
+    kind: ReportKind
+    result: GameResult | None
+    """None for a confirmation or a dispute."""
+    termination: Termination
+    actor: str
+    at: datetime
+    reason: str
+
+
+def fold_reports(reports: tuple[ReportFact, ...]) -> tuple[GameResult, Termination, ResultStatus]:
+    """The current result of a game: the latest report, ruling or correction, and its status.
+
+    A dispute does not remove the reported result (it still counts in the standings) but
+    blocks the next pairing until an arbiter rules.
+    """
+    result, termination, status = GameResult.NOT_PLAYED, Termination.NORMAL, ResultStatus.PENDING
+    for report in reports:
+        match report.kind:
+            case ReportKind.CONFIRM:
+                status = ResultStatus.CONFIRMED
+            case ReportKind.DISPUTE:
+                status = ResultStatus.DISPUTED
+            case _:
+                assert report.result is not None
+                result, termination = report.result, report.termination
+                status = _STATUS_AFTER[report.kind]
+    return result, termination, status
+
+
+_STATUS_AFTER = {
+    ReportKind.REPORT: ResultStatus.REPORTED,
+    ReportKind.RULING: ResultStatus.RULED,
+    ReportKind.CORRECTION: ResultStatus.CORRECTED,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class MoveFact:
+    ply: int
+    notation: str
+    played_at: datetime
+    actor: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameFact:
+    id: int
+    stage: int
+    group: str
+    round: int
+    board: int
+    number: int
+    """1-based position of the game inside its encounter (KIBA plays two, Gomoku four)."""
+    encounter_id: int
+    first: CompetitorId
+    second: CompetitorId
+    first_side: Side
+    reports: tuple[ReportFact, ...]
+    moves: tuple[MoveFact, ...] = ()
+
+    @property
+    def current(self) -> tuple[GameResult, Termination, ResultStatus]:
+        return fold_reports(self.reports)
+
+    @property
+    def result(self) -> GameResult:
+        return self.current[0]
+
+    @property
+    def status(self) -> ResultStatus:
+        return self.current[2]
+
+    def as_game(self) -> Game:
+        result, termination, _ = self.current
+        return Game(
+            self.round, self.first, self.second, result, termination, encounter=self.encounter_id
+        )
+
+    @property
+    def label(self) -> str:
+        where = f"round {self.round}, board {self.board}"
+        if self.number > 1:
+            where += f", game {self.number}"
+        return f"{where} ({self.first} - {self.second})"
+
+
+@dataclass(frozen=True, slots=True)
+class EncounterFact:
+    id: int
+    board: int
+    first: CompetitorId
+    second: CompetitorId | None
+    """None for a bye."""
+    match_rule: str
+    bye_kind: ByeKind | None
+    games: tuple[GameFact, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundFact:
+    stage: int
+    group: str
+    number: int
+    published_at: datetime
+    encounters: tuple[EncounterFact, ...]
+
+    def games(self) -> Iterator[GameFact]:
+        for encounter in self.encounters:
+            yield from encounter.games
+
+    def byes(self) -> Iterator[Bye]:
+        for encounter in self.encounters:
+            if encounter.second is None and encounter.bye_kind is not None:
+                yield Bye(self.number, encounter.first, encounter.bye_kind)
+
+    def is_complete(self) -> bool:
+        return all(g.result.is_decided for g in self.games())
+
+
+@dataclass(frozen=True, slots=True)
+class WithdrawalFact:
+    competitor: CompetitorId
+    from_round: int
+    at: datetime
+    actor: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class LeaveFact:
+    competitor: CompetitorId
+    from_round: int
+    to_round: int
+    bye_kind: ByeKind
+    at: datetime
+    actor: str
+    reason: str
+
+    def covers(self, round_number: int) -> bool:
+        return self.from_round <= round_number <= self.to_round
+
+
+@dataclass(frozen=True, slots=True)
+class SanctionFact:
+    competitor: CompetitorId
+    round: int | None
+    kind: str
+    points: str
+    at: datetime
+    actor: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class LotFact:
+    purpose: str
+    seed: int
+    outcome: Json
+    drawn_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class EventFacts:
+    """Everything that happened in one event, as loaded by `mapping.load_event_facts`."""
+
+    slug: str
+    name: str
+    preset: str
+    parameters: Mapping[str, Json]
+    """The organiser's overrides of the preset's parameters, as given (text or JSON)."""
+    seed: int
+    state: EventState
+    version: int
+    competitors: tuple[Competitor, ...]
+    rounds: tuple[RoundFact, ...] = ()
+    withdrawals: tuple[WithdrawalFact, ...] = ()
+    leaves: tuple[LeaveFact, ...] = ()
+    sanctions: tuple[SanctionFact, ...] = ()
+    lots: tuple[LotFact, ...] = ()
+    closed_periods: tuple[tuple[int, int], ...] = ()
+    """(stage, period) pairs closed by the organiser (league months)."""
+
+    def games(self) -> Iterator[GameFact]:
+        for round_fact in self.rounds:
+            yield from round_fact.games()
+
+    def byes(self) -> Iterator[Bye]:
+        for round_fact in self.rounds:
+            yield from round_fact.byes()
+
+    def latest_round(self, stage: int = 1, group: str = "") -> RoundFact | None:
+        found = [r for r in self.rounds if r.stage == stage and r.group == group]
+        return max(found, key=lambda r: r.number) if found else None
+
+    def lot(self, purpose: str) -> LotFact | None:
+        for lot in self.lots:
+            if lot.purpose == purpose:
+                return lot
+        return None
+
+    def withdrawn_from(self, competitor: CompetitorId) -> int | None:
+        rounds = [w.from_round for w in self.withdrawals if w.competitor == competitor]
+        return min(rounds) if rounds else None
+
+    def is_entered(self, competitor: CompetitorId) -> bool:
+        return any(c.id == competitor for c in self.competitors)

@@ -1,0 +1,241 @@
+"""The single bridge between ORM rows and engine types.
+
+`load_event_facts` reads one event in a fixed number of queries (one per table, whatever the
+size of the event) and returns immutable `EventFacts`; `entry_fields` and `competitor_of` turn
+competitors into rows and back. Nothing else converts between the two worlds.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping
+from typing import Any
+
+from mashindano.engine.model import ByeKind, Competitor, CompetitorId, GameResult, Side, Termination
+from mashindano.store import models
+from mashindano.store.facts import (
+    EncounterFact,
+    EventFacts,
+    EventState,
+    GameFact,
+    Json,
+    LeaveFact,
+    LotFact,
+    MoveFact,
+    ReportFact,
+    ReportKind,
+    RoundFact,
+    SanctionFact,
+    WithdrawalFact,
+)
+
+
+def competitor_of(entry: models.Entry) -> Competitor:
+    return Competitor(
+        id=CompetitorId(entry.key),
+        name=entry.name,
+        rating=entry.rating,
+        games_played=entry.games_played,
+        country=entry.country or None,
+        number=entry.number,
+    )
+
+
+def entry_fields(competitor: Competitor) -> dict[str, Any]:
+    """The Entry columns that record a competitor (the event and time are the caller's)."""
+    return {
+        "key": str(competitor.id),
+        "name": competitor.name,
+        "rating": competitor.rating,
+        "games_played": competitor.games_played,
+        "country": competitor.country or "",
+        "number": competitor.number,
+    }
+
+
+def bye_kind_of(text: str) -> ByeKind | None:
+    return ByeKind(text) if text else None
+
+
+def report_of(row: Mapping[str, Any]) -> ReportFact:
+    return ReportFact(
+        kind=ReportKind(row["kind"]),
+        result=GameResult(row["result"]) if row["result"] else None,
+        termination=Termination(row["termination"]),
+        actor=row["actor"],
+        at=row["at"],
+        reason=row["reason"],
+    )
+
+
+def report_fields(report: ReportFact) -> dict[str, Any]:
+    return {
+        "kind": report.kind.value,
+        "result": report.result.value if report.result is not None else "",
+        "termination": report.termination.value,
+        "actor": report.actor,
+        "at": report.at,
+        "reason": report.reason,
+    }
+
+
+def load_event_facts(event: models.Event, *, with_moves: bool = False) -> EventFacts:
+    entries = list(models.Entry.objects.filter(event=event).order_by("id"))
+    key_of = {e.id: CompetitorId(e.key) for e in entries}
+
+    reports: dict[int, list[ReportFact]] = defaultdict(list)
+    report_rows = models.ResultReport.objects.filter(game__encounter__round__stage__event=event)
+    for report_row in report_rows.order_by("id").values(
+        "game_id", "kind", "result", "termination", "actor", "at", "reason"
+    ):
+        reports[report_row["game_id"]].append(report_of(report_row))
+
+    moves: dict[int, list[MoveFact]] = defaultdict(list)
+    if with_moves:
+        move_rows = models.Move.objects.filter(game__encounter__round__stage__event=event)
+        for move_row in move_rows.order_by("game_id", "ply").values(
+            "game_id", "ply", "notation", "played_at", "actor"
+        ):
+            moves[move_row["game_id"]].append(
+                MoveFact(
+                    move_row["ply"], move_row["notation"], move_row["played_at"], move_row["actor"]
+                )
+            )
+
+    round_rows = {
+        row["id"]: row
+        for row in models.Round.objects.filter(stage__event=event).values(
+            "id", "stage__number", "group", "number", "published_at"
+        )
+    }
+    encounter_rows = list(
+        models.Encounter.objects.filter(round__stage__event=event)
+        .order_by("round_id", "board")
+        .values("id", "round_id", "board", "first_id", "second_id", "match_rule", "bye_kind")
+    )
+    games: dict[int, list[GameFact]] = defaultdict(list)
+    encounter_round = {row["id"]: round_rows[row["round_id"]] for row in encounter_rows}
+    encounter_board = {row["id"]: row["board"] for row in encounter_rows}
+    for game_row in (
+        models.Game.objects.filter(encounter__round__stage__event=event)
+        .order_by("encounter_id", "number")
+        .values("id", "encounter_id", "number", "first_id", "second_id", "first_side")
+    ):
+        where = encounter_round[game_row["encounter_id"]]
+        games[game_row["encounter_id"]].append(
+            GameFact(
+                id=game_row["id"],
+                stage=where["stage__number"],
+                group=where["group"],
+                round=where["number"],
+                board=encounter_board[game_row["encounter_id"]],
+                number=game_row["number"],
+                encounter_id=game_row["encounter_id"],
+                first=key_of[game_row["first_id"]],
+                second=key_of[game_row["second_id"]],
+                first_side=Side(game_row["first_side"]),
+                reports=tuple(reports.get(game_row["id"], ())),
+                moves=tuple(moves.get(game_row["id"], ())),
+            )
+        )
+    encounters: dict[int, list[EncounterFact]] = defaultdict(list)
+    for encounter_row in encounter_rows:
+        encounters[encounter_row["round_id"]].append(
+            EncounterFact(
+                id=encounter_row["id"],
+                board=encounter_row["board"],
+                first=key_of[encounter_row["first_id"]],
+                second=key_of[encounter_row["second_id"]]
+                if encounter_row["second_id"] is not None
+                else None,
+                match_rule=encounter_row["match_rule"],
+                bye_kind=bye_kind_of(encounter_row["bye_kind"]),
+                games=tuple(games.get(encounter_row["id"], ())),
+            )
+        )
+    rounds = sorted(
+        (
+            RoundFact(
+                stage=row["stage__number"],
+                group=row["group"],
+                number=row["number"],
+                published_at=row["published_at"],
+                encounters=tuple(encounters.get(round_id, ())),
+            )
+            for round_id, row in round_rows.items()
+        ),
+        key=lambda r: (r.stage, r.group, r.number),
+    )
+    return EventFacts(
+        slug=event.slug,
+        name=event.name,
+        preset=event.preset,
+        parameters=dict(event.parameters or {}),
+        seed=event.seed,
+        state=EventState(event.state),
+        version=event.version,
+        competitors=tuple(competitor_of(e) for e in entries),
+        rounds=tuple(rounds),
+        withdrawals=tuple(
+            WithdrawalFact(key_of[w.entry_id], w.from_round, w.at, w.actor, w.reason)
+            for w in models.Withdrawal.objects.filter(entry__event=event).order_by("id")
+        ),
+        leaves=tuple(
+            LeaveFact(
+                key_of[v.entry_id],
+                v.from_round,
+                v.to_round,
+                ByeKind(v.bye_kind),
+                v.at,
+                v.actor,
+                v.reason,
+            )
+            for v in models.Leave.objects.filter(entry__event=event).order_by("id")
+        ),
+        sanctions=tuple(
+            SanctionFact(key_of[s.entry_id], s.round, s.kind, s.points, s.at, s.actor, s.reason)
+            for s in models.Sanction.objects.filter(entry__event=event).order_by("id")
+        ),
+        lots=tuple(
+            LotFact(lot.purpose, lot.seed, _json(lot.outcome), lot.drawn_at)
+            for lot in models.LotDraw.objects.filter(event=event).order_by("id")
+        ),
+        closed_periods=tuple(
+            (p.stage.number, p.period)
+            for p in models.PeriodClosure.objects.filter(stage__event=event)
+            .select_related("stage")
+            .order_by("stage__number", "period")
+        ),
+    )
+
+
+def _json(value: Any) -> Json:
+    return value  # type: ignore[no-any-return]  # JSONField values are JSON by construction
+
+
+def game_fact_of(game: models.Game) -> GameFact:
+    """One game with its report log (the game's encounter, round and stage joined in)."""
+    encounter = game.encounter
+    round_row = encounter.round
+    return GameFact(
+        id=game.id,
+        stage=round_row.stage.number,
+        group=round_row.group,
+        round=round_row.number,
+        board=encounter.board,
+        number=game.number,
+        encounter_id=encounter.id,
+        first=CompetitorId(game.first.key),
+        second=CompetitorId(game.second.key),
+        first_side=Side(game.first_side),
+        reports=tuple(
+            report_of(row)
+            for row in models.ResultReport.objects.filter(game=game)
+            .order_by("id")
+            .values("kind", "result", "termination", "actor", "at", "reason")
+        ),
+    )
+
+
+def state_of(event: models.Event) -> EventState:
+    return EventState(event.state)

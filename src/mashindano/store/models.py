@@ -1,0 +1,264 @@
+"""Facts only. Scores, standings, ratings, clocks and deadlines are derived by the engine from
+these rows and never stored as truth. Rows that record something that can change later
+(results) are append-only logs: the current value is the latest effective entry.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+
+from mashindano.store.facts import EventState, ReportKind
+
+
+class Series(models.Model):
+    """A championship or season grouping several events."""
+
+    slug = models.SlugField(max_length=100, unique=True)
+    name = models.CharField(max_length=200)
+    created_at = models.DateTimeField()
+
+    class Meta:
+        verbose_name_plural = "series"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Event(models.Model):
+    """One tournament or league season: a preset plus the organiser's parameter overrides.
+
+    `version` grows by one with every write use case (see `mashindano.app.locking`).
+    """
+
+    slug = models.SlugField(max_length=100, unique=True)
+    name = models.CharField(max_length=200)
+    preset = models.CharField(max_length=50)
+    parameters = models.JSONField(default=dict, blank=True)
+    seed = models.BigIntegerField(help_text="Seed of every random draw of this event.")
+    series = models.ForeignKey(
+        Series, null=True, blank=True, on_delete=models.PROTECT, related_name="events"
+    )
+    state = models.CharField(
+        max_length=20,
+        choices=[(s.value, s.value) for s in EventState],
+        default=EventState.REGISTRATION.value,
+    )
+    version = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField()
+    started_at = models.DateTimeField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return self.slug
+
+
+class Stage(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="stages")
+    number = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=100)
+    format = models.CharField(max_length=50)
+    parameters = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="stage_number_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event.slug} stage {self.number}"
+
+
+class Entry(models.Model):
+    """A registered competitor. `key` is the engine's CompetitorId inside the event."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entries")
+    key = models.CharField(max_length=200)
+    name = models.CharField(max_length=200)
+    rating = models.PositiveIntegerField(null=True, blank=True)
+    games_played = models.PositiveIntegerField(null=True, blank=True)
+    country = models.CharField(max_length=10, blank=True, default="")
+    number = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Pairing or Berger number, fixed when the event starts."
+    )
+    registered_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["event", "key"], name="entry_key_unique"),
+            models.UniqueConstraint(fields=["event", "number"], name="entry_number_unique"),
+        ]
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Round(models.Model):
+    """A published pairing unit (round, stage round, league month) of one stage and group."""
+
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="rounds")
+    group = models.CharField(max_length=20, blank=True, default="")
+    number = models.PositiveIntegerField()
+    published_at = models.DateTimeField()
+    actor = models.CharField(max_length=100)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["stage", "group", "number"], name="round_number_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.stage} round {self.number}"
+
+
+class Encounter(models.Model):
+    """Two competitors (or one and a bye) on a board, with the match rule they play."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="encounters")
+    board = models.PositiveIntegerField()
+    first = models.ForeignKey(Entry, on_delete=models.RESTRICT, related_name="+")
+    second = models.ForeignKey(
+        Entry, null=True, blank=True, on_delete=models.RESTRICT, related_name="+"
+    )
+    match_rule = models.CharField(max_length=50, default="single")
+    bye_kind = models.CharField(max_length=10, blank=True, default="")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["round", "board"], name="encounter_board_unique")
+        ]
+
+
+class Game(models.Model):
+    """One game of an encounter; `first` takes `first_side` (White, South)."""
+
+    encounter = models.ForeignKey(Encounter, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveSmallIntegerField(default=1)
+    first = models.ForeignKey(Entry, on_delete=models.RESTRICT, related_name="+")
+    second = models.ForeignKey(Entry, on_delete=models.RESTRICT, related_name="+")
+    first_side = models.CharField(max_length=10, default="white")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["encounter", "number"], name="game_number_unique")
+        ]
+
+
+class ResultReport(models.Model):
+    """Append-only log of what was said about a game's result, by whom and when."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="reports")
+    kind = models.CharField(max_length=20, choices=[(k.value, k.value) for k in ReportKind])
+    result = models.CharField(max_length=10, blank=True, default="")
+    termination = models.CharField(max_length=20, default="normal")
+    actor = models.CharField(max_length=100)
+    at = models.DateTimeField()
+    reason = models.TextField(blank=True, default="")
+
+    class Meta:
+        ordering = ["id"]
+
+
+class Move(models.Model):
+    """A move with its timestamp, for correspondence day clocks."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    ply = models.PositiveIntegerField()
+    notation = models.CharField(max_length=50)
+    played_at = models.DateTimeField()
+    actor = models.CharField(max_length=100)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "ply"], name="move_ply_unique")]
+        ordering = ["ply"]
+
+
+class Withdrawal(models.Model):
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="withdrawals")
+    from_round = models.PositiveIntegerField()
+    at = models.DateTimeField()
+    actor = models.CharField(max_length=100)
+    reason = models.TextField(blank=True, default="")
+
+
+class Leave(models.Model):
+    """Absence for rounds `from_round`..`to_round`, taken as byes of `bye_kind`."""
+
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="leaves")
+    from_round = models.PositiveIntegerField()
+    to_round = models.PositiveIntegerField()
+    bye_kind = models.CharField(max_length=10, default="Z")
+    at = models.DateTimeField()
+    actor = models.CharField(max_length=100)
+    reason = models.TextField(blank=True, default="")
+
+
+class Sanction(models.Model):
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="sanctions")
+    round = models.PositiveIntegerField(null=True, blank=True)
+    kind = models.CharField(max_length=30)
+    points = models.CharField(max_length=20, blank=True, default="")
+    at = models.DateTimeField()
+    actor = models.CharField(max_length=100)
+    reason = models.TextField(blank=True, default="")
+
+
+class LotDraw(models.Model):
+    """A random draw with the seed that replays it."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="lots")
+    purpose = models.CharField(max_length=50)
+    seed = models.BigIntegerField()
+    outcome = models.JSONField(default=dict, blank=True)
+    drawn_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["id"]
+
+
+class ArbiterOverride(models.Model):
+    """An arbiter's decision that overrides what the rules would derive (noted with a reason)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="overrides")
+    subject = models.CharField(max_length=100)
+    value = models.JSONField(default=dict, blank=True)
+    at = models.DateTimeField()
+    actor = models.CharField(max_length=100)
+    reason = models.TextField(blank=True, default="")
+
+
+class PeriodClosure(models.Model):
+    """A league period (month) closed by the organiser."""
+
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="closed_periods")
+    period = models.PositiveIntegerField()
+    closed_at = models.DateTimeField()
+    actor = models.CharField(max_length=100)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["stage", "period"], name="period_closed_once")
+        ]
+
+
+class AuditEntry(models.Model):
+    """Who did what to an event, when, with the facts before and after.
+
+    One row per write use case, written in the same transaction; `version` is the event's
+    version after the write, so the log has no gaps and no duplicates.
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit")
+    version = models.PositiveIntegerField()
+    at = models.DateTimeField()
+    actor = models.CharField(max_length=100)
+    action = models.CharField(max_length=50)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["event", "version"], name="audit_version_unique")
+        ]
+        ordering = ["version"]
+        verbose_name_plural = "audit entries"
