@@ -115,3 +115,39 @@ def test_pair_unwritable_output_exits_5(cli, tmp_path):
 def test_pair_usage_errors(cli, args):
     result = cli("pair", ROUND_CASES[0], *args)
     assert result.exit_code == 2
+
+
+def _malformed(kind: str) -> str:
+    base = (FIXTURES / "t007p05r_clean_s1007000_round02.trf").read_text()
+    lines = base.splitlines(keepends=True)
+    player_1 = next(i for i, line in enumerate(lines) if line.startswith("001    1 "))
+    if kind == "record code":
+        lines.insert(1, "022Nairobi\n")
+    elif kind == "rating":
+        lines[player_1] = lines[player_1][:48] + "23x8" + lines[player_1][52:]
+    elif kind == "result code":
+        lines[player_1] = lines[player_1][:98] + "Q" + lines[player_1][99:]
+    elif kind == "opponent":
+        lines[player_1] = lines[player_1][:91] + "0017" + lines[player_1][95:]
+    elif kind == "colour":
+        lines[player_1] = lines[player_1][:96] + "w" + lines[player_1][97:]
+    elif kind == "XXC":
+        lines = [line if not line.startswith("XXC") else "XXC purple1\n" for line in lines]
+    elif kind == "short line":
+        lines[player_1] = lines[player_1][:50] + "\n"
+    return "".join(lines)
+
+
+@pytest.mark.parametrize(
+    "kind", ["record code", "rating", "result code", "opponent", "colour", "XXC", "short line"]
+)
+@pytest.mark.parametrize("command", [("pair", "--dutch", "-p"), ("standings", "--trf")])
+def test_malformed_trf_gives_a_message_with_the_line_and_exit_3(cli, tmp_path, kind, command):
+    path = tmp_path / "bad.trf"
+    path.write_text(_malformed(kind))
+    if command[0] == "pair":
+        result = cli(command[0], command[1], path, command[2])
+    else:
+        result = cli(command[0], command[1], path)
+    assert result.exit_code == 3, result.stdout
+    assert "bad.trf, line " in result.stderr
