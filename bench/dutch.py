@@ -1,14 +1,27 @@
-"""Benchmark of the Dutch pairing: a random tournament paired round by round with our own
-engine and random results, timing each round. Prints a small report; asserts nothing.
+"""Benchmark of the Dutch pairing (issue 3): round 9 of an 11-round random tournament.
 
-    .venv/bin/python bench/dutch.py --players 1000 --rounds 11 --upto 9
+For each size, a child process generates the tournament with our own engine (rounds 1-8 paired
+by `pair_dutch`, results drawn from a seeded `random.Random`: 40 % first-player wins, 30 % draws,
+30 % second-player wins), then pairs round 9 `--repeat` times. Printed per size: the median time
+of the round-9 pairing, the child's peak resident memory (`ru_maxrss` of the child process,
+generation included), and the time to generate rounds 1-8. Asserts nothing.
+
+    .venv/bin/python bench/dutch.py                       # 100, 500, 1000, 2000 players
+    .venv/bin/python bench/dutch.py --sizes 100,500 --repeat 1
+    .venv/bin/python bench/dutch.py --sizes 200 --general  # the slow reference path
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
+import resource
+import statistics
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 from mashindano.engine.model import (
     Bye,
@@ -20,10 +33,19 @@ from mashindano.engine.model import (
     Side,
     StageResults,
 )
-from mashindano.engine.pairing import pair_dutch
+from mashindano.engine.pairing.dutch import SwissPairing, pair_dutch, pair_dutch_general
+
+ROUNDS = 11
+PAIRED_ROUND = 9
 
 
-def simulate(players: int, rounds: int, upto: int, seed: int) -> list[tuple[int, float]]:
+def _pair(results: StageResults, round_number: int, general: bool) -> SwissPairing:
+    pair = pair_dutch_general if general else pair_dutch
+    return pair(results, round_number, total_rounds=ROUNDS, initial_colour=Side.WHITE)
+
+
+def generate(players: int, upto: int, seed: int, general: bool) -> tuple[StageResults, list[float]]:
+    """The tournament as it stands before round `upto`, and the time each round took to pair."""
     rng = random.Random(seed)
     competitors = tuple(
         Competitor(CompetitorId(str(n)), f"Player {n}", 2800 - n, number=n)
@@ -31,12 +53,12 @@ def simulate(players: int, rounds: int, upto: int, seed: int) -> list[tuple[int,
     )
     games: list[Game] = []
     byes: list[Bye] = []
-    timings: list[tuple[int, float]] = []
-    for round_number in range(1, upto + 1):
-        results = StageResults(competitors, tuple(games), tuple(byes), rounds=rounds)
+    timings: list[float] = []
+    for round_number in range(1, upto):
+        results = StageResults(competitors, tuple(games), tuple(byes), rounds=ROUNDS)
         start = time.perf_counter()
-        pairing = pair_dutch(results, round_number, total_rounds=rounds, initial_colour=Side.WHITE)
-        timings.append((round_number, time.perf_counter() - start))
+        pairing = _pair(results, round_number, general)
+        timings.append(time.perf_counter() - start)
         for white, black in pairing.boards:
             outcome = rng.choices(
                 [GameResult.FIRST_WINS, GameResult.DRAW, GameResult.SECOND_WINS], [4, 3, 3]
@@ -44,20 +66,66 @@ def simulate(players: int, rounds: int, upto: int, seed: int) -> list[tuple[int,
             games.append(Game(round_number, white, black, outcome))
         if pairing.bye is not None:
             byes.append(Bye(round_number, pairing.bye, ByeKind.PAIRING_ALLOCATED))
-    return timings
+    return StageResults(competitors, tuple(games), tuple(byes), rounds=ROUNDS), timings
+
+
+def measure(players: int, repeat: int, seed: int, general: bool) -> dict[str, object]:
+    """Runs in the child process."""
+    results, timings = generate(players, PAIRED_ROUND, seed, general)
+    runs: list[float] = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        _pair(results, PAIRED_ROUND, general)
+        runs.append(time.perf_counter() - start)
+    return {
+        "players": players,
+        "median": statistics.median(runs),
+        "runs": runs,
+        "generation": sum(timings),
+        "rounds": timings,
+        # Linux reports kilobytes.
+        "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+    }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--players", type=int, default=1000)
-    parser.add_argument("--rounds", type=int, default=11)
-    parser.add_argument("--upto", type=int, default=9)
+    parser.add_argument("--sizes", default="100,500,1000,2000")
+    parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--general", action="store_true", help="use the slow reference path")
+    parser.add_argument("--rounds-detail", action="store_true", help="print rounds 1-8 times")
+    parser.add_argument("--child", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    timings = simulate(args.players, args.rounds, args.upto, args.seed)
-    print(f"Dutch pairing, {args.players} players, {args.rounds} rounds, seed {args.seed}")
-    for round_number, seconds in timings:
-        print(f"  round {round_number:2d}: {seconds:8.3f} s")
+    if args.child is not None:
+        try:
+            row = measure(args.child, args.repeat, args.seed, args.general)
+        except Exception as error:  # a benchmark reports a failure as a row and goes on
+            row = {"players": args.child, "error": f"{type(error).__name__}: {error}"}
+        print(json.dumps(row))
+        return
+    path = "general path" if args.general else "pair_dutch"
+    print(f"Dutch pairing ({path}), round {PAIRED_ROUND} of {ROUNDS}, seed {args.seed}")
+    print("peak memory: ru_maxrss of a child process per size (generation included)")
+    print(f"{'players':>8} {'round 9 median (s)':>19} {'peak MiB':>9} {'rounds 1-8 (s)':>15}")
+    for size in (int(s) for s in args.sizes.split(",")):
+        command = [sys.executable, str(Path(__file__).resolve()), "--child", str(size)]
+        command += ["--repeat", str(args.repeat), "--seed", str(args.seed)]
+        if args.general:
+            command.append("--general")
+        output = subprocess.run(command, check=True, stdout=subprocess.PIPE, text=True).stdout
+        row = json.loads(output)
+        if "error" in row:
+            print(f"{row['players']:>8} failed: {row['error']}", flush=True)
+            continue
+        print(
+            f"{row['players']:>8} {row['median']:>19.3f} {row['peak_mib']:>9.1f}"
+            f" {row['generation']:>15.2f}",
+            flush=True,
+        )
+        if args.rounds_detail:
+            detail = ", ".join(f"{t:.2f}" for t in row["rounds"])
+            print(f"{'':>8} rounds 1-8: {detail}; round 9 runs: {row['runs']}")
 
 
 if __name__ == "__main__":

@@ -10,7 +10,11 @@ whom) are fixed one at a time by small tie-break terms in the lowest components.
 Speed. The weight of an edge between two players below the next bracket carries only the
 completion term. So each matching is first solved on the current and next bracket alone; if the
 players it leaves over can be completed with everyone below, that local optimum is the global
-one. Only when they cannot is the whole field matched.
+one. Only when they cannot is the whole field matched. Two shortcuts skip matchings whose answer
+is already known (`pair_dutch_general` keeps every matching, as the reference they are tested
+against): a homogeneous bracket whose S1[i]-S2[i] candidate is perfect is paired directly, and
+once the upper players of a bracket are fixed, each one's opponent is read off the last optimal
+matching with the potentials of `alternating` instead of a new matching.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from fractions import Fraction
 
 from mashindano.engine.errors import NoValidPairing
 from mashindano.engine.model import CompetitorId, Side, StageResults
+from mashindano.engine.pairing.alternating import AlternativeAssignments
 from mashindano.engine.pairing.colours import allocate_colours, ranks_higher
 from mashindano.engine.pairing.matching import (
     compute_max_weight_matching,
@@ -113,6 +118,47 @@ def pair_dutch(
     `initial_colour` is the colour drawn for the higher-ranked player of the first board in round
     1 (TRF `XXC`). Raises `NoValidPairing` when no pairing satisfies C1-C3.
     """
+    return _pair(
+        results,
+        round_number,
+        total_rounds=total_rounds,
+        initial_colour=initial_colour,
+        forbidden_pairs=forbidden_pairs,
+        use_shortcuts=True,
+    )
+
+
+def pair_dutch_general(
+    results: StageResults,
+    round_number: int,
+    *,
+    total_rounds: int,
+    initial_colour: Side,
+    forbidden_pairs: Collection[frozenset[CompetitorId]] = (),
+) -> SwissPairing:
+    """`pair_dutch` without the shortcuts: every decision is a maximum weight matching.
+
+    Slow on large fields; kept as the reference the shortcuts are tested against.
+    """
+    return _pair(
+        results,
+        round_number,
+        total_rounds=total_rounds,
+        initial_colour=initial_colour,
+        forbidden_pairs=forbidden_pairs,
+        use_shortcuts=False,
+    )
+
+
+def _pair(
+    results: StageResults,
+    round_number: int,
+    *,
+    total_rounds: int,
+    initial_colour: Side,
+    forbidden_pairs: Collection[frozenset[CompetitorId]],
+    use_shortcuts: bool,
+) -> SwissPairing:
     if total_rounds < round_number:
         raise NoValidPairing(
             f"round {round_number} is beyond the tournament's {total_rounds} rounds",
@@ -127,6 +173,7 @@ def pair_dutch(
         round_number,
         total_rounds,
         forbidden_pairs,
+        use_shortcuts=use_shortcuts,
     )
     pairs, bye = solver.solve()
     boards = [allocate_colours(a, b, initial_colour) for a, b in pairs]
@@ -150,7 +197,10 @@ class _RoundSolver:
         round_number: int,
         total_rounds: int,
         forbidden_pairs: Collection[frozenset[CompetitorId]],
+        *,
+        use_shortcuts: bool = True,
     ) -> None:
+        self.use_shortcuts = use_shortcuts
         self.players = sorted(players, key=lambda s: (-s.score, s.rank_index))
         self.count = len(self.players)
         self.played_rounds = round_number - 1
@@ -389,7 +439,13 @@ class _RoundSolver:
                 group_index += 1
             elif mdp_count == current_end:
                 raise self._no_pairing()
-            matched = self._pair_bracket(local, mdp_count, current_end, resident_start, next_vertex)
+            matched = None
+            if self.use_shortcuts and mdp_count == 0:
+                matched = self._pair_straight(local, current_end, appended_score)
+            if matched is None:
+                matched = self._pair_bracket(
+                    local, mdp_count, current_end, resident_start, next_vertex, appended_score
+                )
             carried = [
                 position
                 for position in range(len(local))
@@ -425,6 +481,40 @@ class _RoundSolver:
             return
         self.single_downfloater_gets_bye = True
 
+    def _pair_straight(
+        self, local: Sequence[int], current_end: int, next_score: Points | None
+    ) -> set[int] | None:
+        """Shortcut for a homogeneous bracket whose first candidate, S1[i] v S2[i], pairs every
+        resident and meets every colour criterion, while the players below can still be paired
+        among themselves (C4). Returns the paired residents, or None when it does not apply.
+
+        Why the matchings would agree: every candidate that pairs all residents scores the same
+        on C6-C9 and C14-C21 (those terms add up per player), so the first candidate is the best
+        on every criterion, including exchanges (none) and the tie-breaks (each S1 player gets
+        the highest-ranked S2 player left). The next bracket does not depend on this one, since
+        nobody floats down. Brackets that may decide C9 for the next one keep the general path,
+        because that decision reads the last matching itself.
+        """
+        if current_end % 2 or (
+            self.count % 2 and next_score is not None and next_score == self.bye_score
+        ):
+            return None
+        half = current_end // 2
+        for k in range(half):
+            higher, lower = local[k], local[half + k]
+            if not self.compatible(higher, lower):
+                return None
+            if not all(_colour_criteria(self.players[lower], self.players[higher])):
+                return None
+        residents = set(local[:current_end])
+        below = [v for v in range(self.count) if v not in self.removed and v not in residents]
+        singles = {v for v in below if self.may_get_bye[v]} if len(below) % 2 else set()
+        if not is_completable(below, self._edge_exists, singles):
+            return None
+        for k in range(half):
+            self._finalize(local[k], local[half + k])
+        return residents
+
     def _finalize(self, a: int, b: int) -> None:
         self.removed.add(a)
         self.removed.add(b)
@@ -437,6 +527,7 @@ class _RoundSolver:
         current_end: int,
         resident_start: int,
         next_vertex: int,
+        next_score: Points | None,
     ) -> set[int]:
         layout = self.layout
         base: dict[tuple[int, int], Vector | None] = {}
@@ -596,11 +687,25 @@ class _RoundSolver:
                     base[(x, y)] = None
                 self._set(local[x], local[y], base[(x, y)])
         # Each upper player takes the highest-ranked opponent that keeps the best candidate.
+        # The bye criterion of the next bracket (C9) reads the bracket's last matching itself.
+        exact_last = self.count % 2 == 1 and next_score is not None and next_score == self.bye_score
+        position_of = {v: position for position, v in enumerate(local)}
+        width = layout.size
+
+        def exact_weight(upper: int, lower: int) -> int | None:
+            x, y = position_of[upper], position_of[lower]
+            vector = base.get((x, y)) if x < y else None
+            return _pack_wide(vector, width) if vector else None
+
+        alternatives: AlternativeAssignments | None = None
+        settles_all = False
+        certified = self.use_shortcuts and self.last_was_local and not exact_last
         for x in remainder:
             vertex = local[x]
             if vertex in self.removed or not is_upper(vertex):
                 continue
             addend = 0
+            candidates: list[int] = []
             for y in reversed(remainder):
                 if y <= x or local[y] in matched:
                     continue
@@ -610,13 +715,52 @@ class _RoundSolver:
                     if addend:
                         tied[layout.tie_break] = addend
                     self._set(vertex, local[y], tied)
+                    candidates.append(y)
                 addend += 1
-            mate = self._compute(local)
-            partner = mate_of(vertex)
+            candidates.reverse()
+            # The highest-ranked opponent has the largest tie-break term, so when an optimal
+            # matching pairs `x` with it, every maximum matching does: no need to ask. When the
+            # bracket's residents are all paired among themselves, the others are settled too.
+            found: int | None = None
+            if certified and candidates:
+                if alternatives is None:
+                    uppers = [
+                        local[r]
+                        for r in remainder
+                        if local[r] not in self.removed and is_upper(local[r])
+                    ]
+                    unpaired = [v for v in local[:current_end] if v not in self.removed]
+                    settles_all = len(unpaired) == 2 * len(uppers)
+                    alternatives = AlternativeAssignments(mate, uppers, exact_weight)
+                for y in candidates if settles_all else candidates[:1]:
+                    if alternatives.swap_in(vertex, local[y]):
+                        found = local[y]
+                        break
+            if found is not None:
+                assert alternatives is not None
+                partner = found
+                alternatives.remove(vertex)
+                mate = dict(mate)
+                for upper, lower in alternatives.partner.items():
+                    mate[upper] = lower
+                    mate[lower] = upper
+            else:
+                mate = self._compute(local)
+                alternatives = None
+                certified = self.use_shortcuts and self.last_was_local and not exact_last
+                partner = mate_of(vertex)
             matched.add(vertex)
             matched.add(partner)
             self._finalize(vertex, partner)
         return matched
+
+
+_COMPONENT_BITS = 48
+"""Room per component when packing a vector exactly: sums over a bracket never come near it."""
+
+
+def _pack_wide(vector: Vector, size: int) -> int:
+    return sum(value << (_COMPONENT_BITS * (size - 1 - c)) for c, value in vector.items())
 
 
 def _score_groups(players: Sequence[SwissPlayerState]) -> list[list[int]]:

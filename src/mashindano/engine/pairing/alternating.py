@@ -1,0 +1,137 @@
+"""Other optimal assignments next to a known one, by complementary slackness.
+
+An assignment pairs every vertex of an "upper" side with a distinct vertex of the "lower" side.
+Given an assignment that is optimal among those covering the same lower vertices, vertex
+potentials `a[u] + b[l] >= w(u, l)` that are tight on the assignment exist; then every optimal
+assignment (on the same vertices) uses tight edges only, and every perfect matching of the tight
+edges is optimal. So whether some optimal assignment contains an edge is a reachability question
+in the tight graph, answered without solving a new matching. Weights are integers (lexicographic
+vectors packed wide enough never to carry); this module knows nothing else about them.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable
+
+
+class AlternativeAssignments:
+    """An optimal assignment and its potentials; edges may be swapped in and pairs removed."""
+
+    def __init__(
+        self,
+        mate: dict[int, int],
+        uppers: Iterable[int],
+        weight: Callable[[int, int], int | None],
+    ) -> None:
+        """`mate` maps each upper vertex to its lower partner (and may hold more entries, which
+        are ignored). `weight(u, l)` is the edge weight, None when there is no edge."""
+        self.partner = {u: mate[u] for u in uppers}
+        self.owner = {lower: u for u, lower in self.partner.items()}
+        self._weight = weight
+        self._weights: dict[tuple[int, int], int | None] = {}
+        self.upper_potential: dict[int, int] = {}
+        self.lower_potential: dict[int, int] = {}
+        self._compute_potentials()
+
+    def weight(self, upper: int, lower: int) -> int | None:
+        key = (upper, lower)
+        if key not in self._weights:
+            self._weights[key] = self._weight(upper, lower)
+        return self._weights[key]
+
+    def _compute_potentials(self) -> None:
+        # Longest-path potentials on "u takes v's partner" arcs; the assignment is optimal, so
+        # no cycle gains and the relaxation ends (queue-based Bellman-Ford).
+        uppers = list(self.partner)
+        own = {u: self.weight(u, self.partner[u]) for u in uppers}
+        arcs: dict[int, list[tuple[int, int]]] = {}
+        for u in uppers:
+            own_u = own[u]
+            assert own_u is not None
+            out: list[tuple[int, int]] = []
+            for v in uppers:
+                if v == u:
+                    continue
+                w = self.weight(u, self.partner[v])
+                if w is not None:
+                    out.append((v, w - own_u))
+            arcs[u] = out
+        height = dict.fromkeys(uppers, 0)
+        queue = deque(uppers)
+        queued = set(uppers)
+        relaxations = 0
+        limit = len(uppers) * len(uppers) + 10
+        while queue:
+            u = queue.popleft()
+            queued.discard(u)
+            base = height[u]
+            for v, gain in arcs[u]:
+                if base + gain > height[v]:
+                    height[v] = base + gain
+                    if v not in queued:
+                        queued.add(v)
+                        queue.append(v)
+            relaxations += 1
+            if relaxations > limit:
+                raise ValueError("assignment is not optimal: a gaining exchange cycle exists")
+        for u in uppers:
+            own_u = own[u]
+            assert own_u is not None
+            self.lower_potential[self.partner[u]] = height[u]
+            self.upper_potential[u] = own_u - height[u]
+
+    def _is_tight(self, upper: int, lower: int) -> bool:
+        w = self.weight(upper, lower)
+        return w is not None and (self.upper_potential[upper] + self.lower_potential[lower] == w)
+
+    def swap_in(self, upper: int, lower: int) -> bool:
+        """Whether an optimal assignment pairs `upper` with `lower`; if so, adopt one."""
+        if self.partner.get(upper) == lower:
+            return True
+        if lower not in self.owner or not self._is_tight(upper, lower):
+            return False
+        target = self.partner[upper]
+        start = self.owner[lower]
+        # Breadth-first search: an upper vertex on the path gives its partner up and takes a
+        # tight edge to the next lower vertex; the path ends when someone takes `target`.
+        came_from: dict[int, int | None] = {start: None}
+        queue = deque([start])
+        found: int | None = None
+        while queue and found is None:
+            u = queue.popleft()
+            for lower_next, owner_next in self.owner.items():
+                if lower_next == self.partner[u] or not self._is_tight(u, lower_next):
+                    continue
+                if lower_next == target:
+                    found = u
+                    break
+                if owner_next in came_from or owner_next == upper:
+                    continue
+                came_from[owner_next] = u
+                queue.append(owner_next)
+        if found is None:
+            return False
+        self._rotate(upper, lower, found, came_from)
+        return True
+
+    def _rotate(self, upper: int, lower: int, last: int, came_from: dict[int, int | None]) -> None:
+        # Along the path (start ... last) each vertex takes its successor's partner, `last`
+        # takes the partner `upper` gives up, and `upper` takes `lower` from `start`.
+        target = self.partner[upper]
+        path: list[int] = []
+        u: int | None = last
+        while u is not None:
+            path.append(u)
+            u = came_from[u]
+        path.reverse()  # start ... last
+        new_partner: dict[int, int] = {upper: lower}
+        for index, u in enumerate(path):
+            new_partner[u] = self.partner[path[index + 1]] if index + 1 < len(path) else target
+        for u, new_lower in new_partner.items():
+            self.partner[u] = new_lower
+            self.owner[new_lower] = u
+
+    def remove(self, upper: int) -> None:
+        lower = self.partner.pop(upper)
+        del self.owner[lower]

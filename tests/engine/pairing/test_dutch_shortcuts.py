@@ -1,0 +1,77 @@
+"""The shortcuts of `pair_dutch` never change a pairing: compared with the general path, where
+every decision is a maximum weight matching, on random tournaments of 10-80 players."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mashindano.engine.errors import NoValidPairing
+from mashindano.engine.model import (
+    Bye,
+    ByeKind,
+    Competitor,
+    CompetitorId,
+    Game,
+    GameResult,
+    Side,
+    StageResults,
+)
+from mashindano.engine.pairing.dutch import SwissPairing, pair_dutch, pair_dutch_general
+
+
+def _pair_both(results: StageResults, number: int, rounds: int) -> SwissPairing | None:
+    outcomes: list[SwissPairing | None] = []
+    for pair in (pair_dutch, pair_dutch_general):
+        try:
+            outcomes.append(pair(results, number, total_rounds=rounds, initial_colour=Side.WHITE))
+        except NoValidPairing:
+            outcomes.append(None)
+    assert outcomes[0] == outcomes[1], f"round {number}"
+    return outcomes[0]
+
+
+def _play_and_compare(players: int, rounds: int, seed: int, mixed: bool) -> None:
+    rng = random.Random(seed)
+    competitors = tuple(
+        Competitor(CompetitorId(str(n)), f"P{n}", 2500 - n, number=n) for n in range(1, players + 1)
+    )
+    games: list[Game] = []
+    byes: list[Bye] = []
+    for number in range(1, rounds + 1):
+        if mixed:
+            for c in competitors:
+                if rng.random() < 0.06:
+                    kind = rng.choice([ByeKind.HALF_POINT, ByeKind.ZERO_POINT])
+                    byes.append(Bye(number, c.id, kind))
+        before = StageResults(competitors, tuple(games), tuple(byes), rounds=rounds)
+        pairing = _pair_both(before, number, rounds)
+        if pairing is None:
+            return
+        for white, black in pairing.boards:
+            choices = [GameResult.FIRST_WINS, GameResult.DRAW, GameResult.SECOND_WINS]
+            if mixed:
+                choices.append(GameResult.FIRST_WINS_BY_FORFEIT)
+            games.append(Game(number, white, black, rng.choice(choices)))
+        if pairing.bye is not None:
+            byes.append(Bye(number, pairing.bye, ByeKind.PAIRING_ALLOCATED))
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    players=st.integers(min_value=10, max_value=80),
+    rounds=st.integers(min_value=3, max_value=11),
+    seed=st.integers(min_value=0, max_value=10**6),
+    mixed=st.booleans(),
+)
+def test_dutch_shortcuts_agree_with_the_general_path(
+    players: int, rounds: int, seed: int, mixed: bool
+) -> None:
+    _play_and_compare(players, rounds, seed, mixed)
+
+
+def test_dutch_shortcuts_agree_on_large_first_rounds() -> None:
+    # Round 1 of an even field takes the straight S1-S2 shortcut; round 2 the assignment one.
+    _play_and_compare(120, 3, 7, mixed=False)
