@@ -71,6 +71,7 @@ def export_event_json(slug: str) -> dict[str, Json]:
                                 "actor": r.actor,
                                 "at": _time(r.at),
                                 "reason": r.reason,
+                                "detail": r.detail,
                             }
                             for r in game.reports.order_by("id")
                         ],
@@ -329,6 +330,8 @@ def do_import(document: Mapping[str, Any], slug: str, actor: str, now: datetime)
                         actor=r["actor"],
                         at=_parse_time(r["at"], "report"),
                         reason=r["reason"],
+                        # Documents written before per-game detail existed have none.
+                        detail=_detail(r.get("detail")),
                     )
                 for m in g["moves"]:
                     models.Move.objects.create(
@@ -403,6 +406,12 @@ def do_import(document: Mapping[str, Any], slug: str, actor: str, now: datetime)
     context = EventContext(event=event, actor=actor, action="event.import", now=now)
     context.record(after={"from": source["slug"], "version": source["version"]})
     write_audit(event, context)
+
+
+def _detail(value: Any) -> dict[str, Json] | None:
+    if value is None or isinstance(value, dict):
+        return value
+    raise ParseError(f"a report's detail must be a JSON object, got {value!r}")
 
 
 def _optional_time(value: Any) -> datetime | None:

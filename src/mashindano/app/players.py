@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 
 from mashindano.app.errors import Duplicate, WrongState
+from mashindano.app.formats import adapter_for
 from mashindano.app.locking import EventContext, locked_event
 from mashindano.engine.errors import ParseError
-from mashindano.engine.model import Competitor
+from mashindano.engine.model import Competitor, CompetitorId
 from mashindano.interchange.players_csv import parse_players_csv
 from mashindano.store import models
-from mashindano.store.facts import EventState
+from mashindano.store.facts import EventState, Json
 from mashindano.store.mapping import entry_fields
 
 Progress = Callable[[int, int], None]
@@ -22,7 +23,8 @@ IMPORT_BATCH = 200
 
 
 def check_register_players(event: models.Event, competitors: Sequence[Competitor]) -> None:
-    if event.state != EventState.REGISTRATION.value:
+    # A running event takes late entries only if its preset says so (`check_late_entries`).
+    if event.state not in (EventState.REGISTRATION.value, EventState.RUNNING.value):
         raise WrongState(
             f"event {event.slug!r} is {event.state}; players register only before it starts",
             event=event.slug,
@@ -62,13 +64,30 @@ def register_players(
     action = "players.import" if len(competitors) != 1 else "players.register"
     with locked_event(slug, actor, action, now=now) as context:
         check_register_players(context.event, competitors)
-        do_register_players(context, competitors, progress)
+        numbers = check_late_entries(context, competitors)
+        do_register_players(context, competitors, progress, numbers)
     return len(competitors)
 
 
+def check_late_entries(
+    context: EventContext, competitors: Sequence[Competitor]
+) -> Mapping[CompetitorId, int]:
+    """After the start the preset decides: refuse (the default), or admit the players with
+    the numbers it gives them (Tasaselo late entries, league newcomers)."""
+    if context.event.state == EventState.REGISTRATION.value:
+        return {}
+    return adapter_for(context.event.preset).plan_late_entries(
+        context.facts(), competitors, context.now
+    )
+
+
 def do_register_players(
-    context: EventContext, competitors: Sequence[Competitor], progress: Progress | None
+    context: EventContext,
+    competitors: Sequence[Competitor],
+    progress: Progress | None,
+    numbers: Mapping[CompetitorId, int] | None = None,
 ) -> None:
+    numbers = numbers or {}
     total = len(competitors)
     for start in range(0, total, IMPORT_BATCH):
         batch = competitors[start : start + IMPORT_BATCH]
@@ -76,16 +95,21 @@ def do_register_players(
             models.Entry(
                 event=context.event,
                 registered_at=context.now,
-                **entry_fields(replace(c, number=None)),
+                **entry_fields(replace(c, number=numbers.get(c.id))),
             )
             for c in batch
         )
         if progress is not None:
             progress(start + len(batch), total)
+    late: dict[str, Json] = {"numbers": {str(k): v for k, v in numbers.items()}} if numbers else {}
     if total == 1:
-        context.record(after={"player": str(competitors[0].id), "rating": competitors[0].rating})
+        context.record(
+            after={"player": str(competitors[0].id), "rating": competitors[0].rating, **late}
+        )
     else:
-        context.record(after={"players": total, "first": str(competitors[0].id) if total else None})
+        context.record(
+            after={"players": total, "first": str(competitors[0].id) if total else None, **late}
+        )
 
 
 def import_players_csv(

@@ -4,10 +4,18 @@ The current result of a game is the latest report, ruling or correction (`facts.
 nothing is overwritten. Players report and confirm within the preset's window (chess: the
 current round); arbiters rule and correct at any time while the event is not closed, and the
 standings of later rounds follow because they are recomputed from the log.
+
+A report may carry a per-game `detail` (a JSON object, exact values as strings: Tantrix TPs);
+the preset's adapter reads the result text and the detail together (`parse_report`). Once
+every game of an encounter has a result, the adapter may ask for more (`plan_extra_games`: a
+Tantrix tiebreak game, the KIBA final's game 3); they are appended in the same transaction
+and named in the same audit entry. Before anything is written the adapter may refuse a
+result change where the event stands (`check_result_change`).
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -15,20 +23,23 @@ from django.db.models import Max
 
 from mashindano.app.errors import DuplicateReport, WrongState
 from mashindano.app.formats import adapter_for
-from mashindano.app.formats.base import ReportWindow
-from mashindano.app.locking import EventContext, locked_event, pause_for_tests
+from mashindano.app.formats.base import ParsedResult, PlannedGame, ReportWindow
+from mashindano.app.locking import SYSTEM_ACTOR, EventContext, locked_event, pause_for_tests
 from mashindano.app.queries import get_game
 from mashindano.engine.errors import ParseError
 from mashindano.engine.model import GameResult, Termination
 from mashindano.store import models
 from mashindano.store.facts import (
+    EncounterFact,
     EventState,
     GameFact,
+    Json,
     ReportFact,
     ReportKind,
+    ResultDetail,
     ResultStatus,
 )
-from mashindano.store.mapping import game_fact_of, report_fields, state_of
+from mashindano.store.mapping import encounter_fact_of, game_fact_of, report_fields, state_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,13 +58,17 @@ class ResultChange:
     game: GameFact
     """The game as it stands after the change."""
     before: tuple[GameResult, ResultStatus]
+    added: tuple[GameFact, ...] = ()
+    """Games appended to the encounter because its match rule needs another one."""
 
 
 def _window(context: EventContext, game: GameFact) -> ReportWindow:
     latest = models.Round.objects.filter(
         stage__event=context.event, stage__number=game.stage, group=game.group
     ).aggregate(latest=Max("number"))["latest"]
-    return ReportWindow(state_of(context.event), game, latest or game.round, context.now)
+    return ReportWindow(
+        state_of(context.event), game, latest or game.round, context.now, context.facts
+    )
 
 
 def _refuse_closed(context: EventContext) -> None:
@@ -112,13 +127,15 @@ def check_ruling(context: EventContext, game: GameFact) -> None:
 
 
 def check_correction(
-    context: EventContext, game: GameFact, result: GameResult, reason: str
+    context: EventContext, game: GameFact, parsed: ParsedResult, reason: str
 ) -> None:
     _refuse_closed(context)
     if game.status is ResultStatus.PENDING:
         raise WrongState(f"{game.label} has no result to correct; report it", round=game.round)
-    if game.result is result:
-        raise DuplicateReport(f"{game.label} is already {result.value}", round=game.round)
+    if game.result is parsed.result and game.detail == parsed.detail:
+        detail = f" {json.dumps(parsed.detail)}" if parsed.detail is not None else ""
+        shown = parsed.result.value + detail
+        raise DuplicateReport(f"{game.label} is already {shown}", round=game.round)
     if not reason.strip():
         raise ParseError("a correction needs a reason", round=game.round, board=game.board)
 
@@ -130,6 +147,7 @@ def _apply(
     *,
     actor: str,
     result_text: str | None = None,
+    detail: ResultDetail | None = None,
     termination: Termination = Termination.NORMAL,
     reason: str = "",
     now: datetime | None = None,
@@ -147,8 +165,10 @@ def _apply(
             group=where.group,
         )
         game = game_fact_of(row)
-        result = (
-            adapter_for(context.event.preset).parse_result(result_text)
+        parsed = (
+            adapter_for(context.event.preset).parse_report(
+                result_text, detail, game=game, parameters=context.event.parameters
+            )
             if result_text is not None
             else None
         )
@@ -162,12 +182,31 @@ def _apply(
             case ReportKind.RULING:
                 check_ruling(context, game)
             case ReportKind.CORRECTION:
-                assert result is not None
-                check_correction(context, game, result, reason)
-        change = do_append_report(
-            context, row, game, ReportFact(kind, result, termination, actor, context.now, reason)
+                assert parsed is not None
+                check_correction(context, game, parsed, reason)
+        if parsed is not None:
+            adapter_for(context.event.preset).check_result_change(game, parsed, context.facts)
+        report = ReportFact(
+            kind,
+            parsed.result if parsed is not None else None,
+            termination,
+            actor,
+            context.now,
+            reason,
+            parsed.detail if parsed is not None else None,
         )
+        change = do_append_report(context, row, game, report)
+        if report.result is not None:
+            change = do_extend_encounter(context, row.encounter, change)
     return change
+
+
+def _audit_game(game: GameFact, result: GameResult, status: ResultStatus) -> dict[str, Json]:
+    audit: dict[str, Json] = {"game": game.label, "result": result.value, "status": status.value}
+    detail = game.detail
+    if detail is not None:
+        audit["detail"] = detail
+    return audit
 
 
 def do_append_report(
@@ -178,15 +217,83 @@ def do_append_report(
     pause_for_tests("report")
     after = replace(game, reports=(*game.reports, report))
     context.record(
-        before={"game": game.label, "result": before[0].value, "status": before[1].value},
-        after={
-            "game": game.label,
-            "result": after.result.value,
-            "status": after.status.value,
-            "reason": report.reason,
-        },
+        before=_audit_game(game, *before),
+        after={**_audit_game(after, after.result, after.status), "reason": report.reason},
     )
     return ResultChange(after, before)
+
+
+def do_extend_encounter(
+    context: EventContext, encounter_row: models.Encounter, change: ResultChange
+) -> ResultChange:
+    """Append the games the match rule asks for once every game of the encounter has a
+    result (none while one is still open, so each needed game is added exactly once)."""
+    if context.event.state != EventState.RUNNING.value:
+        return change
+    encounter = encounter_fact_of(encounter_row)
+    if not all(g.result.is_decided for g in encounter.games):
+        return change
+    planned = adapter_for(context.event.preset).plan_extra_games(
+        context.event.parameters, encounter
+    )
+    if not planned:
+        return change
+    added = tuple(
+        do_add_game(context, encounter_row, encounter, number, game)
+        for number, game in enumerate(planned, start=len(encounter.games) + 1)
+    )
+    if isinstance(context.after, dict):
+        context.after["added_games"] = [
+            {
+                "game": g.number,
+                "first": g.first,
+                "second": g.second,
+                "first_side": g.first_side.value,
+                "result": g.result.value,
+            }
+            for g in added
+        ]
+    return replace(change, added=added)
+
+
+def do_add_game(
+    context: EventContext,
+    encounter_row: models.Encounter,
+    encounter: EncounterFact,
+    number: int,
+    planned: PlannedGame,
+) -> GameFact:
+    entries = {e.key: e for e in (encounter_row.first, encounter_row.second) if e is not None}
+    row = models.Game.objects.create(
+        encounter=encounter_row,
+        number=number,
+        first=entries[planned.first],
+        second=entries[planned.second],
+        first_side=planned.first_side.value,
+    )
+    reports: tuple[ReportFact, ...] = ()
+    if planned.decided is not None:
+        decided = ReportFact(
+            ReportKind.RULING,
+            planned.decided,
+            Termination.NORMAL,
+            SYSTEM_ACTOR,
+            context.now,
+            planned.reason,
+        )
+        models.ResultReport.objects.create(game=row, **report_fields(decided))
+        reports = (decided,)
+    template = encounter.games[-1]
+    return replace(
+        template,
+        id=row.id,
+        number=number,
+        first=planned.first,
+        second=planned.second,
+        first_side=planned.first_side,
+        reports=reports,
+        moves=(),
+    )
 
 
 def report_result(
@@ -195,6 +302,7 @@ def report_result(
     result: str,
     *,
     actor: str,
+    detail: ResultDetail | None = None,
     termination: Termination = Termination.NORMAL,
     now: datetime | None = None,
     expected_version: int | None = None,
@@ -205,6 +313,7 @@ def report_result(
         ReportKind.REPORT,
         actor=actor,
         result_text=result,
+        detail=detail,
         termination=termination,
         now=now,
         expected_version=expected_version,
@@ -229,6 +338,7 @@ def rule_result(
     result: str,
     *,
     actor: str,
+    detail: ResultDetail | None = None,
     reason: str = "",
     termination: Termination = Termination.NORMAL,
     now: datetime | None = None,
@@ -239,6 +349,7 @@ def rule_result(
         ReportKind.RULING,
         actor=actor,
         result_text=result,
+        detail=detail,
         termination=termination,
         reason=reason,
         now=now,
@@ -251,6 +362,7 @@ def correct_result(
     result: str,
     *,
     actor: str,
+    detail: ResultDetail | None = None,
     reason: str,
     termination: Termination = Termination.NORMAL,
     now: datetime | None = None,
@@ -261,6 +373,7 @@ def correct_result(
         ReportKind.CORRECTION,
         actor=actor,
         result_text=result,
+        detail=detail,
         termination=termination,
         reason=reason,
         now=now,

@@ -38,6 +38,7 @@ def round_json(round_fact: RoundFact) -> dict[str, Json]:
                         "first_side": g.first_side.value,
                         "result": g.result.value,
                         "status": g.status.value,
+                        "detail": g.detail,
                     }
                     for g in e.games
                 ],

@@ -1,15 +1,22 @@
-"""`mashindano result ...`: report, confirm, dispute, rule, correct; record a move."""
+"""`mashindano result ...`: report, confirm, dispute, rule, correct; record a move.
+
+Report, rule and correct take `--detail JSON`: the per-game detail a preset records with the
+result (Tantrix TPs: `--detail '{"tp": ["12.4", "7.6"]}'`), exact values as strings.
+"""
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from mashindano.cli.event_common import ActorOption, DbOption, JsonOption, actor_name, event_command
 from mashindano.cli.output import console, print_json
+from mashindano.engine.errors import ParseError
 
 if TYPE_CHECKING:
+    from mashindano.app.records import Json
     from mashindano.app.results import GameRef, ResultChange
 
 app = typer.Typer(help="Results of a stored event's games.", no_args_is_help=True)
@@ -18,8 +25,33 @@ Slug = Annotated[str, typer.Argument(help="The event's slug.")]
 RoundOption = Annotated[int, typer.Option("--round", help="Round number.")]
 BoardOption = Annotated[int, typer.Option("--board", help="Board number.")]
 GameOption = Annotated[int, typer.Option("--game", help="Game of a multi-game match.")]
-ResultArgument = Annotated[str, typer.Argument(help="1-0, 1/2-1/2, 0-1, +-, -+ or --.")]
+StageOption = Annotated[int, typer.Option("--stage", help="Stage (a knockout's plate is 2).")]
+GroupOption = Annotated[str, typer.Option("--group", help="Group within the stage, if any.")]
+ResultArgument = Annotated[
+    str,
+    typer.Argument(help="1-0, 1/2-1/2, 0-1, +-, -+ or -- (Tantrix also takes TPs: 12.4-7.6)."),
+]
 ReasonOption = Annotated[str, typer.Option("--reason", help="Why (kept in the log).")]
+DetailOption = Annotated[
+    str | None,
+    typer.Option(
+        "--detail",
+        help='Per-game detail as a JSON object, e.g. \'{"tp": ["12.4", "7.6"]}\' (Tantrix TPs).',
+    ),
+]
+
+
+def parse_detail(text: str | None) -> dict[str, Json] | None:
+    """The `--detail` option: a JSON object, or None when not given."""
+    if text is None:
+        return None
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ParseError(f"--detail is not JSON: {exc.msg} at character {exc.pos}") from None
+    if not isinstance(value, dict):
+        raise ParseError(f"--detail must be a JSON object ({{...}}), got {text!r}")
+    return value
 
 
 def _show(change: ResultChange, as_json: bool) -> None:
@@ -34,18 +66,34 @@ def _show(change: ResultChange, as_json: bool) -> None:
                 "second": game.second,
                 "result": game.result.value,
                 "status": game.status.value,
+                "detail": game.detail,
                 "before": {"result": change.before[0].value, "status": change.before[1].value},
+                "added_games": [
+                    {
+                        "game": g.number,
+                        "first": g.first,
+                        "second": g.second,
+                        "first_side": g.first_side.value,
+                        "result": g.result.value,
+                    }
+                    for g in change.added
+                ],
             }
         )
     else:
-        console.print(f"{game.label}: {game.result.value} ({game.status.value})")
+        detail = f" {json.dumps(game.detail)}" if game.detail is not None else ""
+        console.print(
+            f"{game.label}: {game.result.value}{detail} ({game.status.value})", markup=False
+        )
+        for added in change.added:
+            console.print(f"added {added.label}", markup=False)
 
 
-def _where(round_number: int, board: int, game: int) -> GameRef:
+def _where(round_number: int, board: int, game: int, stage: int, group: str) -> GameRef:
     # Imported here: the app's modules need Django set up, which `event_command` does.
     from mashindano.app.results import GameRef
 
-    return GameRef(round_number, board, game)
+    return GameRef(round_number, board, game, stage, group)
 
 
 @app.command("report")
@@ -55,6 +103,9 @@ def report(
     round_number: RoundOption,
     board: BoardOption,
     game: GameOption = 1,
+    stage: StageOption = 1,
+    group: GroupOption = "",
+    detail: DetailOption = None,
     db: DbOption = None,
     actor: ActorOption = None,
     as_json: JsonOption = False,
@@ -64,7 +115,11 @@ def report(
         from mashindano.app.results import report_result
 
         change = report_result(
-            slug, _where(round_number, board, game), result, actor=actor_name(actor)
+            slug,
+            _where(round_number, board, game, stage, group),
+            result,
+            actor=actor_name(actor),
+            detail=parse_detail(detail),
         )
     _show(change, as_json)
 
@@ -75,6 +130,8 @@ def confirm(
     round_number: RoundOption,
     board: BoardOption,
     game: GameOption = 1,
+    stage: StageOption = 1,
+    group: GroupOption = "",
     db: DbOption = None,
     actor: ActorOption = None,
     as_json: JsonOption = False,
@@ -83,7 +140,9 @@ def confirm(
     with event_command(db):
         from mashindano.app.results import confirm_result
 
-        change = confirm_result(slug, _where(round_number, board, game), actor=actor_name(actor))
+        change = confirm_result(
+            slug, _where(round_number, board, game, stage, group), actor=actor_name(actor)
+        )
     _show(change, as_json)
 
 
@@ -93,6 +152,8 @@ def dispute(
     round_number: RoundOption,
     board: BoardOption,
     game: GameOption = 1,
+    stage: StageOption = 1,
+    group: GroupOption = "",
     reason: ReasonOption = "",
     db: DbOption = None,
     actor: ActorOption = None,
@@ -103,7 +164,10 @@ def dispute(
         from mashindano.app.results import dispute_result
 
         change = dispute_result(
-            slug, _where(round_number, board, game), actor=actor_name(actor), reason=reason
+            slug,
+            _where(round_number, board, game, stage, group),
+            actor=actor_name(actor),
+            reason=reason,
         )
     _show(change, as_json)
 
@@ -115,7 +179,10 @@ def rule(
     round_number: RoundOption,
     board: BoardOption,
     game: GameOption = 1,
+    stage: StageOption = 1,
+    group: GroupOption = "",
     reason: ReasonOption = "",
+    detail: DetailOption = None,
     db: DbOption = None,
     actor: ActorOption = None,
     as_json: JsonOption = False,
@@ -125,7 +192,12 @@ def rule(
         from mashindano.app.results import rule_result
 
         change = rule_result(
-            slug, _where(round_number, board, game), result, actor=actor_name(actor), reason=reason
+            slug,
+            _where(round_number, board, game, stage, group),
+            result,
+            actor=actor_name(actor),
+            reason=reason,
+            detail=parse_detail(detail),
         )
     _show(change, as_json)
 
@@ -138,6 +210,9 @@ def correct(
     board: BoardOption,
     reason: Annotated[str, typer.Option("--reason", help="Why (required).")],
     game: GameOption = 1,
+    stage: StageOption = 1,
+    group: GroupOption = "",
+    detail: DetailOption = None,
     db: DbOption = None,
     actor: ActorOption = None,
     as_json: JsonOption = False,
@@ -147,7 +222,12 @@ def correct(
         from mashindano.app.results import correct_result
 
         change = correct_result(
-            slug, _where(round_number, board, game), result, actor=actor_name(actor), reason=reason
+            slug,
+            _where(round_number, board, game, stage, group),
+            result,
+            actor=actor_name(actor),
+            reason=reason,
+            detail=parse_detail(detail),
         )
     _show(change, as_json)
 
@@ -159,6 +239,8 @@ def move(
     round_number: RoundOption,
     board: BoardOption,
     game: GameOption = 1,
+    stage: StageOption = 1,
+    group: GroupOption = "",
     db: DbOption = None,
     actor: ActorOption = None,
 ) -> None:
@@ -167,6 +249,6 @@ def move(
         from mashindano.app.results import record_move
 
         ply = record_move(
-            slug, _where(round_number, board, game), notation, actor=actor_name(actor)
+            slug, _where(round_number, board, game, stage, group), notation, actor=actor_name(actor)
         )
     console.print(f"move {ply}: {notation}")

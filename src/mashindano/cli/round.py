@@ -35,6 +35,8 @@ def pair(
 def show(
     slug: Annotated[str, typer.Argument(help="The event's slug.")],
     number: Annotated[int | None, typer.Option("--round", help="Default: the latest.")] = None,
+    stage: Annotated[int, typer.Option("--stage", help="Stage (a knockout's plate is 2).")] = 1,
+    group: Annotated[str, typer.Option("--group", help="Group within the stage.")] = "",
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -42,7 +44,7 @@ def show(
     with event_command(db):
         from mashindano.app.rounds import show_round
 
-        shown = show_round(slug, number)
+        shown = show_round(slug, number, stage=stage, group=group)
     if as_json:
         print_json(round_json(shown))
     else:

@@ -8,7 +8,7 @@ Only the current result of a game is derived here, by folding its append-only re
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 
@@ -24,6 +24,8 @@ from mashindano.engine.model import (
 )
 
 type Json = bool | int | float | str | list[Json] | dict[str, Json] | None
+type ResultDetail = dict[str, Json]
+"""A JSON object stored beside a game's result, exact values written as strings."""
 
 
 class EventState(StrEnum):
@@ -61,6 +63,9 @@ class ReportFact:
     actor: str
     at: datetime
     reason: str
+    detail: ResultDetail | None = None
+    """Per-game detail recorded with the result (Tantrix TPs); None for confirmations,
+    disputes and formats without detail."""
 
 
 def fold_reports(reports: tuple[ReportFact, ...]) -> tuple[GameResult, Termination, ResultStatus]:
@@ -81,6 +86,15 @@ def fold_reports(reports: tuple[ReportFact, ...]) -> tuple[GameResult, Terminati
                 result, termination = report.result, report.termination
                 status = _STATUS_AFTER[report.kind]
     return result, termination, status
+
+
+def current_detail(reports: tuple[ReportFact, ...]) -> ResultDetail | None:
+    """The detail that goes with the current result: that of the latest report, ruling or
+    correction (a confirmation or dispute keeps it)."""
+    for report in reversed(reports):
+        if report.result is not None:
+            return report.detail
+    return None
 
 
 _STATUS_AFTER = {
@@ -125,6 +139,10 @@ class GameFact:
     @property
     def status(self) -> ResultStatus:
         return self.current[2]
+
+    @property
+    def detail(self) -> ResultDetail | None:
+        return current_detail(self.reports)
 
     def as_game(self) -> Game:
         result, termination, _ = self.current
@@ -235,6 +253,10 @@ class EventFacts:
     lots: tuple[LotFact, ...] = ()
     closed_periods: tuple[tuple[int, int], ...] = ()
     """(stage, period) pairs closed by the organiser (league months)."""
+    registered_at: Mapping[CompetitorId, datetime] = field(default_factory=dict)
+    """When each entry registered (a league's late entries count for the next month)."""
+    period_closed_at: Mapping[tuple[int, int], datetime] = field(default_factory=dict)
+    """When each closed (stage, period) was closed."""
 
     def games(self) -> Iterator[GameFact]:
         for round_fact in self.rounds:

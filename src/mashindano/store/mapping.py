@@ -24,6 +24,7 @@ from mashindano.store.facts import (
     MoveFact,
     ReportFact,
     ReportKind,
+    ResultDetail,
     RoundFact,
     SanctionFact,
     WithdrawalFact,
@@ -57,6 +58,10 @@ def bye_kind_of(text: str) -> ByeKind | None:
     return ByeKind(text) if text else None
 
 
+REPORT_COLUMNS = ("kind", "result", "termination", "actor", "at", "reason", "detail")
+"""The ResultReport columns `report_of` reads."""
+
+
 def report_of(row: Mapping[str, Any]) -> ReportFact:
     return ReportFact(
         kind=ReportKind(row["kind"]),
@@ -65,7 +70,12 @@ def report_of(row: Mapping[str, Any]) -> ReportFact:
         actor=row["actor"],
         at=row["at"],
         reason=row["reason"],
+        detail=_detail(row.get("detail")),
     )
+
+
+def _detail(value: Any) -> ResultDetail | None:
+    return value if isinstance(value, dict) else None
 
 
 def report_fields(report: ReportFact) -> dict[str, Any]:
@@ -76,6 +86,7 @@ def report_fields(report: ReportFact) -> dict[str, Any]:
         "actor": report.actor,
         "at": report.at,
         "reason": report.reason,
+        "detail": report.detail,
     }
 
 
@@ -85,9 +96,7 @@ def load_event_facts(event: models.Event, *, with_moves: bool = False) -> EventF
 
     reports: dict[int, list[ReportFact]] = defaultdict(list)
     report_rows = models.ResultReport.objects.filter(game__encounter__round__stage__event=event)
-    for report_row in report_rows.order_by("id").values(
-        "game_id", "kind", "result", "termination", "actor", "at", "reason"
-    ):
+    for report_row in report_rows.order_by("id").values("game_id", *REPORT_COLUMNS):
         reports[report_row["game_id"]].append(report_of(report_row))
 
     moves: dict[int, list[MoveFact]] = defaultdict(list)
@@ -166,6 +175,12 @@ def load_event_facts(event: models.Event, *, with_moves: bool = False) -> EventF
         ),
         key=lambda r: (r.stage, r.group, r.number),
     )
+    closed_at = {
+        (p.stage.number, p.period): p.closed_at
+        for p in models.PeriodClosure.objects.filter(stage__event=event)
+        .select_related("stage")
+        .order_by("stage__number", "period")
+    }
     return EventFacts(
         slug=event.slug,
         name=event.name,
@@ -200,12 +215,9 @@ def load_event_facts(event: models.Event, *, with_moves: bool = False) -> EventF
             LotFact(lot.purpose, lot.seed, _json(lot.outcome), lot.drawn_at)
             for lot in models.LotDraw.objects.filter(event=event).order_by("id")
         ),
-        closed_periods=tuple(
-            (p.stage.number, p.period)
-            for p in models.PeriodClosure.objects.filter(stage__event=event)
-            .select_related("stage")
-            .order_by("stage__number", "period")
-        ),
+        closed_periods=tuple(closed_at),
+        registered_at={CompetitorId(e.key): e.registered_at for e in entries},
+        period_closed_at=closed_at,
     )
 
 
@@ -232,8 +244,54 @@ def game_fact_of(game: models.Game) -> GameFact:
             report_of(row)
             for row in models.ResultReport.objects.filter(game=game)
             .order_by("id")
-            .values("kind", "result", "termination", "actor", "at", "reason")
+            .values(*REPORT_COLUMNS)
         ),
+    )
+
+
+def encounter_fact_of(encounter: models.Encounter) -> EncounterFact:
+    """One encounter with its games and their report logs (three queries, once the
+    encounter's round and stage are loaded)."""
+    game_rows = list(models.Game.objects.filter(encounter=encounter).order_by("number"))
+    entry_ids = {encounter.first_id, *(i for g in game_rows for i in (g.first_id, g.second_id))}
+    if encounter.second_id is not None:
+        entry_ids.add(encounter.second_id)
+    keys = {
+        entry_id: CompetitorId(key)
+        for entry_id, key in models.Entry.objects.filter(id__in=entry_ids).values_list("id", "key")
+    }
+    reports: dict[int, list[ReportFact]] = defaultdict(list)
+    for row in (
+        models.ResultReport.objects.filter(game__encounter=encounter)
+        .order_by("id")
+        .values("game_id", *REPORT_COLUMNS)
+    ):
+        reports[row["game_id"]].append(report_of(row))
+    round_row = encounter.round
+    games = tuple(
+        GameFact(
+            id=game.id,
+            stage=round_row.stage.number,
+            group=round_row.group,
+            round=round_row.number,
+            board=encounter.board,
+            number=game.number,
+            encounter_id=encounter.id,
+            first=keys[game.first_id],
+            second=keys[game.second_id],
+            first_side=Side(game.first_side),
+            reports=tuple(reports.get(game.id, ())),
+        )
+        for game in game_rows
+    )
+    return EncounterFact(
+        id=encounter.id,
+        board=encounter.board,
+        first=keys[encounter.first_id],
+        second=keys[encounter.second_id] if encounter.second_id is not None else None,
+        match_rule=encounter.match_rule,
+        bye_kind=bye_kind_of(encounter.bye_kind),
+        games=games,
     )
 
 

@@ -154,6 +154,13 @@ class ResultReport(models.Model):
     actor = models.CharField(max_length=100)
     at = models.DateTimeField()
     reason = models.TextField(blank=True, default="")
+    detail = models.JSONField(
+        null=True,
+        blank=True,
+        default=None,
+        help_text="Per-game detail the format records with the result (Tantrix TPs), exact "
+        "values as strings; null when the format has none.",
+    )
 
     class Meta:
         ordering = ["id"]

@@ -11,7 +11,7 @@ implement `FormatAdapter` from scratch) and list an instance in `formats.registr
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Protocol
@@ -27,7 +27,15 @@ from mashindano.engine.model import (
     StageResults,
 )
 from mashindano.engine.points import Points, points_to_json
-from mashindano.store.facts import EventFacts, EventState, GameFact, Json, LeaveFact
+from mashindano.store.facts import (
+    EncounterFact,
+    EventFacts,
+    EventState,
+    GameFact,
+    Json,
+    LeaveFact,
+    ResultDetail,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +63,15 @@ class PlannedGame:
     """A result known when the pairing is published (a forfeit against a withdrawn player);
     the use case records it as a ruling by the system, with `reason`."""
     reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedResult:
+    """What a report of one game says, as the format reads it: the result and the per-game
+    detail stored beside it (Tantrix TPs; exact values as strings)."""
+
+    result: GameResult
+    detail: ResultDetail | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +164,9 @@ class ReportWindow:
     latest_round: int
     """The latest published round of the game's stage and group."""
     now: datetime
+    load_facts: Callable[[], EventFacts] | None = None
+    """The whole event's facts, loaded on demand (for windows that depend on more than the
+    game: a league month's calendar, the other games of the match)."""
 
 
 class FormatAdapter(Protocol):
@@ -176,11 +196,40 @@ class FormatAdapter(Protocol):
     def parse_result(self, text: str) -> GameResult:
         """A result this format accepts for one game (IllegalResult otherwise)."""
 
+    def parse_report(
+        self,
+        text: str,
+        detail: ResultDetail | None,
+        *,
+        game: GameFact,
+        parameters: Mapping[str, Json],
+    ) -> ParsedResult:
+        """The result and detail of a report (or ruling, or correction) of `game`, from the
+        result text and the detail given beside it; IllegalResult when they are not valid."""
+
+    def plan_extra_games(
+        self, parameters: Mapping[str, Json], encounter: EncounterFact
+    ) -> tuple[PlannedGame, ...]:
+        """Games to append to a running encounter whose games all have a result (a Tantrix
+        tiebreak game, the KIBA final's game 3); () when its match rule needs no more."""
+
+    def check_result_change(
+        self, game: GameFact, parsed: ParsedResult, load_facts: Callable[[], EventFacts]
+    ) -> None:
+        """WrongState when the format cannot take this report, ruling or correction where the
+        event stands (a knockout match whose winner already plays the next round)."""
+
     def check_report_window(self, window: ReportWindow) -> None:
         """OutOfWindow (or WrongState) when a player's report is no longer accepted."""
 
     def check_leave(self, facts: EventFacts, leave: LeaveFact) -> None:
         """WrongState when the format has no leave of this kind."""
+
+    def plan_late_entries(
+        self, facts: EventFacts, competitors: Sequence[Competitor], now: datetime
+    ) -> Mapping[CompetitorId, int]:
+        """Players registering after the start: their numbers (empty: none to fix), or
+        WrongState (OutOfWindow, ConfigError) when the format takes no entries now."""
 
     def check_close_period(self, facts: EventFacts, stage: int, period: int) -> None:
         """WrongState when the period cannot be closed (or the format has no periods)."""
@@ -229,6 +278,35 @@ class BaseAdapter(ABC):
             )
         return result
 
+    def parse_report(
+        self,
+        text: str,
+        detail: ResultDetail | None,
+        *,
+        game: GameFact,
+        parameters: Mapping[str, Json],
+    ) -> ParsedResult:
+        """By default a format reads the result text alone and records no detail."""
+        if detail is not None:
+            raise IllegalResult(
+                f"{game.label}: preset {self.preset} records no detail with a result",
+                round=game.round,
+                board=game.board,
+            )
+        return ParsedResult(self.parse_result(text))
+
+    def plan_extra_games(
+        self, parameters: Mapping[str, Json], encounter: EncounterFact
+    ) -> tuple[PlannedGame, ...]:
+        """By default every game of an encounter is published with it."""
+        return ()
+
+    def check_result_change(
+        self, game: GameFact, parsed: ParsedResult, load_facts: Callable[[], EventFacts]
+    ) -> None:
+        """By default any result may change until the event closes; later rounds follow."""
+        return None
+
     def check_report_window(self, window: ReportWindow) -> None:
         """Players report only the current round; earlier rounds need an arbiter's correction."""
         if window.state is not EventState.RUNNING:
@@ -247,6 +325,15 @@ class BaseAdapter(ABC):
 
     def check_leave(self, facts: EventFacts, leave: LeaveFact) -> None:
         return None
+
+    def plan_late_entries(
+        self, facts: EventFacts, competitors: Sequence[Competitor], now: datetime
+    ) -> Mapping[CompetitorId, int]:
+        raise WrongState(
+            f"event {facts.slug!r} is {facts.state.value}; players register only before it starts",
+            event=facts.slug,
+            state=facts.state.value,
+        )
 
     def check_close_period(self, facts: EventFacts, stage: int, period: int) -> None:
         raise WrongState(
