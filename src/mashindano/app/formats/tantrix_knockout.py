@@ -1,0 +1,419 @@
+"""The `tantrix-knockout` preset (shared/spec/tantrix-knockout.md): single-elimination brackets
+whose matches are decided on tournament points by the "decisive victory" rule.
+
+- Start: seeds by rating (or list order, parameter `seeding`) become the entries' numbers;
+  stage 1 is the main draw, stage 2 the plate when `plate` is set.
+- Units are bracket rounds. Round 1 gives the missing opponents (byes, kind U) to the top
+  seeds; each later round is paired once every match of the round before is decided, the
+  third-place match (`third_place_match`) beside the final. The plate (A12: decisive rule off
+  by default) draws the first-round losers once the main draw's first round is over.
+- A match is published with its `standard_games` games, sides alternating from the better
+  seed. Each game is reported with its TPs (`tantrix_knockout_results`); whenever every game
+  has a result and the match rule (`engine.matches.PointsMargin`) needs another, the next
+  tiebreak or sudden-death game is added (`plan_extra_games`). A forfeit (+- / -+, ruled by an
+  arbiter for a missed limit or reported as a resignation) ends the match at once.
+- Withdrawn players lose their later matches by forfeit when those are published.
+- Standings: a ranking per draw (champion, finalist, third/fourth or semifinalists, then the
+  losers of each round), with matches won, TPs and seed; the summary adds the brackets.
+
+Result forms with status options 1-8 (R18-R24), report/offer/reply deadlines (R16, R20-R22) and
+opt-out agreements (R13-R15) stay in the engine (`engine.knockout.result_forms`, `deadlines`,
+`tp_match`) for now: here a controller's review is a dispute, a default or resignation is a
+forfeit ruling, and an opt-out has no use case yet.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import fields, replace
+from datetime import datetime
+from fractions import Fraction
+
+from mashindano.app.errors import WrongState
+from mashindano.app.formats.base import (
+    BaseAdapter,
+    PairingPlan,
+    PairingUnit,
+    ParsedResult,
+    PlannedEncounter,
+    PlannedGame,
+    PlannedStage,
+    StandingsLine,
+    StandingsTable,
+    StartPlan,
+)
+from mashindano.app.formats.tantrix_knockout_draws import (
+    MAIN_STAGE,
+    PLATE_STAGE,
+    Draw,
+    draw_json,
+    main_draw,
+    match_rule_label,
+    match_rule_of,
+    plate_draw,
+    plate_entrants,
+    rank_draw,
+    rounds_of,
+    view_match,
+)
+from mashindano.app.formats.tantrix_knockout_results import parse_tantrix_report, tp_text
+from mashindano.engine.knockout.bracket import BracketMatch, seed_competitors
+from mashindano.engine.knockout.parameters import (
+    PRESET_NAME,
+    TANTRIX_KNOCKOUT,
+    TantrixKnockoutParameters,
+)
+from mashindano.engine.knockout.tantrix import TileScore, convert_tile_score, tp_formula_by_name
+from mashindano.engine.matches import MatchSide, PointsMargin
+from mashindano.engine.model import ByeKind, Competitor, CompetitorId, GameResult, Side
+from mashindano.engine.parameters import override
+from mashindano.store.facts import (
+    EncounterFact,
+    EventFacts,
+    EventState,
+    GameFact,
+    Json,
+    LeaveFact,
+    ReportFact,
+    ReportKind,
+    ResultDetail,
+    RoundFact,
+)
+
+
+def knockout_parameters(overrides: Mapping[str, Json]) -> TantrixKnockoutParameters:
+    return override(TANTRIX_KNOCKOUT, overrides)
+
+
+class TantrixKnockoutAdapter(BaseAdapter):
+    preset = PRESET_NAME
+    description = (
+        "Tantrix knockout: seeded bracket, byes for the top seeds, matches on TPs with the "
+        "decisive-victory rule (5 TPs, 3 tiebreak games), optional third place and plate"
+    )
+
+    # -- parameters and start ------------------------------------------------------------------
+
+    def check_parameters(self, overrides: Mapping[str, Json]) -> None:
+        knockout_parameters(overrides)
+
+    def parameters_json(self, overrides: Mapping[str, Json]) -> dict[str, Json]:
+        p = knockout_parameters(overrides)
+        document: dict[str, Json] = {}
+        for field in fields(p):
+            value = getattr(p, field.name)
+            document[field.name] = tp_text(value) if isinstance(value, Fraction) else value
+        return document
+
+    def plan_start(self, facts: EventFacts) -> StartPlan:
+        if len(facts.competitors) < 2:
+            raise WrongState(
+                f"event {facts.slug!r} has {len(facts.competitors)} player(s); a knockout "
+                "needs at least 2",
+                event=facts.slug,
+                players=len(facts.competitors),
+            )
+        p = knockout_parameters(facts.parameters)
+        seeded = seed_competitors(facts.competitors, p.seeding)
+        stages = [PlannedStage(MAIN_STAGE, "Main draw", "knockout")]
+        if p.plate and plate_entrants(len(seeded)) >= 2:
+            stages.append(PlannedStage(PLATE_STAGE, "Plate", "knockout-plate"))
+        return StartPlan(
+            numbers={c.id: seed for seed, c in enumerate(seeded, start=1)}, stages=tuple(stages)
+        )
+
+    def check_leave(self, facts: EventFacts, leave: LeaveFact) -> None:
+        raise WrongState(
+            f"event {facts.slug!r} is a knockout: there is no leave of absence (withdraw the "
+            "player, who then loses the next match by forfeit)",
+            event=facts.slug,
+        )
+
+    # -- pairing -------------------------------------------------------------------------------
+
+    def next_unit(self, facts: EventFacts) -> PairingUnit | None:
+        """The next bracket round to pair. The main draw and the plate run side by side after
+        the first round: the earlier of their next rounds that can be paired (the main draw's
+        on a tie), else the main draw's, for `plan_next` to say what it waits for."""
+        if facts.state is EventState.REGISTRATION or len(facts.competitors) < 2:
+            return None
+        p = knockout_parameters(facts.parameters)
+        main = main_draw(facts, p)
+        candidates: list[tuple[PairingUnit, bool]] = []
+        if main.published < main.bracket.round_count:
+            unit = PairingUnit("round", MAIN_STAGE, "", main.published + 1)
+            candidates.append((unit, _is_round_done(main, main.published)))
+        plate_rounds = self._plate_rounds(facts, p)
+        if plate_rounds:
+            published = _published_rounds(facts, PLATE_STAGE)
+            if published < plate_rounds:
+                plate = plate_draw(facts, p, main)
+                ready = plate is not None and _is_round_done(plate, published)
+                candidates.append((PairingUnit("round", PLATE_STAGE, "", published + 1), ready))
+        pairable = [unit for unit, is_ready in candidates if is_ready]
+        if pairable:
+            return min(pairable, key=lambda unit: (unit.number, unit.stage))
+        return candidates[0][0] if candidates else None
+
+    def plan_next(self, facts: EventFacts, now: datetime) -> PairingPlan:
+        if facts.state is not EventState.RUNNING:
+            raise WrongState(
+                f"event {facts.slug!r} is {facts.state.value}; rounds are paired only while it "
+                "is running (start it first)",
+                event=facts.slug,
+                state=facts.state.value,
+            )
+        unit = self.next_unit(facts)
+        if unit is None:
+            raise WrongState(
+                f"every round of event {facts.slug!r} has been paired", event=facts.slug
+            )
+        p = knockout_parameters(facts.parameters)
+        main = main_draw(facts, p)
+        draw = main if unit.stage == MAIN_STAGE else plate_draw(facts, p, main)
+        blocking = main if draw is None else draw
+        previous = unit.number - 1 if draw is not None else 1
+        if draw is None or not _is_round_done(draw, previous):
+            raise WrongState(
+                f"{blocking.name.lower()} round {previous} of event {facts.slug!r} is not "
+                f"finished: {_describe_open(blocking, previous)}",
+                event=facts.slug,
+                round=previous,
+            )
+        rule = match_rule_label(p, draw.phase)
+        encounters = tuple(
+            _planned_encounter(facts, match, rule, match_rule_of(rule, p))
+            for match in draw.refs_of_round(unit.number)
+        )
+        return PairingPlan(unit, encounters)
+
+    def _plate_rounds(self, facts: EventFacts, p: TantrixKnockoutParameters) -> int:
+        entrants = plate_entrants(len(facts.competitors))
+        return rounds_of(entrants) if p.plate and entrants >= 2 else 0
+
+    # -- results -------------------------------------------------------------------------------
+
+    def parse_report(
+        self,
+        text: str,
+        detail: ResultDetail | None,
+        *,
+        game: GameFact,
+        parameters: Mapping[str, Json],
+    ) -> ParsedResult:
+        return parse_tantrix_report(
+            text, detail, game=game, parameters=knockout_parameters(parameters)
+        )
+
+    def plan_extra_games(
+        self, parameters: Mapping[str, Json], encounter: EncounterFact
+    ) -> tuple[PlannedGame, ...]:
+        """The next tiebreak (or sudden-death) game while the match is undecided (R8-R10)."""
+        if encounter.second is None:
+            return ()
+        p = knockout_parameters(parameters)
+        view = view_match(0, encounter, p)
+        if view.is_decided or view.rule is None or view.open_games:
+            return ()
+        return (_game(view.rule.first_side_of_game(len(encounter.games), True), encounter),)
+
+    def check_result_change(
+        self, game: GameFact, parsed: ParsedResult, load_facts: Callable[[], EventFacts]
+    ) -> None:
+        """No result for a game after the match was decided, and no change of a match's
+        winner once the next round of its draw (or the plate, for the first round) is paired."""
+        facts = load_facts()
+        encounter = _encounter_of(facts, game)
+        if encounter is None:  # pragma: no cover - the game was just loaded from this event
+            return
+        p = knockout_parameters(facts.parameters)
+        earlier = replace(
+            encounter, games=tuple(g for g in encounter.games if g.number < game.number)
+        )
+        decided = view_match(game.round, earlier, p)
+        if decided.is_decided:
+            raise WrongState(
+                f"{game.label}: the match was already decided after game "
+                f"{len(decided.games)} ({decided.winner} won, {decided.ended_by}); this game is "
+                "not played",
+                round=game.round,
+                board=game.board,
+            )
+        before = view_match(game.round, encounter, p)
+        after = view_match(game.round, _with_result(encounter, game, parsed), p)
+        if before.winner == after.winner:
+            return
+        paired = _paired_after(facts, game)
+        if paired is not None:
+            raise WrongState(
+                f"{game.label}: this would change the winner of the match from "
+                f"{before.winner or 'nobody yet'} to {after.winner or 'nobody yet'}, but "
+                f"{paired} is already paired with the winner as it stood",
+                round=game.round,
+                board=game.board,
+            )
+
+    # -- standings and summary ----------------------------------------------------------------
+
+    def compute_standings(self, facts: EventFacts) -> tuple[StandingsTable, ...]:
+        draws = self._draws(facts)
+        if not draws:
+            return (_entry_list(facts),)
+        return tuple(rank_draw(draw, facts) for draw in draws)
+
+    def is_finished(self, facts: EventFacts) -> bool:
+        if facts.state is EventState.REGISTRATION or len(facts.competitors) < 2:
+            return False
+        p = knockout_parameters(facts.parameters)
+        main = main_draw(facts, p)
+        if not main.is_finished:
+            return False
+        if not self._plate_rounds(facts, p):
+            return True
+        plate = plate_draw(facts, p, main)
+        return plate is not None and plate.is_finished
+
+    def summary(self, facts: EventFacts) -> dict[str, Json]:
+        document = super().summary(facts)
+        draws = self._draws(facts)
+        document["draws"] = [draw_json(draw) for draw in draws]
+        document["champion"] = draws[0].bracket.champion if draws else None
+        return document
+
+    def _draws(self, facts: EventFacts) -> tuple[Draw, ...]:
+        if facts.state is EventState.REGISTRATION or len(facts.competitors) < 2:
+            return ()
+        p = knockout_parameters(facts.parameters)
+        main = main_draw(facts, p)
+        plate = plate_draw(facts, p, main)
+        return (main,) if plate is None else (main, plate)
+
+
+# -- helpers -----------------------------------------------------------------------------------
+
+
+def _published_rounds(facts: EventFacts, stage: int) -> int:
+    return max((r.number for r in facts.rounds if r.stage == stage), default=0)
+
+
+def _is_round_done(draw: Draw, number: int) -> bool:
+    """Every match of round `number` decided with no disputed game (round 0 is always done)."""
+    if number == 0:
+        return True
+    views = draw.views_of_round(number)
+    return bool(views) and all(v.is_decided and not v.disputed for v in views)
+
+
+def _describe_open(draw: Draw, number: int) -> str:
+    views = draw.views_of_round(number)
+    if not views:
+        return "it is not paired yet"
+    parts = [v.describe() for v in views if not v.is_decided]
+    parts += [f"board {v.board} game {g.number} is disputed" for v in views for g in v.disputed]
+    return "; ".join(parts)
+
+
+def _planned_encounter(
+    facts: EventFacts, match: BracketMatch, label: str, rule: PointsMargin
+) -> PlannedEncounter:
+    board = match.ref.slot + 1
+    a, b = match.a, match.b
+    if a is None:  # pragma: no cover - a published round has every player known
+        raise WrongState(f"board {board} has no players yet")
+    if b is None:
+        return PlannedEncounter(board, a, bye=ByeKind.PAIRING_ALLOCATED)
+    forfeit = _withdrawal_forfeit(facts, a, b)
+    if forfeit is not None:
+        result, reason = forfeit
+        return PlannedEncounter(
+            board, a, b, label, (PlannedGame(a, b, Side.WHITE, result, reason),)
+        )
+    # The better seed (A) starts game 1; the start alternates game by game.
+    encounter = EncounterFact(0, board, a, b, label, None, ())
+    games = tuple(
+        _game(rule.first_side_of_game(index, True), encounter)
+        for index in range(rule.standard_games)
+    )
+    return PlannedEncounter(board, a, b, label, games)
+
+
+def _game(first_side: MatchSide, encounter: EncounterFact) -> PlannedGame:
+    a, b = encounter.first, encounter.second
+    assert b is not None
+    first, second = (a, b) if first_side == "a" else (b, a)
+    return PlannedGame(first, second, Side.WHITE)
+
+
+def _withdrawal_forfeit(
+    facts: EventFacts, a: CompetitorId, b: CompetitorId
+) -> tuple[GameResult, str] | None:
+    gone = [c for c in (a, b) if facts.withdrawn_from(c) is not None]
+    if not gone:
+        return None
+    if len(gone) == 2:
+        # A knockout match needs a winner: the better seed goes through.
+        return GameResult.FIRST_WINS_BY_FORFEIT, f"{a} and {b} withdrew; {a} is the better seed"
+    if gone[0] == a:
+        return GameResult.SECOND_WINS_BY_FORFEIT, f"{a} withdrew"
+    return GameResult.FIRST_WINS_BY_FORFEIT, f"{b} withdrew"
+
+
+def _encounter_of(facts: EventFacts, game: GameFact) -> EncounterFact | None:
+    for round_fact in facts.rounds:
+        for encounter in round_fact.encounters:
+            if encounter.id == game.encounter_id:
+                return encounter
+    return None
+
+
+def _with_result(encounter: EncounterFact, game: GameFact, parsed: ParsedResult) -> EncounterFact:
+    at = game.reports[-1].at if game.reports else datetime.min
+    report = ReportFact(
+        ReportKind.CORRECTION, parsed.result, game.current[1], "", at, "", parsed.detail
+    )
+    games = tuple(
+        replace(g, reports=(*g.reports, report)) if g.id == game.id else g for g in encounter.games
+    )
+    return replace(encounter, games=games)
+
+
+def _paired_after(facts: EventFacts, game: GameFact) -> str | None:
+    """The round that depends on this match's winner and is already paired, if any."""
+    later: RoundFact | None = next(
+        (r for r in facts.rounds if r.stage == game.stage and r.number > game.round), None
+    )
+    if later is not None:
+        return f"round {later.number}" + (" of the plate" if game.stage == PLATE_STAGE else "")
+    first_round = game.stage == MAIN_STAGE and game.round == 1
+    if first_round and any(r.stage == PLATE_STAGE for r in facts.rounds):
+        return "the plate"
+    return None
+
+
+def _entry_list(facts: EventFacts) -> StandingsTable:
+    """Before the start: the entries in seed order, no one ranked yet."""
+    p = knockout_parameters(facts.parameters)
+    seeded = seed_competitors(facts.competitors, p.seeding)
+    lines = tuple(
+        StandingsLine(1, len(seeded) > 1, c, Fraction(0), {"seed": Fraction(seed)}, "")
+        for seed, c in enumerate(seeded, start=1)
+    )
+    return StandingsTable("Entries", ("seed",), lines)
+
+
+# -- demo --------------------------------------------------------------------------------------
+
+
+def tantrix_demo_result(
+    rng: random.Random, game: GameFact, entrants: Mapping[CompetitorId, Competitor]
+) -> str:
+    """A plausible game for the demo: tile scores from 8 to 31 (the better-rated player up to
+    four tiles more), turned into TPs by the default converter and reported as TPs."""
+    first, second = entrants[game.first], entrants[game.second]
+    edge = 4 if (first.rating or 0) > (second.rating or 0) else 0
+    tiles = (8 + rng.randrange(24) + edge, 8 + rng.randrange(24) + (4 - edge))
+    tps = convert_tile_score(
+        TileScore(*tiles), formula=tp_formula_by_name(TANTRIX_KNOCKOUT.tp_formula)
+    )
+    return f"{tp_text(Fraction(tps[0]))}-{tp_text(Fraction(tps[1]))}"
