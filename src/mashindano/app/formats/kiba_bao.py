@@ -1,0 +1,576 @@
+"""The `kiba-bao` preset (shared/spec/kiba-bao.md): qualification groups, two semifinal groups
+and a best-of-3 final, each stage paired as one unit (R19).
+
+Starting the event fixes every entry's seed (R6-R8) as its number. Pairing publishes a whole
+stage: every group's two-game pairings (South first, then sides swapped; R17, R20) with the
+sit-outs against the dummy as byes (R13), or the final's games with the higher KIBA score
+South in game 1 (R22, A13). A stage is paired only when the previous one is decided: every
+game has a result, none is disputed, and no tie that decides advancement waits for the
+director's playoff (R29 (4)). Standings are one table per group (score, Neustadtl, KIBA
+score, playoff place; R28-R31), the latest stage first, the final on top. Bao has no drawn
+game (A23); there is no leave of absence; a withdrawal follows A14 (see `kiba_bao_stages`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from datetime import datetime
+from fractions import Fraction
+
+from mashindano.app.errors import OutOfWindow, WrongState
+from mashindano.app.formats.base import (
+    BaseAdapter,
+    PairingPlan,
+    PairingUnit,
+    PlannedEncounter,
+    PlannedGame,
+    PlannedLot,
+    PlannedStage,
+    ReportWindow,
+    StandingsLine,
+    StandingsTable,
+    StartPlan,
+)
+from mashindano.app.formats.kiba_bao_stages import (
+    EVENT_STAGE,
+    GROUPS_LOT,
+    FinalStage,
+    GroupStage,
+    KibaEvent,
+    derive_event,
+    groups_outcome,
+    initial_list,
+    stage_withdrawals,
+)
+from mashindano.engine.errors import IllegalResult
+from mashindano.engine.kiba import (
+    PRESET_NAME,
+    Destination,
+    KibaGroup,
+    KibaParameters,
+    SeededPlayer,
+    StageKind,
+    final_match,
+    first_move_deadline,
+    group_pairings,
+    group_sit_outs,
+    kiba_parameters,
+    plan_tournament,
+    semifinal_groups,
+)
+from mashindano.engine.kiba.parameters import parse_final_format
+from mashindano.engine.kiba.ranking import GroupStandings, TieValue
+from mashindano.engine.matches import GamePoints
+from mashindano.engine.model import ByeKind, Competitor, CompetitorId, GameResult, Outcome, Side
+from mashindano.store.facts import (
+    EncounterFact,
+    EventFacts,
+    EventState,
+    GameFact,
+    Json,
+    LeaveFact,
+)
+
+STAGE_TITLES = {
+    StageKind.QUALIFICATION: "Qualification",
+    StageKind.SEMIFINAL: "Semifinal",
+    StageKind.FINAL: "Final",
+}
+_DESTINATION_NOTES = {
+    Destination.SEMIFINAL_1: "to semifinal group S1",
+    Destination.SEMIFINAL_2: "to semifinal group S2",
+    Destination.FINAL: "to the final",
+}
+_BAO_RESULTS = (
+    GameResult.FIRST_WINS,
+    GameResult.SECOND_WINS,
+    GameResult.FIRST_WINS_BY_FORFEIT,
+    GameResult.SECOND_WINS_BY_FORFEIT,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class KibaStageUnit(PairingUnit):
+    """A whole KIBA stage, published as round `number` of the event."""
+
+    name: str = ""
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} stage (round {self.number})"
+
+
+def _unit(number: int, kind: StageKind) -> KibaStageUnit:
+    return KibaStageUnit("stage", EVENT_STAGE, "", number, kind.value)
+
+
+def _json_value(value: object) -> Json:
+    if isinstance(value, bool | int | str) or value is None:
+        return value
+    return str(value)
+
+
+class KibaBaoAdapter(BaseAdapter):
+    preset = PRESET_NAME
+    description = (
+        "KIBA Bao: seeded qualification groups, two semifinal groups, best-of-3 final; "
+        "two games per pairing, score, Neustadtl, KIBA score"
+    )
+
+    # -- parameters ---------------------------------------------------------------------------
+
+    def check_parameters(self, overrides: Mapping[str, Json]) -> None:
+        kiba_parameters(overrides)
+
+    def parameters_json(self, overrides: Mapping[str, Json]) -> dict[str, Json]:
+        p = kiba_parameters(overrides)
+        return {f.name: _json_value(getattr(p, f.name)) for f in fields(p)}
+
+    # -- start --------------------------------------------------------------------------------
+
+    def plan_start(self, facts: EventFacts) -> StartPlan:
+        parameters = kiba_parameters(facts.parameters)
+        count = len(facts.competitors)
+        if not parameters.min_players <= count <= parameters.max_players:
+            raise WrongState(
+                f"event {facts.slug!r} has {count} player(s); a KIBA tournament needs "
+                f"{parameters.min_players} to {parameters.max_players} (R2, R3)",
+                event=facts.slug,
+                players=count,
+            )
+        initial = initial_list(facts, parameters)
+        plan = plan_tournament(len(initial), parameters)
+        stages = " -> ".join(STAGE_TITLES[s.kind].lower() for s in plan.stages)
+        return StartPlan(
+            numbers={p.id: p.seed for p in initial.players},
+            stages=(PlannedStage(EVENT_STAGE, f"KIBA stages: {stages}", PRESET_NAME),),
+        )
+
+    def check_leave(self, facts: EventFacts, leave: LeaveFact) -> None:
+        raise WrongState(
+            f"event {facts.slug!r} is a KIBA tournament: all games of a stage run at once over "
+            "days, so there is no leave of absence; withdraw the player instead (R34)",
+            event=facts.slug,
+        )
+
+    # -- pairing ------------------------------------------------------------------------------
+
+    def next_unit(self, facts: EventFacts) -> PairingUnit | None:
+        if facts.state is EventState.REGISTRATION:
+            return None
+        event = derive_event(facts)
+        if event.next is None or event.lone_finalists() is not None:
+            return None
+        return _unit(event.next.number, event.next.kind)
+
+    def plan_next(self, facts: EventFacts, now: datetime) -> PairingPlan:
+        if facts.state is not EventState.RUNNING:
+            raise WrongState(
+                f"event {facts.slug!r} is {facts.state.value}; stages are paired only while it "
+                "is running (start it first)",
+                event=facts.slug,
+                state=facts.state.value,
+            )
+        event = derive_event(facts)
+        following = event.next
+        if following is None:
+            raise WrongState(
+                f"every stage of event {facts.slug!r} has been paired, the final included",
+                event=facts.slug,
+            )
+        if following.groups is not None:
+            groups = following.groups
+        else:
+            latest = event.latest
+            assert latest is not None
+            advanced = latest.advancement(event.names)
+            if following.kind is StageKind.FINAL:
+                return PairingPlan(
+                    _unit(following.number, following.kind),
+                    self._plan_final(facts, event, advanced.get(Destination.FINAL, ())),
+                )
+            groups = semifinal_groups(advanced)
+        return PairingPlan(
+            _unit(following.number, following.kind),
+            self._plan_groups(facts, following.number, groups, event.parameters),
+            # The groups as published: who plays the stage is a fact from now on.
+            (PlannedLot(GROUPS_LOT, facts.seed, groups_outcome(following.number, groups)),),
+        )
+
+    def _plan_groups(
+        self,
+        facts: EventFacts,
+        number: int,
+        groups: tuple[KibaGroup, ...],
+        parameters: KibaParameters,
+    ) -> tuple[PlannedEncounter, ...]:
+        out = {w.competitor: w.reason for w in facts.withdrawals if w.from_round <= number}
+        rule = f"fixed-{parameters.games_per_pairing}"
+        encounters: list[PlannedEncounter] = []
+        byes: list[CompetitorId] = []
+        for group in groups:
+            for pairing in group_pairings(group):
+                games = tuple(
+                    _planned_game(g.first, g.second, out)
+                    for g in pairing.games(parameters.games_per_pairing)
+                )
+                encounters.append(
+                    PlannedEncounter(
+                        len(encounters) + 1,
+                        pairing.south.id,
+                        pairing.north.id,
+                        match_rule=rule,
+                        games=games,
+                    )
+                )
+            byes.extend(s.player.id for s in group_sit_outs(group))
+            if group.schedule is None:
+                byes.extend(p.id for p in group.players)  # alone in the group after withdrawals
+        for player in byes:
+            encounters.append(PlannedEncounter(len(encounters) + 1, player, bye=ByeKind.SIT_OUT))
+        return tuple(encounters)
+
+    def _plan_final(
+        self, facts: EventFacts, event: KibaEvent, finalists: tuple[SeededPlayer, ...]
+    ) -> tuple[PlannedEncounter, ...]:
+        if len(finalists) != 2:
+            raise WrongState(
+                f"event {facts.slug!r} has {len(finalists)} finalist(s) left; there is no final "
+                "to pair",
+                event=facts.slug,
+            )
+        match = final_match(finalists[0], finalists[1], event.parameters)
+        games = []
+        # The games any result needs (2 of a best of 3); game 3 follows only when games 1-2
+        # are split (R32), added by `plan_extra_games`.
+        for number in range(1, match.rule.wins_needed + 1):
+            south = match.south_of_game(number)
+            games.append(PlannedGame(south.id, match.opponent_of(south.id).id, Side.SOUTH))
+        return (
+            PlannedEncounter(
+                1,
+                match.first.id,
+                match.second.id,
+                match_rule=event.parameters.final_format,
+                games=tuple(games),
+            ),
+        )
+
+    # -- results ------------------------------------------------------------------------------
+
+    def parse_result(self, text: str) -> GameResult:
+        result = GameResult.parse(text)
+        if result not in _BAO_RESULTS:
+            raise IllegalResult(
+                f"{text!r} is not a Bao result: a game is won or lost (1-0, 0-1, or +- / -+ "
+                "by forfeit); there is no drawn game (A23)",
+                text=text,
+            )
+        return result
+
+    def plan_extra_games(
+        self, parameters: Mapping[str, Json], encounter: EncounterFact
+    ) -> tuple[PlannedGame, ...]:
+        """The final's next game while the best-of rule needs one (R32): games 1-2 split, so
+        game 3 follows, with the first mover South again (A13). Group pairings never grow."""
+        if encounter.second is None or not encounter.match_rule.startswith("best-of"):
+            return ()
+        rule = parse_final_format(encounter.match_rule)
+        first, second = encounter.first, encounter.second
+        points: list[GamePoints] = []
+        for game in sorted(encounter.games, key=lambda g: g.number):
+            outcome = game.as_game().outcome_for(first)
+            if outcome not in (Outcome.WIN, Outcome.LOSS):
+                return ()
+            points.append(
+                (Fraction(1), Fraction(0)) if outcome is Outcome.WIN else (Fraction(0), Fraction(1))
+            )
+        if not rule.needs_another_game(points):
+            return ()
+        first_is_south = rule.first_side_of_game(len(points), a_moves_first=True) == "a"
+        south, north = (first, second) if first_is_south else (second, first)
+        return (PlannedGame(south, north, Side.SOUTH),)
+
+    def check_report_window(self, window: ReportWindow) -> None:
+        """The shared window (the latest stage only), and no report of a game a withdrawal
+        has already decided: the withdrawn player's unfinished games are lost by abandonment
+        (A14); an arbiter may still rule otherwise."""
+        super().check_report_window(window)
+        if window.load_facts is None or window.game.result.is_decided:
+            return
+        facts = window.load_facts()
+        game = window.game
+        published = [r for r in facts.rounds if r.number == game.round and r.stage == game.stage]
+        if not published:
+            return
+        withdrawn = stage_withdrawals(facts, game.round, published[0].published_at)
+        for player in (game.first, game.second):
+            w = withdrawn.get(player)
+            if w is not None and w.abandons:
+                raise OutOfWindow(
+                    f"{game.label}: {player} withdrew on {w.at:%Y-%m-%d %H:%M} UTC, so this "
+                    "unfinished game is lost by abandonment (A14); an arbiter may rule otherwise",
+                    round=game.round,
+                    board=game.board,
+                    player=player,
+                )
+
+    # -- standings ----------------------------------------------------------------------------
+
+    def compute_standings(self, facts: EventFacts) -> tuple[StandingsTable, ...]:
+        if facts.state is EventState.REGISTRATION:
+            return ()
+        event = derive_event(facts)
+        tables: list[StandingsTable] = []
+        if event.final is not None:
+            tables.append(_final_table(event.final))
+        elif (lone := event.lone_finalists()) is not None and lone:
+            tables.append(_walkover_table(lone[0]))
+        for index in range(len(event.stages) - 1, -1, -1):
+            stage = event.stages[index]
+            if index < len(event.advanced):
+                advanced: Mapping[Destination, tuple[SeededPlayer, ...]] | None = event.advanced[
+                    index
+                ]
+            else:
+                advanced = event.pending_advancement()
+            tables.extend(_group_tables(stage, advanced))
+        return tuple(tables)
+
+    def is_finished(self, facts: EventFacts) -> bool:
+        if facts.state is EventState.REGISTRATION:
+            return False
+        event = derive_event(facts)
+        if event.final is not None:
+            return event.final.state.is_decided and not event.final.disputed
+        return event.lone_finalists() is not None
+
+    def summary(self, facts: EventFacts) -> dict[str, Json]:
+        document = super().summary(facts)
+        if facts.state is EventState.REGISTRATION:
+            return document
+        event = derive_event(facts)
+        document["initial_list"] = [
+            {
+                "seed": p.seed,
+                "player": p.id,
+                "category": p.category,
+                "elo": p.elo,
+                "games": p.games,
+                "kiba_score": p.kiba_score,
+            }
+            for p in event.initial.players
+        ]
+        document["stages"] = [_stage_json(stage, event.parameters) for stage in event.stages]
+        document["playoffs_needed"] = [
+            {"round": stage.number, "group": group, "players": list(tie)}
+            for stage in event.stages[-1:]
+            if stage.is_complete and event.next is not None
+            for group, tie in stage.ties_needing_playoff()
+        ]
+        if event.final is not None:
+            document["final"] = _final_json(event.final, event.parameters)
+        winner = event.winner
+        document["winner"] = winner.id if winner is not None else None
+        return document
+
+
+def _planned_game(
+    south: CompetitorId, north: CompetitorId, out: Mapping[CompetitorId, str]
+) -> PlannedGame:
+    """A game as published; decided at once when a player withdrew before the stage (A14)."""
+    gone = [c for c in (south, north) if c in out]
+    if not gone:
+        return PlannedGame(south, north, Side.SOUTH)
+    if len(gone) == 2:
+        decided = GameResult.DOUBLE_FORFEIT
+    else:
+        decided = GameResult.SECOND_WINS if gone[0] == south else GameResult.FIRST_WINS
+    reason = " and ".join(str(c) for c in gone) + " withdrew before the stage: lost by abandonment"
+    return PlannedGame(south, north, Side.SOUTH, decided, reason)
+
+
+# -- tables -----------------------------------------------------------------------------------
+
+
+def _points(value: TieValue) -> Fraction | None:
+    return None if value is None else Fraction(value)
+
+
+def _group_tables(
+    stage: GroupStage, advanced: Mapping[Destination, tuple[SeededPlayer, ...]] | None
+) -> list[StandingsTable]:
+    going = {p.id: d for d, players in (advanced or {}).items() for p in players}
+    tied = {c for _, tie in stage.ties_needing_playoff() for c in tie}
+    title = STAGE_TITLES[stage.kind]
+    return [
+        StandingsTable(
+            f"{title} group {table.group} (round {stage.number})",
+            table.tiebreaks,
+            _group_lines(table, going, tied),
+        )
+        for table in stage.standings
+    ]
+
+
+def _group_lines(
+    table: GroupStandings, going: Mapping[CompetitorId, Destination], tied: set[CompetitorId]
+) -> tuple[StandingsLine, ...]:
+    ranks = [row.rank for row in table.rows]
+    lines = []
+    for row in table.rows:
+        notes = []
+        if row.withdrawn:
+            notes.append("withdrawn")
+        if row.player.id in going:
+            notes.append(_DESTINATION_NOTES[going[row.player.id]])
+        if row.player.id in tied:
+            notes.append("tied: playoff needed")
+        lines.append(
+            StandingsLine(
+                rank=row.rank,
+                is_shared=ranks.count(row.rank) > 1,
+                competitor=row.player.as_competitor(),
+                points=row.score,
+                values={name: _points(value) for name, value in row.values.items()},
+                note="; ".join(notes),
+            )
+        )
+    return tuple(lines)
+
+
+def _final_table(final: FinalStage) -> StandingsTable:
+    state = final.state
+    wins = {p.id: state.wins_of(p.id) for p in final.match.players}
+    winner = state.winner.id if state.winner is not None else None
+    order = sorted(final.match.players, key=lambda p: (p.id != winner, -wins[p.id], p.seed))
+    shared = winner is None and len(set(wins.values())) == 1
+    lines = []
+    for place, player in enumerate(order, start=1):
+        notes = []
+        if player.id == winner:
+            notes.append("winner")
+        if player.id == final.match.first.id:
+            notes.append("South in games 1 and 3")
+        if player.id == final.withdrawn:
+            notes.append("withdrawn")
+        lines.append(
+            StandingsLine(
+                rank=1 if shared else place,
+                is_shared=shared,
+                competitor=player.as_competitor(),
+                points=Fraction(wins[player.id]),
+                values={},
+                note="; ".join(notes),
+            )
+        )
+    games = final.match.rule.max_games
+    return StandingsTable(f"Final, best of {games} (round {final.number})", (), tuple(lines))
+
+
+def _walkover_table(player: SeededPlayer) -> StandingsTable:
+    line = StandingsLine(
+        rank=1,
+        is_shared=False,
+        competitor=player.as_competitor(),
+        points=Fraction(0),
+        values={},
+        note="winner: no opponent left for the final",
+    )
+    return StandingsTable("Final (not played)", (), (line,))
+
+
+# -- summary ----------------------------------------------------------------------------------
+
+
+def _stage_json(stage: GroupStage, parameters: KibaParameters) -> dict[str, Json]:
+    boards = {(e.first, e.second): e.board for e in stage.published.encounters}
+    groups: list[Json] = []
+    for group in stage.groups:
+        numbers = [boards[(p.south.id, p.north.id)] for p in group_pairings(group)]
+        groups.append(
+            {
+                "name": group.name,
+                "players": [p.id for p in group.players],
+                "dummy": group.dummy,
+                "boards": [min(numbers), max(numbers)] if numbers else [],
+            }
+        )
+    deadline = first_move_deadline(stage.published.published_at, parameters)
+    return {
+        "round": stage.number,
+        "stage": stage.kind.value,
+        "groups": groups,
+        "complete": stage.is_complete,
+        "first_move_deadline": deadline.isoformat(),
+        "withdrawn": [str(c) for c in sorted(stage.withdrawn)],
+        # Playoffs recorded for a tie that a later correction dissolved or changed.
+        "stale_playoffs": [
+            {"group": d.group, "order": [str(c) for c in d.order]} for d in stage.stale_playoffs
+        ],
+    }
+
+
+def _final_json(final: FinalStage, parameters: KibaParameters) -> dict[str, Json]:
+    state = final.state
+    return {
+        "round": final.number,
+        "first": final.match.first.id,
+        "second": final.match.second.id,
+        "wins": {p.id: state.wins_of(p.id) for p in final.match.players},
+        "games": [_game_json(g) for g in final.games],
+        "next_game": state.next_game,
+        "next_south": state.next_south.id if state.next_south is not None else None,
+        "needs_another_game": final.needs_another_game,
+        "first_move_deadline": first_move_deadline(
+            final.published.published_at, parameters
+        ).isoformat(),
+        "withdrawn": final.withdrawn,
+    }
+
+
+def _game_json(game: GameFact) -> dict[str, Json]:
+    return {
+        "game": game.number,
+        "south": game.first,
+        "north": game.second,
+        "result": game.result.value,
+        "status": game.status.value,
+    }
+
+
+# -- demo -------------------------------------------------------------------------------------
+
+
+def kiba_demo_result(
+    rng: random.Random, game: GameFact, entrants: Mapping[CompetitorId, Competitor]
+) -> str:
+    """A result for the stored demo: each player has a fixed strength (rating plus a bonus
+    drawn once from their name), and the stronger player wins. The order is transitive, so
+    no group ends in a tie that would wait for a director's playoff, and the final is 2-0."""
+    del rng  # the demo's shared generator; strengths must not depend on call order
+
+    def strength(competitor: CompetitorId) -> tuple[int, str]:
+        bonus = random.Random(f"kiba-demo:{competitor}").randint(-150, 150)
+        return (entrants[competitor].rating or 1800) + bonus, str(competitor)
+
+    return "1-0" if strength(game.first) > strength(game.second) else "0-1"
+
+
+def refuse_wrong_preset(facts: EventFacts) -> None:
+    if facts.preset != PRESET_NAME:
+        raise WrongState(
+            f"event {facts.slug!r} is {facts.preset}; this is a {PRESET_NAME} decision",
+            event=facts.slug,
+        )
+
+
+__all__ = [
+    "KibaBaoAdapter",
+    "KibaStageUnit",
+    "derive_event",
+    "kiba_demo_result",
+    "refuse_wrong_preset",
+]
