@@ -16,7 +16,8 @@ from mashindano.engine.points import parse_points
 from mashindano.store import models
 from mashindano.store.facts import EventState, LeaveFact
 
-SANCTION_KINDS = ("warning", "point-deduction", "forfeit", "expulsion")
+SANCTION_KINDS = ("warning", "point-deduction", "forfeit", "expulsion", "disinterest")
+"""`disinterest` flags a league player for a month (Gomoku R40)."""
 
 
 def _latest_round(event: models.Event) -> int:

@@ -98,10 +98,11 @@ def compute_month_end(
     order = rank_by_coefficient(stage_ladder.ids, new)
     updated = Ladder(tuple(LadderEntry(c, new[c]) for c in order))
     end_positions = updated.positions()
+    carried = {e.competitor: e.coefficient for e in stage_ladder}
     updates = {
         e.competitor: CoefficientUpdate(
             competitor=e.competitor,
-            old=e.coefficient,
+            old=carried[e.competitor],
             points=earned[e.competitor],
             stage=compute_stage_coefficient(earned[e.competitor], parameters),
             new=new[e.competitor],

@@ -1,0 +1,615 @@
+"""The `gomoku-league` preset: one season of the monthly Gomoku ladder league
+(shared/spec/gomoku-league.md), derived from the event's facts by `engine.gomoku`.
+
+- Start: the founding list (R11) is the entries by rating (highest first, unrated last, ties in
+  registration order); their numbers are their founding positions.
+- A pairing unit is a month (kind "month", stage 1): the whole month is published at once, one
+  encounter per match (positions ±1 and ±2, R18), each of `games_per_match` games with the
+  first move alternating, the higher-ranked player first in game 1 (the first-listed player of
+  a game moves first). Month k is the calendar month `first_month` + k - 1 (by default the
+  month in which month 1 is paired); it is paired from its day 1 on, once month k - 1 is
+  closed. Pair it after registration closes (day 8) to include that month's newcomers.
+- `close_period` closes a month: its end (points, coefficients, re-sort, removals, suspensions,
+  prizes) is derived by the engine from the facts, never stored. Months close in order and not
+  while a game is disputed.
+- Registrations after the start are the next month's (R4, A15): accepted on days 1-7 of its
+  calendar month (OutOfWindow otherwise), from newcomers with enough site games (R6).
+- Leaves (`event leave`, one per month covered): noticed before day 1 of the month (R50,
+  OutOfWindow otherwise), at most `max_leaves_per_year` per calendar year (R48).
+- Reports (R45-R47, A21): the match time is when its first game was reported (a match is
+  played in one sitting), or the month's end if that is earlier; a report is accepted within
+  48 hours of it, and from the match's may-play-from time (R21). A result can be confirmed or
+  disputed for 24 hours after it was reported. The referee rules and corrects without these
+  windows, until the month is closed: a closed month is final (its results, rulings and
+  corrections are refused, and a sanction recorded later counts for the next month).
+- Sanctions: `disinterest` flags a player for the month (R40, suspension and compensation
+  follow from the engine); `expulsion` excludes (R44) for `--points` stages or for good.
+  A withdrawal excludes the player for good from the month it takes effect.
+- Standings: the current list: the running month (position, coefficient carried in, points so
+  far) or, once it is closed, the updated list (new coefficient, the month's points).
+
+Parameters: every `GomokuParameters` name, plus `season_months` (months in this event, default
+12) and `first_month` (YYYY-MM).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
+from fractions import Fraction
+
+from mashindano.app.errors import Duplicate, OutOfWindow, WrongState
+from mashindano.app.formats.base import (
+    BaseAdapter,
+    PairingPlan,
+    PairingUnit,
+    ParsedResult,
+    PlannedEncounter,
+    PlannedGame,
+    PlannedStage,
+    ReportWindow,
+    StandingsLine,
+    StandingsTable,
+    StartPlan,
+)
+from mashindano.app.formats.gomoku_league_history import (
+    LEAGUE_STAGE,
+    LeagueEventParameters,
+    MonthRecord,
+    derive_history,
+    first_league_month,
+    founding_order,
+    founding_players,
+    is_month_closed,
+    league_event_parameters,
+    league_rounds,
+    parameters_to_json,
+    plan_month,
+)
+from mashindano.engine.errors import IllegalResult
+from mashindano.engine.gomoku import (
+    PRESET_NAME,
+    LeaveRequest,
+    Membership,
+    Month,
+    PlannedMatch,
+    Registration,
+    check_leave,
+    check_registration,
+    compute_result_validation,
+    format_coefficient,
+    found_ladder,
+    is_report_on_time,
+    match_rule,
+    registration_closes_at,
+)
+from mashindano.engine.gomoku.league import check_roster
+from mashindano.engine.gomoku.months import as_utc
+from mashindano.engine.gomoku.windows import ResultStatus as ValidationStatus
+from mashindano.engine.model import Competitor, CompetitorId, Side
+from mashindano.engine.points import Points
+from mashindano.store.facts import (
+    EncounterFact,
+    EventFacts,
+    EventState,
+    GameFact,
+    Json,
+    LeaveFact,
+    ResultStatus,
+)
+
+MONTH = "month"
+STAGE_FORMAT = "gomoku-ladder"
+
+
+def match_rule_name(games: int) -> str:
+    return f"fixed-{games}"
+
+
+class GomokuLeagueAdapter(BaseAdapter):
+    preset = PRESET_NAME
+    description = "Gomoku monthly ladder league: 4-game matches against positions ±1 and ±2"
+
+    # -- parameters ---------------------------------------------------------------------------
+
+    def check_parameters(self, overrides: Mapping[str, Json]) -> None:
+        league_event_parameters(overrides)
+
+    def parameters_json(self, overrides: Mapping[str, Json]) -> dict[str, Json]:
+        return parameters_to_json(league_event_parameters(overrides))
+
+    # -- start and registration ---------------------------------------------------------------
+
+    def plan_start(self, facts: EventFacts) -> StartPlan:
+        parameters = league_event_parameters(facts.parameters)
+        minimum = parameters.league.min_players
+        if len(facts.competitors) < minimum:
+            raise WrongState(
+                f"event {facts.slug!r} has {len(facts.competitors)} player(s); a Gomoku league "
+                f"needs at least {minimum} (A26)",
+                event=facts.slug,
+                players=len(facts.competitors),
+            )
+        ranked = founding_order(facts.competitors)
+        check_roster(ranked, parameters.league)
+        return StartPlan(
+            numbers={c.id: position for position, c in enumerate(ranked, start=1)},
+            stages=(PlannedStage(LEAGUE_STAGE, "League", STAGE_FORMAT),),
+        )
+
+    def plan_late_entries(
+        self, facts: EventFacts, competitors: Sequence[Competitor], now: datetime
+    ) -> Mapping[CompetitorId, int]:
+        """Newcomers register for the next month, on its days 1-7 (R4, R6, A15)."""
+        parameters = league_event_parameters(facts.parameters)
+        unit = self.next_unit(facts)
+        if unit is None:
+            raise WrongState(
+                f"all {parameters.season_months} months of event {facts.slug!r} are paired; "
+                "there is no month left to register for",
+                event=facts.slug,
+            )
+        month = _calendar_month(facts, parameters, unit.number, now)
+        for competitor in competitors:
+            registration = Registration(competitor, now)
+            try:
+                check_registration(registration, month, Membership.NEW, parameters.league)
+            except IllegalResult as refusal:
+                if refusal.code != "registration_closed":
+                    raise
+                window = parameters.league.registration_window_days
+                closes = registration_closes_at(month, parameters.league)
+                raise OutOfWindow(
+                    f"registration of {competitor.id!r} at {_instant(now)}: newcomers register "
+                    f"for month {unit.number} ({month}) on days {window} of {month} only "
+                    f"(R4); registration closes at {_instant(closes)}",
+                    event=facts.slug,
+                    player=competitor.id,
+                    month=str(month),
+                ) from None
+        return {}
+
+    # -- pairing ------------------------------------------------------------------------------
+
+    def next_unit(self, facts: EventFacts) -> PairingUnit | None:
+        parameters = league_event_parameters(facts.parameters)
+        published = len(league_rounds(facts))
+        if published >= parameters.season_months:
+            return None
+        return PairingUnit(MONTH, LEAGUE_STAGE, "", published + 1)
+
+    def plan_next(self, facts: EventFacts, now: datetime) -> PairingPlan:
+        parameters = league_event_parameters(facts.parameters)
+        if facts.state is not EventState.RUNNING:
+            raise WrongState(
+                f"event {facts.slug!r} is {facts.state.value}; months are paired only while it "
+                "is running (start it first)",
+                event=facts.slug,
+                state=facts.state.value,
+            )
+        unit = self.next_unit(facts)
+        if unit is None:
+            raise WrongState(
+                f"all {parameters.season_months} months of event {facts.slug!r} have been paired",
+                event=facts.slug,
+            )
+        number = unit.number
+        if number > 1 and not is_month_closed(facts, number - 1):
+            raise WrongState(
+                f"month {number - 1} of event {facts.slug!r} is not closed; close it "
+                f"(`event close-period {facts.slug} {number - 1}`) before pairing month {number}",
+                event=facts.slug,
+                round=number - 1,
+            )
+        month = _calendar_month(facts, parameters, number, now)
+        if as_utc(now, "now") < month.starts_at:
+            raise WrongState(
+                f"month {number} of event {facts.slug!r} is {month}; it can be paired from "
+                f"{_instant(month.starts_at)}",
+                event=facts.slug,
+                round=number,
+            )
+        history = derive_history(facts, parameters, now)
+        record = plan_month(facts, history)
+        return PairingPlan(unit, _encounters(record, parameters))
+
+    # -- results ------------------------------------------------------------------------------
+
+    def check_report_window(self, window: ReportWindow) -> None:
+        if window.state is not EventState.RUNNING:
+            raise WrongState(
+                f"results can only be reported while the event is running (it is "
+                f"{window.state.value})",
+                state=window.state.value,
+            )
+        if window.load_facts is None:
+            return super().check_report_window(window)
+        facts = window.load_facts()
+        parameters = league_event_parameters(facts.parameters)
+        game = window.game
+        history = derive_history(facts, parameters)
+        record = history.month_of(game.round)
+        if record is None or record.round is None:
+            return None
+        if record.is_closed:
+            raise OutOfWindow(
+                f"{game.label}: month {record.number} ({record.month}) is closed; its results "
+                "are final",
+                round=game.round,
+                board=game.board,
+            )
+        encounter = _encounter_of(record, game)
+        planned = (
+            record.planned_match(encounter.first, encounter.second)
+            if encounter.second is not None
+            else None
+        )
+        _check_match_window(game, encounter, planned, record.month, window.now, parameters)
+
+    def check_result_change(
+        self, game: GameFact, parsed: ParsedResult, load_facts: Callable[[], EventFacts]
+    ) -> None:
+        """A closed month is final: later months were built on its end (R47)."""
+        if game.stage == LEAGUE_STAGE and is_month_closed(load_facts(), game.round):
+            raise WrongState(
+                f"{game.label}: month {game.round} is closed; its results are final because the "
+                "later months' lists were built on them",
+                round=game.round,
+                board=game.board,
+            )
+
+    # -- leaves and month end -----------------------------------------------------------------
+
+    def check_leave(self, facts: EventFacts, leave: LeaveFact) -> None:
+        """R48-R50: one leave per month covered, noticed before the month's day 1, at most
+        `max_leaves_per_year` in a calendar year."""
+        parameters = league_event_parameters(facts.parameters)
+        if leave.to_round > parameters.season_months:
+            raise WrongState(
+                f"event {facts.slug!r} has {parameters.season_months} months; there is no "
+                f"month {leave.to_round} to take leave in",
+                event=facts.slug,
+                round=leave.to_round,
+            )
+        first = first_league_month(facts, parameters)
+        if first is None:
+            raise WrongState(
+                f"the calendar month of month 1 of event {facts.slug!r} is not fixed yet (it is "
+                "the month month 1 is paired in); set the parameter first_month to take leaves "
+                "before that",
+                event=facts.slug,
+            )
+        taken = [
+            first.plus(number - 1)
+            for other in facts.leaves
+            if other.competitor == leave.competitor
+            for number in range(other.from_round, other.to_round + 1)
+        ]
+        for number in range(leave.from_round, leave.to_round + 1):
+            request = LeaveRequest(leave.competitor, first.plus(number - 1), leave.at)
+            try:
+                check_leave(request, taken, parameters.league)
+            except IllegalResult as refusal:
+                raise _leave_refusal(refusal, facts.slug, number) from None
+            taken.append(request.month)
+
+    def check_close_period(self, facts: EventFacts, stage: int, period: int) -> None:
+        published = len(league_rounds(facts))
+        if stage != LEAGUE_STAGE:
+            raise WrongState(
+                f"event {facts.slug!r} has one stage (1); there is no stage {stage}",
+                event=facts.slug,
+            )
+        if not 1 <= period <= published:
+            raise WrongState(
+                f"month {period} of event {facts.slug!r} has not been paired "
+                f"({published} month(s) published)",
+                event=facts.slug,
+                round=period,
+            )
+        if period > 1 and not is_month_closed(facts, period - 1):
+            raise WrongState(
+                f"months close in order: close month {period - 1} of event {facts.slug!r} first",
+                event=facts.slug,
+                round=period,
+            )
+        disputed = [
+            g
+            for r in league_rounds(facts)
+            if r.number == period
+            for g in r.games()
+            if g.status is ResultStatus.DISPUTED
+        ]
+        if disputed:
+            raise WrongState(
+                f"month {period} of event {facts.slug!r} cannot close: "
+                + ", ".join(g.label for g in disputed[:5])
+                + " awaits the referee's ruling",
+                event=facts.slug,
+                round=period,
+            )
+
+    # -- where it stands ----------------------------------------------------------------------
+
+    def is_finished(self, facts: EventFacts) -> bool:
+        parameters = league_event_parameters(facts.parameters)
+        published = len(league_rounds(facts))
+        return published >= parameters.season_months and all(
+            is_month_closed(facts, number) for number in range(1, published + 1)
+        )
+
+    def compute_standings(self, facts: EventFacts) -> tuple[StandingsTable, ...]:
+        parameters = league_event_parameters(facts.parameters)
+        history = derive_history(facts, parameters)
+        if not history.months:
+            return (_founding_table(facts, parameters),)
+        record = history.months[-1]
+        if record.is_closed:
+            return (_month_end_table(facts, record),)
+        return (_running_month_table(facts, record),)
+
+    def summary(self, facts: EventFacts) -> dict[str, Json]:
+        document = super().summary(facts)
+        parameters = league_event_parameters(facts.parameters)
+        history = derive_history(facts, parameters)
+        document["season_months"] = parameters.season_months
+        document["first_month"] = str(history.first_month) if history.first_month else None
+        document["months"] = [_month_json(facts, record) for record in history.months]
+        return document
+
+
+# -- pairing ----------------------------------------------------------------------------------
+
+
+def _calendar_month(
+    facts: EventFacts, parameters: LeagueEventParameters, number: int, now: datetime
+) -> Month:
+    first = first_league_month(facts, parameters, now)
+    assert first is not None  # `now` is given
+    return first.plus(number - 1)
+
+
+def _encounters(
+    record: MonthRecord, parameters: LeagueEventParameters
+) -> tuple[PlannedEncounter, ...]:
+    rule = match_rule(parameters.league)
+    games = parameters.league.games_per_match
+    encounters: list[PlannedEncounter] = []
+    for board, planned in enumerate(record.planned, start=1):
+        upper, lower = planned.match.upper, planned.match.lower
+        played: list[PlannedGame] = []
+        for index in range(games):
+            upper_first = rule.first_side_of_game(index, a_moves_first=True) == "a"
+            first, second = (upper, lower) if upper_first else (lower, upper)
+            played.append(PlannedGame(first, second, Side.WHITE))
+        encounters.append(
+            PlannedEncounter(
+                board, upper, lower, match_rule=match_rule_name(games), games=tuple(played)
+            )
+        )
+    return tuple(encounters)
+
+
+# -- report windows ---------------------------------------------------------------------------
+
+
+def _encounter_of(record: MonthRecord, game: GameFact) -> EncounterFact:
+    assert record.round is not None
+    for encounter in record.round.encounters:
+        if encounter.id == game.encounter_id:
+            return encounter
+    raise WrongState(f"{game.label} is not a match of month {record.number}", round=game.round)
+
+
+def _check_match_window(
+    game: GameFact,
+    encounter: EncounterFact,
+    planned: PlannedMatch | None,
+    month: Month,
+    now: datetime,
+    parameters: LeagueEventParameters,
+) -> None:
+    current = as_utc(now, "report time")
+    if planned is not None and current < planned.may_play_from:
+        raise OutOfWindow(
+            f"{game.label}: the match may be played from {_instant(planned.may_play_from)} "
+            f"(R21), so it cannot be reported at {_instant(current)}",
+            round=game.round,
+            board=game.board,
+        )
+    reported = sorted(
+        as_utc(r.at, "report time")
+        for g in encounter.games
+        for r in g.reports
+        if r.result is not None
+    )
+    played_at = min(reported[0] if reported else current, month.ends_at)
+    own = sorted(as_utc(r.at, "report time") for r in game.reports if r.result is not None)
+    if own and current >= own[0]:
+        validation = compute_result_validation(played_at, own[:1], current, parameters.league)
+        if validation.status is ValidationStatus.FINAL:
+            raise OutOfWindow(
+                f"{game.label}: the result reported at {_instant(own[0])} is final since "
+                f"{_instant(validation.final_at or own[0])} (R47: disputes within "
+                f"{parameters.league.dispute_window_hours} hours); ask the referee",
+                round=game.round,
+                board=game.board,
+            )
+        return
+    if current >= played_at and not is_report_on_time(played_at, current, parameters.league):
+        why = "its first report" if reported and reported[0] <= month.ends_at else "month end"
+        raise OutOfWindow(
+            f"{game.label}: reported at {_instant(current)}, more than "
+            f"{parameters.league.result_report_hours} hours after the match "
+            f"({_instant(played_at)}, {why}); a match reported late counts as unplayed "
+            "(R45, A28)",
+            round=game.round,
+            board=game.board,
+        )
+
+
+# -- leaves -----------------------------------------------------------------------------------
+
+
+def _leave_refusal(refusal: IllegalResult, slug: str, number: int) -> Exception:
+    message = f"month {number}: {refusal.message}"
+    if refusal.code == "leave_notice_late":
+        return OutOfWindow(message, event=slug, round=number)
+    if refusal.code == "leave_duplicate":
+        return Duplicate(message, event=slug, round=number)
+    return WrongState(message, event=slug, round=number)
+
+
+# -- standings and summary --------------------------------------------------------------------
+
+
+def _founding_table(facts: EventFacts, parameters: LeagueEventParameters) -> StandingsTable:
+    if facts.state is EventState.REGISTRATION:
+        ranked = founding_order(facts.competitors)
+    else:
+        ranked = founding_players(facts)
+    ladder = found_ladder([c.id for c in ranked], parameters.league) if ranked else None
+    lines = tuple(
+        StandingsLine(
+            rank=position,
+            is_shared=False,
+            competitor=competitor,
+            points=Fraction(0),
+            values={"coefficient": ladder.at(position).coefficient if ladder else None},
+        )
+        for position, competitor in enumerate(ranked, start=1)
+    )
+    return StandingsTable("Founding list", ("coefficient",), lines)
+
+
+_RUNNING_COLUMNS = ("coefficient", "games", "mandatory games")
+
+
+def _running_month_table(facts: EventFacts, record: MonthRecord) -> StandingsTable:
+    by_id = {c.id: c for c in facts.competitors}
+    lines: list[StandingsLine] = []
+    for position, entry in enumerate(record.stage.ladder, start=1):
+        points = record.outcome.points[entry.competitor]
+        values: dict[str, Points | None] = {
+            "coefficient": entry.coefficient,
+            "games": Fraction(points.games_played),
+            "mandatory games": Fraction(points.mandatory_games),
+        }
+        lines.append(
+            StandingsLine(
+                rank=position,
+                is_shared=False,
+                competitor=by_id[entry.competitor],
+                points=points.total,
+                values=values,
+                note=_entry_note(record, entry.competitor),
+            )
+        )
+    title = f"Month {record.number} ({record.month}), in progress: points so far"
+    return StandingsTable(title, _RUNNING_COLUMNS, tuple(lines))
+
+
+_CLOSED_COLUMNS = ("coefficient", "previous coefficient", "start position")
+
+
+def _month_end_table(facts: EventFacts, record: MonthRecord) -> StandingsTable:
+    by_id = {c.id: c for c in facts.competitors}
+    outcome = record.outcome
+    suspended = {s.competitor for s in outcome.suspensions}
+    threshold = record.league.parameters.removal_threshold
+    prizes: dict[CompetitorId, list[str]] = {}
+    for prize in outcome.prizes:
+        text = prize.kind.value + (f" {prize.points}" if prize.points is not None else "")
+        prizes.setdefault(prize.competitor, []).append(text)
+    lines: list[StandingsLine] = []
+    for position, entry in enumerate(outcome.ranking.updated, start=1):
+        update = outcome.ranking.updates[entry.competitor]
+        notes = list(prizes.get(entry.competitor, []))
+        if update.removed:
+            notes.append(f"removed (below {format_coefficient(threshold)})")
+        if entry.competitor in suspended:
+            notes.append("suspended")
+        lines.append(
+            StandingsLine(
+                rank=position,
+                is_shared=False,
+                competitor=by_id[entry.competitor],
+                points=update.points,
+                values={
+                    "coefficient": update.new,
+                    "previous coefficient": update.old,
+                    "start position": Fraction(update.start_position),
+                },
+                note="; ".join(notes),
+            )
+        )
+    title = f"League list after month {record.number} ({record.month})"
+    return StandingsTable(title, _CLOSED_COLUMNS, tuple(lines))
+
+
+def _entry_note(record: MonthRecord, competitor: CompetitorId) -> str:
+    stage = record.stage
+    if competitor in stage.newcomers:
+        return "newcomer"
+    if competitor in stage.returning:
+        return "returning"
+    if competitor in stage.back_from_leave:
+        return "back from leave"
+    return ""
+
+
+def _month_json(facts: EventFacts, record: MonthRecord) -> dict[str, Json]:
+    outcome = record.outcome
+    stage = record.stage
+    return {
+        "number": record.number,
+        "month": str(record.month),
+        "closed": record.is_closed,
+        "list": [
+            {
+                "position": position,
+                "player": entry.competitor,
+                "coefficient": format_coefficient(entry.coefficient),
+                "coefficient_exact": str(entry.coefficient),
+            }
+            for position, entry in enumerate(stage.ladder, start=1)
+        ],
+        "newcomers": list(stage.newcomers),
+        "on_leave": list(stage.on_leave),
+        "rejected": [
+            {"player": r.competitor, "code": r.code, "reason": r.message} for r in stage.rejected
+        ],
+        "matches": [
+            {
+                "board": board,
+                "upper": p.match.upper,
+                "lower": p.match.lower,
+                "may_play_from": _instant(p.may_play_from),
+                "opening": p.opening.rule.value,
+                "status": outcome.results[p.match].status.value,
+            }
+            for board, p in enumerate(record.planned, start=1)
+        ],
+        "removed": list(outcome.ranking.removed) if record.is_closed else [],
+        "suspensions": [
+            {
+                "player": s.competitor,
+                "from": str(s.first_month),
+                "stages": s.stages,
+                "reason": s.reason.value,
+            }
+            for s in outcome.suspensions
+        ]
+        if record.is_closed
+        else [],
+        "prizes": [
+            {"kind": p.kind.value, "player": p.competitor, "points": p.points, "place": p.place}
+            for p in outcome.prizes
+        ]
+        if record.is_closed
+        else [],
+    }
+
+
+def _instant(at: datetime) -> str:
+    return f"{as_utc(at, 'instant'):%Y-%m-%d %H:%M} UTC"
