@@ -220,10 +220,19 @@ def pair_next_round(
 
 
 def record_round(
-    event: TasaseloEvent, pairing: RoundPairing, results: Mapping[int, GameResult]
+    event: TasaseloEvent,
+    pairing: RoundPairing,
+    results: Mapping[int, GameResult],
+    *,
+    allow_pending: bool = False,
 ) -> TasaseloEvent:
     """Add a round: `results` maps each board number (ghost boards excepted) to its result,
-    read from White's side. Rests and absences of the round are recorded as byes."""
+    read from White's side. Rests and absences of the round are recorded as byes.
+
+    `allow_pending` leaves boards without a result out instead of refusing them: the standings
+    of a round in play (R35), which update as each result comes in. Such an event is for
+    reading only; the next round is paired once every result is in.
+    """
     round_number = event.next_round
     if pairing.round != round_number:
         raise IllegalResult(
@@ -247,6 +256,8 @@ def record_round(
             continue
         result = results.get(board.number)
         if result is None or not result.is_decided:
+            if allow_pending:
+                continue
             raise IllegalResult(
                 f"round {round_number}, board {board.number} ({board.white} - {board.black}): "
                 "no result",

@@ -1,0 +1,373 @@
+"""The `tasaselo` preset (shared/spec/tasaselo.md): variable-selo Swiss, one round at a time.
+
+Parameters are the engine's `TasaseloParameters` (`TASASELO`, every spec parameter by name)
+plus `rounds` (default 7, at most `max_rounds`); K outside 20-300 is refused when the event is
+created (R13, E3). Starting numbers the entries by selo (R1) and records the lot seed of A16.
+Each round is paired by the engine from the variable selos after the last one (R12, R15-R20)
+with a seed derived from the event's and recorded as the round's lot, so the pairing replays;
+a round the colour rules cannot pair is paired regardless of colours (R20), as the lot
+records. The ghost's opponent gets a pairing-allocated bye worth a win (R27, A9); players
+resting in round 1 (H), absent or withdrawn (Z) and the reserve when not needed (sit-out) are
+listed with a bye. Late entries register after round 1 is paired (R4, A19: at most 10, numbered
+after the others, playing from the next round). Standings: one table per prize group with the
+comparison figures (R29, R30, A14); the prizes are in `summary` (R31, R32, A17).
+How the facts become the engine's event: `tasaselo_facts`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from enum import Enum
+from fractions import Fraction
+
+from mashindano.app.errors import WrongState
+from mashindano.app.formats.base import (
+    BaseAdapter,
+    PairingPlan,
+    PairingUnit,
+    PlannedEncounter,
+    PlannedGame,
+    PlannedLot,
+    PlannedStage,
+    StandingsLine,
+    StandingsTable,
+    StartPlan,
+)
+from mashindano.app.formats.chess import blocking_games
+from mashindano.app.formats.tasaselo_facts import (
+    BYE_OF_STATUS,
+    TIE_LOTS,
+    TasaseloSettings,
+    build_event,
+    compute_first_rounds,
+    derive_seed,
+    parse_settings,
+    resting_in_round1,
+    round_lot_purpose,
+    start_engine_event,
+)
+from mashindano.engine.errors import NoValidPairing
+from mashindano.engine.model import ByeKind, Competitor, CompetitorId, Side, StageResults
+from mashindano.engine.points import PointSystem
+from mashindano.engine.ratings import ExpectedScoreTable
+from mashindano.engine.tasaselo import (
+    ELO_ORIGINAL_TABLE,
+    PRESET_NAME,
+    Prize,
+    PrizeKind,
+    RoundPairing,
+    Status,
+    TasaseloEvent,
+    TasaseloStandings,
+    compute_event_selos,
+    compute_standings,
+    enter_late,
+    pair_next_round,
+)
+from mashindano.engine.tasaselo.scoring import GHOST_WIN, MISSED_ROUND, ROUND1_REST, scale_result
+from mashindano.store.facts import EventFacts, EventState, Json, LeaveFact
+
+COLUMNS = ("comparison", "performance", "expected", "result-expected")
+"""A14 columns 3-6: average opponent selo, performance number, expected result, result minus
+expected result."""
+
+LEAVE_BYES = (MISSED_ROUND, ROUND1_REST)
+
+
+class TasaseloAdapter(BaseAdapter):
+    preset = PRESET_NAME
+    description = "Tasaselo: variable-selo Swiss, prize groups and performance prizes"
+
+    # -- parameters -------------------------------------------------------------------------
+
+    def check_parameters(self, overrides: Mapping[str, Json]) -> None:
+        parse_settings(overrides)
+
+    def parameters_json(self, overrides: Mapping[str, Json]) -> dict[str, Json]:
+        settings = parse_settings(overrides)
+        document: dict[str, Json] = {"rounds": settings.rounds}
+        for field in dataclasses.fields(settings.parameters):
+            document[field.name] = _parameter_json(getattr(settings.parameters, field.name))
+        return document
+
+    # -- start, entries, leaves -------------------------------------------------------------
+
+    def plan_start(self, facts: EventFacts) -> StartPlan:
+        settings = parse_settings(facts.parameters)
+        event = start_engine_event(facts, settings, list(facts.competitors))
+        seed = derive_seed(facts.seed, TIE_LOTS)
+        outcome: Json = {"lots": "A16: one lot per entry, drawn over the entries in number order"}
+        return StartPlan(
+            numbers={e.id: e.number for e in event.roster.entries},
+            stages=(PlannedStage(1, "Tasaselo", "tasaselo"),),
+            lots=(PlannedLot(TIE_LOTS, seed, outcome),),
+        )
+
+    def plan_late_entries(
+        self, facts: EventFacts, competitors: Sequence[Competitor], now: datetime
+    ) -> Mapping[CompetitorId, int]:
+        latest = facts.latest_round()
+        if latest is None:
+            raise WrongState(
+                f"event {facts.slug!r} has started but round 1 is not paired yet: late entries "
+                "join from round 2 (R4, A19); pair round 1 first",
+                event=facts.slug,
+            )
+        event = build_event(facts, parse_settings(facts.parameters))
+        for competitor in competitors:
+            event = enter_late(event, competitor, latest.number + 1)
+        return {e.id: e.number for e in event.roster.entries[-len(competitors) :]}
+
+    def check_leave(self, facts: EventFacts, leave: LeaveFact) -> None:
+        rounds = parse_settings(facts.parameters).rounds
+        if leave.bye_kind not in LEAVE_BYES or (
+            leave.bye_kind is ROUND1_REST and (leave.from_round, leave.to_round) != (1, 1)
+        ):
+            raise WrongState(
+                "in Tasaselo an absence scores 0 (a zero-point leave, R5, A1); the half-point "
+                f"rest is for round 1 only (R6), not {leave.bye_kind.value} for rounds "
+                f"{leave.from_round}-{leave.to_round}",
+                bye_kind=leave.bye_kind.value,
+            )
+        if leave.to_round > rounds:
+            raise WrongState(
+                f"event {facts.slug!r} has {rounds} rounds; a leave cannot cover round "
+                f"{leave.to_round}",
+                event=facts.slug,
+                round=leave.to_round,
+            )
+
+    # -- rounds -----------------------------------------------------------------------------
+
+    def next_unit(self, facts: EventFacts) -> PairingUnit | None:
+        latest = facts.latest_round()
+        done = 0 if latest is None else latest.number
+        if done >= parse_settings(facts.parameters).rounds:
+            return None
+        return PairingUnit("round", 1, "", done + 1)
+
+    def plan_next(self, facts: EventFacts, now: datetime) -> PairingPlan:
+        if facts.state is not EventState.RUNNING:
+            raise WrongState(
+                f"event {facts.slug!r} is {facts.state.value}; rounds are paired only while it "
+                "is running (start it first)",
+                event=facts.slug,
+                state=facts.state.value,
+            )
+        unit = self.next_unit(facts)
+        if unit is None:
+            rounds = parse_settings(facts.parameters).rounds
+            raise WrongState(
+                f"all {rounds} rounds of event {facts.slug!r} have been paired", event=facts.slug
+            )
+        latest = facts.latest_round()
+        if latest is not None:
+            incomplete = blocking_games(latest)
+            if incomplete:
+                raise WrongState(
+                    f"round {latest.number} of event {facts.slug!r} is not finished: "
+                    f"{incomplete.describe()}",
+                    event=facts.slug,
+                    round=latest.number,
+                )
+        event = build_event(facts, parse_settings(facts.parameters))
+        purpose = round_lot_purpose(unit.number)
+        seed = derive_seed(facts.seed, purpose)
+        pairing = _pair(event, seed)
+        lot = PlannedLot(purpose, seed, _pairing_json(pairing))
+        return PairingPlan(unit, _encounters(event, pairing), (lot,))
+
+    # -- standings --------------------------------------------------------------------------
+
+    def compute_standings(self, facts: EventFacts) -> tuple[StandingsTable, ...]:
+        if facts.state is EventState.REGISTRATION:
+            return ()
+        standings = self._standings(facts)
+        by_id = {c.id: c for c in facts.competitors}
+        notes = _notes(facts, standings)
+        tables = []
+        for group in standings.groups:
+            lines = tuple(
+                StandingsLine(
+                    rank=rank,
+                    is_shared=False,
+                    competitor=by_id[row.competitor],
+                    points=row.points,
+                    values={
+                        "comparison": row.comparison,
+                        "performance": row.performance,
+                        "expected": row.expected,
+                        "result-expected": row.result_minus_expected,
+                    },
+                    note=notes.get(row.competitor, ""),
+                )
+                for rank, row in enumerate(group.rows, start=1)
+            )
+            title = (
+                f"Prize group {group.group.name} "
+                f"(selo {group.group.highest_selo}-{group.group.lowest_selo})"
+            )
+            tables.append(StandingsTable(title, COLUMNS, lines))
+        return tuple(tables)
+
+    def stage_results(self, facts: EventFacts) -> StageResults:
+        settings = parse_settings(facts.parameters)
+        return StageResults(
+            competitors=facts.competitors,
+            games=tuple(g.as_game() for g in facts.games()),
+            byes=tuple(facts.byes()),
+            points=point_system(settings),
+            rounds=settings.rounds if facts.state is not EventState.REGISTRATION else None,
+        )
+
+    def summary(self, facts: EventFacts) -> dict[str, Json]:
+        document = super().summary(facts)
+        settings = parse_settings(facts.parameters)
+        document["rounds"] = settings.rounds
+        document["reserve"] = settings.parameters.reserve_player
+        if facts.state is EventState.REGISTRATION:
+            return document
+        event = build_event(facts, settings)
+        standings = compute_standings(event, self._tie_seed(facts))
+        names = {c.id: c.name for c in facts.competitors}
+        first_rounds = compute_first_rounds(facts)
+        document["prize_groups"] = [
+            {
+                "name": g.group.name,
+                "highest_selo": g.group.highest_selo,
+                "lowest_selo": g.group.lowest_selo,
+                "members": [str(m) for m in g.group.members],
+            }
+            for g in standings.groups
+        ]
+        document["prizes"] = [_prize_json(p, names) for p in standings.prizes]
+        document["variable_selo"] = {
+            c: str(s) for c, s in sorted(compute_event_selos(event)[-1].items())
+        }
+        document["late_entries"] = [
+            {"player": e.id, "number": e.number, "first_round": first_rounds[e.id]}
+            for e in event.roster.late_entries
+        ]
+        document["regardless_of_colours"] = [
+            r.number
+            for r in facts.rounds
+            if (lot := facts.lot(round_lot_purpose(r.number))) is not None
+            and isinstance(lot.outcome, dict)
+            and lot.outcome.get("regardless_of_colours") is True
+        ]
+        return document
+
+    def _standings(self, facts: EventFacts) -> TasaseloStandings:
+        event = build_event(facts, parse_settings(facts.parameters))
+        return compute_standings(event, self._tie_seed(facts))
+
+    def _tie_seed(self, facts: EventFacts) -> int:
+        lot = facts.lot(TIE_LOTS)
+        return lot.seed if lot is not None else derive_seed(facts.seed, TIE_LOTS)
+
+
+def point_system(settings: TasaseloSettings) -> PointSystem:
+    """The scoring variant with Tasaselo's byes: the ghost's opponent scores a win (A9), the
+    round-1 rest a draw (A1) and an absence nothing, as the parameters say."""
+    parameters = settings.parameters
+    scoring = parameters.scoring
+    return dataclasses.replace(
+        scoring,
+        pairing_bye=scale_result(parameters.ghost_opponent_points, scoring),
+        half_point_bye=scale_result(parameters.round1_rest_points, scoring),
+        zero_point_bye=Fraction(0),
+        sit_out=Fraction(0),
+    )
+
+
+def _pair(event: TasaseloEvent, seed: int) -> RoundPairing:
+    try:
+        return pair_next_round(event, seed)
+    except NoValidPairing as exc:
+        if exc.code != "colours_unresolvable":
+            raise
+    # R20: the arbiter's way out, still aiming for colour balance; the lot records it.
+    return pair_next_round(event, seed, ignore_colours=True)
+
+
+def _encounters(event: TasaseloEvent, pairing: RoundPairing) -> tuple[PlannedEncounter, ...]:
+    encounters = [
+        PlannedEncounter(board.number, board.white, bye=GHOST_WIN)
+        if board.black is None
+        else PlannedEncounter(
+            board.number,
+            board.white,
+            board.black,
+            games=(PlannedGame(board.white, board.black, Side.WHITE),),
+        )
+        for board in pairing.boards
+    ]
+    paired = set(pairing.players)
+    for entry in event.roster.entries:
+        status = event.roster.status(entry.id, pairing.round)
+        bye: ByeKind | None = BYE_OF_STATUS.get(status)
+        if status is Status.PLAYING and entry.id not in paired:
+            bye = ByeKind.SIT_OUT  # the reserve, not needed this round (R26)
+        if bye is not None:
+            encounters.append(PlannedEncounter(len(encounters) + 1, entry.id, bye=bye))
+    return tuple(encounters)
+
+
+def _pairing_json(pairing: RoundPairing) -> Json:
+    return {
+        "round": pairing.round,
+        "order": [str(c) for c in pairing.order],
+        "ghost": pairing.ghost,
+        "regardless_of_colours": pairing.regardless_of_colours,
+        "wrong_colours": [str(c) for c in sorted(pairing.wrong_colours)],
+    }
+
+
+def _notes(facts: EventFacts, standings: TasaseloStandings) -> dict[CompetitorId, str]:
+    parts: dict[CompetitorId, list[str]] = {c.id: [] for c in facts.competitors}
+    for prize in standings.prizes:
+        parts[prize.competitor].append(f"{prize.kind.value} prize {prize.place}")
+    reserve = parse_settings(facts.parameters).parameters.reserve_player
+    if reserve is not None and reserve in parts:
+        parts[reserve].append("reserve")
+    for competitor in resting_in_round1(facts):
+        parts[competitor].append("rested in round 1")
+    for competitor, first_round in compute_first_rounds(facts).items():
+        if first_round > 1 and facts.rounds:
+            parts[competitor].append(f"joined in round {first_round}")
+    for competitor in parts:
+        withdrawn = facts.withdrawn_from(competitor)
+        if withdrawn is not None:
+            parts[competitor].append(f"withdrawn from round {withdrawn}")
+    return {c: "; ".join(p) for c, p in parts.items() if p}
+
+
+def _prize_json(prize: Prize, names: Mapping[CompetitorId, str]) -> dict[str, Json]:
+    return {
+        "kind": prize.kind.value,
+        "place": prize.place,
+        "player": prize.competitor,
+        "name": names.get(prize.competitor, prize.competitor),
+        "group": prize.group if prize.kind is PrizeKind.GROUP else None,
+    }
+
+
+def _parameter_json(value: object) -> Json:
+    match value:
+        case None | bool() | int() | str():
+            return value
+        case Enum():
+            return str(value.value)
+        case Fraction():
+            return str(value)
+        case PointSystem():
+            return f"{value.win},{value.draw},{value.loss}"
+        case ExpectedScoreTable():
+            if value == ELO_ORIGINAL_TABLE:
+                return "elo"
+            return ",".join(str(bound) for bound in value.upper_bounds)
+        case tuple():
+            return [_parameter_json(item) for item in value]
+    return str(value)
