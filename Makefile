@@ -45,7 +45,7 @@ test-postgres: $(STAMP)
 	else \
 		echo "== app, store and event CLI tests on PostgreSQL"; \
 		MASHINDANO_DATABASE_URL="$$MASHINDANO_TEST_POSTGRES_URL" \
-			$(BIN)/pytest tests/app tests/store tests/cli/test_event_e2e.py; \
+			$(BIN)/pytest tests/app tests/store tests/cli/test_event_e2e*.py; \
 	fi
 
 lint: $(STAMP)

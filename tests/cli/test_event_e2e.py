@@ -85,7 +85,7 @@ def test_cli_exit_codes_for_refusals(tmp_path: Path) -> None:
     run("event", "create", "x", "--preset", "chess-swiss")
     assert "exists already" in run("event", "create", "x", "--preset", "chess-swiss", code=7)
     assert "start it first" in run("round", "pair", "x", code=7)
-    assert "--set expects NAME=VALUE" in run(
+    assert "--set needs name=value" in run(
         "event", "create", "y", "--preset", "chess-swiss", "--set", "oops", code=2
     )
     assert "unknown parameter" in run(

@@ -15,6 +15,9 @@ from datetime import UTC, datetime, timedelta
 from mashindano.app import events, players, rounds
 from mashindano.app.formats import adapter_for, available_presets
 from mashindano.app.formats.base import StandingsTable
+from mashindano.app.formats.kiba_bao import kiba_demo_result
+from mashindano.app.formats.tantrix_knockout import tantrix_demo_result
+from mashindano.app.gomoku_league_demo import settle_month
 from mashindano.app.results import GameRef, report_result
 from mashindano.engine.model import Competitor, CompetitorId
 from mashindano.engine.simulation import random_game_result
@@ -39,6 +42,8 @@ DEMO_PLAYERS = (
 )
 
 ResultMaker = Callable[[random.Random, GameFact, Mapping[CompetitorId, Competitor]], str]
+Settle = Callable[[str, str, datetime], datetime]
+"""(slug, actor, clock) -> clock: the preset's own steps between units."""
 
 
 def chess_result(
@@ -53,12 +58,23 @@ class DemoPlan:
     players: int = 8
     parameters: Mapping[str, Json] = field(default_factory=dict)
     result: ResultMaker = chess_result
+    settle: Settle | None = None
+    """For presets whose next unit waits for more than results (a league month to close):
+    called before each pairing and before the event closes; returns the demo's clock."""
 
 
 DEFAULT_PLAN = DemoPlan()
 DEMO_PLANS: dict[str, DemoPlan] = {
     "chess-round-robin": DemoPlan(players=7),
     "chess-swiss": DemoPlan(players=12, parameters={"swiss_rounds": "5"}),
+    "kiba-bao": DemoPlan(players=12, result=kiba_demo_result),
+    "gomoku-league": DemoPlan(players=10, parameters={"season_months": "3"}, settle=settle_month),
+    "tasaselo": DemoPlan(players=11, parameters={"rounds": "5"}),
+    "tantrix-knockout": DemoPlan(
+        players=12,
+        parameters={"third_place_match": "yes", "plate": "yes"},
+        result=tantrix_demo_result,
+    ),
 }
 
 
@@ -97,17 +113,27 @@ def play_demo_event(preset: str, seed: int) -> DemoOutcome:
     units = reported = 0
     while adapter.next_unit(facts) is not None:
         clock += timedelta(days=1)
+        if plan.settle is not None:
+            clock = plan.settle(slug, DEMO_ACTOR, clock)
         published = rounds.pair_next_round(slug, actor=DEMO_ACTOR, now=clock)
         units += 1
-        for game in published.games():
+        # Games added while a match runs (tiebreaks, a final's game 3) are played in turn.
+        to_play = list(published.games())
+        while to_play:
+            game = to_play.pop(0)
             if game.result.is_decided:
                 continue
             where = GameRef(
                 published.number, game.board, game.number, published.stage, published.group
             )
-            report_result(slug, where, plan.result(rng, game, by_id), actor=DEMO_ACTOR, now=clock)
+            change = report_result(
+                slug, where, plan.result(rng, game, by_id), actor=DEMO_ACTOR, now=clock
+            )
+            to_play.extend(change.added)
             reported += 1
         facts = events.get_event_facts(slug)
+    if plan.settle is not None:
+        clock = plan.settle(slug, DEMO_ACTOR, clock)
     events.close_event(slug, actor=DEMO_ACTOR, now=clock)
     return DemoOutcome(slug, preset, units, reported, events.event_standings(slug))
 

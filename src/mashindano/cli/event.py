@@ -13,6 +13,7 @@ from rich.table import Table
 from mashindano.cli.errors import EXIT_INVALID_INPUT, EXIT_USAGE, fail, read_text, write_text
 from mashindano.cli.event_common import ActorOption, DbOption, JsonOption, actor_name, event_command
 from mashindano.cli.event_view import standings_grid
+from mashindano.cli.options import parse_settings
 from mashindano.cli.output import console, print_json
 
 app = typer.Typer(
@@ -21,16 +22,6 @@ app = typer.Typer(
 
 SlugArgument = Annotated[str, typer.Argument(help="The event's slug, e.g. club-open-2026.")]
 PlayerArgument = Annotated[str, typer.Argument(help="The player's name as registered, or number.")]
-
-
-def _overrides(settings: list[str]) -> dict[str, str]:
-    overrides: dict[str, str] = {}
-    for item in settings:
-        name, sep, value = item.partition("=")
-        if not sep or not name.strip():
-            raise fail(f"--set expects NAME=VALUE, got {item!r}", EXIT_USAGE)
-        overrides[name.strip()] = value.strip()
-    return overrides
 
 
 @app.command("create")
@@ -47,7 +38,7 @@ def create(
     as_json: JsonOption = False,
 ) -> None:
     """Create an event from a preset; players register until it starts."""
-    overrides = _overrides(settings or [])
+    overrides = parse_settings(settings or [])
     with event_command(db):
         from mashindano.app.events import create_event
 
@@ -285,6 +276,44 @@ def sanction(
             round_number=round_number,
         )
     console.print(f"{player}: {kind} recorded")
+
+
+@app.command("close-period")
+def close_period(
+    slug: SlugArgument,
+    period: Annotated[int, typer.Argument(help="The period (league month) to close.")],
+    stage: Annotated[int, typer.Option("--stage", help="Stage of the period.")] = 1,
+    db: DbOption = None,
+    actor: ActorOption = None,
+) -> None:
+    """Close a league period (month): its end is final and the next one can be paired."""
+    with event_command(db):
+        from mashindano.app.conduct import close_period as close
+
+        close(slug, period, actor=actor_name(actor), stage=stage)
+    console.print(f"Closed period {period} of {slug}")
+
+
+@app.command("playoff")
+def playoff(
+    slug: SlugArgument,
+    order: Annotated[
+        list[str], typer.Argument(help="The tied players (name or number), best placed first.")
+    ],
+    round_number: Annotated[int, typer.Option("--round", help="The stage's round.")],
+    group: Annotated[str, typer.Option("--group", help="The group, e.g. A.")],
+    reason: Annotated[str, typer.Option("--reason", help="What the playoff was.")] = "",
+    db: DbOption = None,
+    actor: ActorOption = None,
+) -> None:
+    """KIBA: record the director's playoff that separates players still tied in a group."""
+    with event_command(db):
+        from mashindano.app.kiba import record_playoff
+
+        placed = record_playoff(
+            slug, round_number, group, order, actor=actor_name(actor), reason=reason
+        )
+    console.print(f"Playoff recorded for group {group}: {', '.join(placed)}")
 
 
 @app.command("audit")

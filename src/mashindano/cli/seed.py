@@ -9,8 +9,8 @@ from typing import Annotated
 import typer
 
 from mashindano.cli.errors import read_text, reported_errors
+from mashindano.cli.options import parse_settings
 from mashindano.cli.output import console, print_json
-from mashindano.cli.simulate import parse_settings
 from mashindano.engine.parameters import override
 from mashindano.interchange.players_csv import parse_players_csv
 

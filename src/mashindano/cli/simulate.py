@@ -14,6 +14,7 @@ from typing import Annotated, Any
 import typer
 
 from mashindano.cli.errors import EXIT_USAGE, fail, read_text, reported_errors
+from mashindano.cli.options import parse_settings
 from mashindano.cli.output import console, print_json
 from mashindano.engine.model import Competitor
 from mashindano.engine.parameters import override
@@ -38,17 +39,6 @@ class SimulateOptions:
 
 
 Runner = Callable[[list[Competitor], SimulateOptions, bool], None]
-
-
-def parse_settings(settings: list[str]) -> dict[str, str]:
-    """`name=value` pairs from repeated --set options."""
-    changes: dict[str, str] = {}
-    for item in settings:
-        name, sep, value = item.partition("=")
-        if not sep or not name.strip():
-            raise fail(f"--set needs name=value, got {item!r}", EXIT_USAGE)
-        changes[name.strip()] = value.strip()
-    return changes
 
 
 def _kiba(roster: list[Competitor], options: SimulateOptions, as_json: bool) -> None:

@@ -7,6 +7,10 @@ from mashindano.app.errors import UnknownPreset
 from mashindano.app.formats.base import FormatAdapter
 from mashindano.app.formats.chess_round_robin import ChessRoundRobinAdapter
 from mashindano.app.formats.chess_swiss import ChessSwissAdapter
+from mashindano.app.formats.gomoku_league import GomokuLeagueAdapter
+from mashindano.app.formats.kiba_bao import KibaBaoAdapter
+from mashindano.app.formats.tantrix_knockout import TantrixKnockoutAdapter
+from mashindano.app.formats.tasaselo import TasaseloAdapter
 
 PRESETS: tuple[str, ...] = (
     "chess-round-robin",
@@ -18,7 +22,15 @@ PRESETS: tuple[str, ...] = (
 )
 
 _ADAPTERS: dict[str, FormatAdapter] = {
-    adapter.preset: adapter for adapter in (ChessRoundRobinAdapter(), ChessSwissAdapter())
+    adapter.preset: adapter
+    for adapter in (
+        ChessRoundRobinAdapter(),
+        ChessSwissAdapter(),
+        GomokuLeagueAdapter(),
+        KibaBaoAdapter(),
+        TantrixKnockoutAdapter(),
+        TasaseloAdapter(),
+    )
 }
 
 
