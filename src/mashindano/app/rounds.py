@@ -4,17 +4,24 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from mashindano.app.errors import NotFound
+from mashindano.app.errors import NotFound, WrongState
 from mashindano.app.formats import adapter_for
 from mashindano.app.formats.base import PairingPlan
 from mashindano.app.locking import SYSTEM_ACTOR, EventContext, locked_event, pause_for_tests
 from mashindano.app.queries import get_event_facts
 from mashindano.store import models
-from mashindano.store.facts import EventFacts, Json, ReportKind, RoundFact
+from mashindano.store.facts import EventFacts, EventState, Json, ReportKind, RoundFact
 
 
 def check_pair_next(facts: EventFacts, now: datetime) -> PairingPlan:
     """The plan to publish; the adapter refuses when the event cannot be paired yet."""
+    if facts.state is not EventState.RUNNING:
+        raise WrongState(
+            f"event {facts.slug!r} is {facts.state.value}; pairings are published only while "
+            "it is running (start it first)",
+            event=facts.slug,
+            state=facts.state.value,
+        )
     return adapter_for(facts.preset).plan_next(facts, now)
 
 

@@ -180,13 +180,6 @@ class GomokuLeagueAdapter(BaseAdapter):
 
     def plan_next(self, facts: EventFacts, now: datetime) -> PairingPlan:
         parameters = league_event_parameters(facts.parameters)
-        if facts.state is not EventState.RUNNING:
-            raise WrongState(
-                f"event {facts.slug!r} is {facts.state.value}; months are paired only while it "
-                "is running (start it first)",
-                event=facts.slug,
-                state=facts.state.value,
-            )
         unit = self.next_unit(facts)
         if unit is None:
             raise WrongState(

@@ -166,13 +166,6 @@ class KibaBaoAdapter(BaseAdapter):
         return _unit(event.next.number, event.next.kind)
 
     def plan_next(self, facts: EventFacts, now: datetime) -> PairingPlan:
-        if facts.state is not EventState.RUNNING:
-            raise WrongState(
-                f"event {facts.slug!r} is {facts.state.value}; stages are paired only while it "
-                "is running (start it first)",
-                event=facts.slug,
-                state=facts.state.value,
-            )
         event = derive_event(facts)
         following = event.next
         if following is None:

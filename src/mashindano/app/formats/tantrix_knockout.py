@@ -157,13 +157,6 @@ class TantrixKnockoutAdapter(BaseAdapter):
         return candidates[0][0] if candidates else None
 
     def plan_next(self, facts: EventFacts, now: datetime) -> PairingPlan:
-        if facts.state is not EventState.RUNNING:
-            raise WrongState(
-                f"event {facts.slug!r} is {facts.state.value}; rounds are paired only while it "
-                "is running (start it first)",
-                event=facts.slug,
-                state=facts.state.value,
-            )
         unit = self.next_unit(facts)
         if unit is None:
             raise WrongState(

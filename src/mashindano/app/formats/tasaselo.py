@@ -149,13 +149,6 @@ class TasaseloAdapter(BaseAdapter):
         return PairingUnit("round", 1, "", done + 1)
 
     def plan_next(self, facts: EventFacts, now: datetime) -> PairingPlan:
-        if facts.state is not EventState.RUNNING:
-            raise WrongState(
-                f"event {facts.slug!r} is {facts.state.value}; rounds are paired only while it "
-                "is running (start it first)",
-                event=facts.slug,
-                state=facts.state.value,
-            )
         unit = self.next_unit(facts)
         if unit is None:
             rounds = parse_settings(facts.parameters).rounds
