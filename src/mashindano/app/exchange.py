@@ -1,9 +1,10 @@
 """Export and import of whole events.
 
 JSON is the complete record: every fact and the audit log, so that an event exported and
-imported into an empty database has identical pairings, standings and audit log (the import
-appends one `event.import` entry of its own). TRF-16 and GAMES.csv carry the results of a
-single-stage event for other software (and for `mashindano standings`).
+imported into an empty database has identical pairings, standings and audit log; the import
+itself is recorded as an `EventImport` fact beside the log (who, when, from which version).
+TRF-16 and GAMES.csv carry the results of a single-stage event for other software (and for
+`mashindano standings`).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from django.db import IntegrityError, transaction
 from mashindano.app.errors import Duplicate, WrongState
 from mashindano.app.formats import adapter_for
 from mashindano.app.formats.chess_swiss import INITIAL_COLOUR_LOT
-from mashindano.app.locking import EventContext, now_or, write_audit
+from mashindano.app.locking import now_or
 from mashindano.app.queries import get_event, get_event_facts
 from mashindano.engine.errors import ParseError
 from mashindano.engine.model import ByeKind, Side
@@ -215,6 +216,15 @@ def export_event_json(slug: str) -> dict[str, Json]:
             }
             for a in models.AuditEntry.objects.filter(event=event).order_by("version")
         ],
+        "imports": [
+            {
+                "at": _time(i.at),
+                "actor": i.actor,
+                "source_slug": i.source_slug,
+                "source_version": i.source_version,
+            }
+            for i in models.EventImport.objects.filter(event=event)
+        ],
     }
 
 
@@ -403,9 +413,21 @@ def do_import(document: Mapping[str, Any], slug: str, actor: str, now: datetime)
             before=a["before"],
             after=a["after"],
         )
-    context = EventContext(event=event, actor=actor, action="event.import", now=now)
-    context.record(after={"from": source["slug"], "version": source["version"]})
-    write_audit(event, context)
+    for i in document.get("imports", []):
+        models.EventImport.objects.create(
+            event=event,
+            at=_parse_time(i["at"], "import"),
+            actor=i["actor"],
+            source_slug=i["source_slug"],
+            source_version=i["source_version"],
+        )
+    models.EventImport.objects.create(
+        event=event,
+        at=now_or(now),
+        actor=actor,
+        source_slug=source["slug"],
+        source_version=source["version"],
+    )
 
 
 def _detail(value: Any) -> dict[str, Json] | None:

@@ -29,6 +29,13 @@ admin.site.register(
     search_fields=("name", "key"),
 )
 admin.site.register(
+    models.EventImport,
+    list_display=("event", "at", "actor", "source_slug", "source_version"),
+    has_add_permission=_refuse,
+    has_change_permission=_refuse,
+    has_delete_permission=_refuse,
+)
+admin.site.register(
     models.AuditEntry,
     list_display=("event", "version", "at", "actor", "action"),
     list_filter=("event", "action"),

@@ -248,6 +248,24 @@ class PeriodClosure(models.Model):
         ]
 
 
+class EventImport(models.Model):
+    """An import of the event from an exported document: who, when, from what.
+
+    Kept beside the audit log, not in it, so that an imported event's audit log is exactly the
+    one exported; the import itself still leaves this trace (and each export carries the
+    earlier imports along).
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="imports")
+    at = models.DateTimeField()
+    actor = models.CharField(max_length=100)
+    source_slug = models.CharField(max_length=100)
+    source_version = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["at", "id"]
+
+
 class AuditEntry(models.Model):
     """Who did what to an event, when, with the facts before and after.
 
