@@ -75,3 +75,16 @@ def test_dutch_shortcuts_agree_with_the_general_path(
 def test_dutch_shortcuts_agree_on_large_first_rounds() -> None:
     # Round 1 of an even field takes the straight S1-S2 shortcut; round 2 the assignment one.
     _play_and_compare(120, 3, 7, mixed=False)
+
+
+def test_dutch_shortcuts_agree_on_an_odd_field_with_absences() -> None:
+    # 301 players with byes and forfeits: brackets where residents float down (the slot model of
+    # the opponent shortcut), brackets without moved-down players (the exchange guess).
+    _play_and_compare(301, 5, 5, mixed=True)
+
+
+def test_dutch_shortcuts_agree_when_the_last_bracket_leaves_the_bye() -> None:
+    # Odd fields: in the lowest bracket the player left over takes the bye, and the opponent
+    # shortcut lets a slot stand for that player.
+    for seed in range(4):
+        _play_and_compare(41 + 2 * seed, 7, seed, mixed=bool(seed % 2))

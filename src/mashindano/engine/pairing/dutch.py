@@ -10,16 +10,25 @@ whom) are fixed one at a time by small tie-break terms in the lowest components.
 Speed. The weight of an edge between two players below the next bracket carries only the
 completion term. So each matching is first solved on the current and next bracket alone; if the
 players it leaves over can be completed with everyone below, that local optimum is the global
-one. Only when they cannot is the whole field matched. Two shortcuts skip matchings whose answer
-is already known (`pair_dutch_general` keeps every matching, as the reference they are tested
-against): a homogeneous bracket whose S1[i]-S2[i] candidate is perfect is paired directly, and
-once the upper players of a bracket are fixed, each one's opponent is read off the last optimal
-matching with the potentials of `alternating` instead of a new matching.
+one. Only when they cannot is the whole field matched. Shortcuts skip matchings whose answer is
+already known (`pair_dutch_general` keeps every matching, as the reference they are tested
+against): a homogeneous bracket whose S1[i]-S2[i] candidate is perfect is paired directly; once
+the upper players of a bracket are fixed, each one's opponent is read off the last optimal
+matching with the potentials of `alternating` instead of a new matching (when residents float
+down, one "slot" per floater stands for its pairing below); a bracket without moved-down players
+asks the exchange question in its first matching; and when the last matching already has S1 in
+the upper halves, the exchange matching is not asked at all. Within a bracket the packed
+weights are kept and only the edges that change are packed again.
+
+Width. Weights are packed in mixed radix, each criterion sized from the bracket itself (the
+players that carry it, not the field). Criteria that most pairs of a bracket meet are counted
+as violations instead, and the last score digit of a pair count is left out, because the more
+significant components already fix it; 1,000- and 2,000-player fields need about 80 bits.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -28,7 +37,9 @@ from mashindano.engine.model import CompetitorId, Side, StageResults
 from mashindano.engine.pairing.alternating import AlternativeAssignments
 from mashindano.engine.pairing.colours import allocate_colours, ranks_higher
 from mashindano.engine.pairing.matching import (
+    MAX_WEIGHT_BITS,
     compute_max_weight_matching,
+    compute_multipliers,
     is_completable,
     pack_weights,
 )
@@ -99,6 +110,16 @@ class _Layout:
     @property
     def tie_break(self) -> int:
         return 14 + 6 * self.score_count
+
+    @property
+    def score_parts(self) -> tuple[range, range]:
+        """The score digits of the higher player of a pair, which add up to the pair count of
+        the bracket they belong to."""
+        count = self.score_count
+        return (
+            range(self.scores_current, self.scores_current + count),
+            range(self.scores_next, self.scores_next + count),
+        )
 
     @property
     def size(self) -> int:
@@ -206,7 +227,18 @@ class _RoundSolver:
         self.played_rounds = round_number - 1
         scores = sorted({s.score for s in self.players}, reverse=True)
         self.score_digit = {score: index for index, score in enumerate(scores)}
+        # Per player, what the weights read most often: the score as its digit (a smaller
+        # digit is a higher score; comparing Fractions is slow) and the last two floats.
+        self.digit = [self.score_digit[s.score] for s in self.players]
+        self.recent_floats = [(s.float_before(1), s.float_before(2)) for s in self.players]
         self.layout = _Layout(len(scores))
+        layout = self.layout
+        self._offsets = (
+            layout.pairs_current,
+            layout.scores_current,
+            layout.pairs_next,
+            layout.scores_next,
+        )
         self.is_last_round = round_number >= total_rounds
         self.top_threshold = Fraction(self.played_rounds) * win_points / 2
         self.forbidden = {frozenset(p) for p in forbidden_pairs}
@@ -220,6 +252,12 @@ class _RoundSolver:
         self.bye_rank: dict[int, int] = {}
         self.last_was_local = True
         self.last_mate: dict[int, int] = {}
+        # Within a bracket the packed weights are kept and only edges that change are packed
+        # again, with one mixed radix sized for everything the bracket may still add.
+        self._tie_room = (0, 0, 0)
+        self._multipliers: list[int] | None = None
+        self._packed: dict[tuple[int, int], int] = {}
+        self._packing_fits = True
 
     # -- absolute criteria -------------------------------------------------------------------
 
@@ -235,7 +273,7 @@ class _RoundSolver:
         a, b = self.players[i], self.players[j]
         result = (
             b.id not in a.opponents
-            and frozenset((a.id, b.id)) not in self.forbidden
+            and not (self.forbidden and frozenset((a.id, b.id)) in self.forbidden)
             and not (
                 a.is_absolute
                 and b.is_absolute
@@ -258,18 +296,63 @@ class _RoundSolver:
     # -- matching ----------------------------------------------------------------------------
 
     def _set(self, i: int, j: int, vector: Vector | None) -> None:
-        self.weights[(i, j) if i < j else (j, i)] = vector
+        key = (i, j) if i < j else (j, i)
+        self.weights[key] = vector
+        multipliers = self._multipliers
+        if multipliers is not None:
+            if vector:
+                self._packed[key] = sum([value * multipliers[c] for c, value in vector.items()])
+            else:
+                self._packed.pop(key, None)
 
-    def _compute(self, local: Sequence[int]) -> dict[int, int]:
-        active = [v for v in local if v not in self.removed]
+    def _start_bracket(self, mdp_count: int, resident_count: int, local_count: int) -> None:
+        """Forget the last bracket's packing; note how far the tie-break may reach here: on the
+        edges of at most every moved-down player and one more vertex, from -1 up to
+        `local_count + resident_count`."""
+        self._tie_room = (mdp_count, resident_count, local_count)
+        self._multipliers = None
+        self._packed = {}
+        self._packing_fits = True
+
+    def _bracket_weights(self, active: Sequence[int]) -> dict[tuple[int, int], int]:
+        """Packed weights of the bracket's edges; those of paired players are left in, for the
+        matching ignores edges that leave `active`."""
+        if self._multipliers is not None:
+            return self._packed
         vectors: dict[tuple[int, int], Vector] = {}
+        weights = self.weights
         for x in range(len(active)):
             for y in range(x):
                 key = (active[y], active[x]) if active[y] < active[x] else (active[x], active[y])
-                vector = self.weights.get(key)
+                vector = weights.get(key)
                 if vector:
                     vectors[key] = vector
-        packed = pack_weights(vectors, self.layout.size, len(active) // 2)
+        max_pairs = len(active) // 2
+        if self._packing_fits:
+            layout = self.layout
+            mdp_count, resident_count, local_count = self._tie_room
+            room = {
+                layout.exchanges: (1, 0, max_pairs),
+                layout.exchange_numbers: (0, resident_count, max_pairs),
+                layout.tie_break: (local_count + resident_count, 1, mdp_count + 1),
+            }
+            multipliers, total = compute_multipliers(
+                vectors, layout.size, max_pairs, room, layout.score_parts
+            )
+            if total.bit_length() <= MAX_WEIGHT_BITS:
+                self._multipliers = multipliers
+                self._packed = {
+                    key: sum([value * multipliers[c] for c, value in vector.items()])
+                    for key, vector in vectors.items()
+                }
+                return self._packed
+            # Too wide for the whole bracket: pack each matching on its own, as tight as it is.
+            self._packing_fits = False
+        return pack_weights(vectors, self.layout.size, max_pairs, self.layout.score_parts)
+
+    def _compute(self, local: Sequence[int]) -> dict[int, int]:
+        active = [v for v in local if v not in self.removed]
+        packed = self._bracket_weights(active)
         mate = compute_max_weight_matching(active, packed)
         local_set = set(active)
         rest = [v for v in range(self.count) if v not in self.removed and v not in local_set]
@@ -306,13 +389,14 @@ class _RoundSolver:
         layout = self.layout
         higher, lower = self.players[i], self.players[j]
         vector: Vector = {}
-        digit_higher = self.score_digit[higher.score]
+        digit_higher = self.digit[i]
+        pairs_current, scores_current, pairs_next, scores_next = self._offsets
         if in_current:
-            vector[layout.pairs_current] = 1
-            vector[layout.scores_current + digit_higher] = 1
+            vector[pairs_current] = 1
+            vector[scores_current + digit_higher] = 1
         if in_next:
-            vector[layout.pairs_next] = 1
-            vector[layout.scores_next + digit_higher] = 1
+            vector[pairs_next] = 1
+            vector[scores_next + digit_higher] = 1
         if self.single_downfloater_gets_bye:
             played = sum(
                 self.bye_rank[p.played_games] for p in (higher, lower) if p.score == self.bye_score
@@ -321,25 +405,30 @@ class _RoundSolver:
                 vector[layout.bye_played_games] = played
         if not in_current:
             return vector
+        # Criteria met are counted as violations (-1) instead: on every edge of the current
+        # bracket this subtracts a more significant component (pairs_current, or the higher
+        # player's scores_current digit), so every matching's vector moves by an amount the more
+        # significant components already fix and the lexicographic order is unchanged, while
+        # the few violating edges need far fewer bits than the many edges that meet them.
         for offset, met in enumerate(_colour_criteria(lower, higher)):
-            if met:
-                vector[layout.colours + offset] = 1
-        higher_score, lower_score = higher.score, lower.score
-        digit_lower = self.score_digit[lower_score]
+            if not met:
+                vector[layout.colours + offset] = -1
+        digit_lower = self.digit[j]
+        lower_floats, higher_floats = self.recent_floats[j], self.recent_floats[i]
         for back in (1, 2):
             if self.played_rounds < back:
                 continue
-            lower_float = lower.float_before(back)
-            higher_float = higher.float_before(back)
+            lower_float = lower_floats[back - 1]
+            higher_float = higher_floats[back - 1]
             count_down = (lower_float is Float.DOWN) + (
-                higher_score <= lower_score and higher_float is Float.DOWN
+                digit_higher >= digit_lower and higher_float is Float.DOWN
             )
-            no_repeat_up = not (higher_score > lower_score and lower_float is Float.UP)
+            no_repeat_up = not (digit_higher < digit_lower and lower_float is Float.UP)
             base = layout.repeat_counts + 2 * (back - 1)
             if count_down:
                 vector[base] = count_down
-            if no_repeat_up:
-                vector[base + 1] = 1
+            if not no_repeat_up:
+                vector[base + 1] = -1
             scores = layout.repeat_scores + 2 * (back - 1) * layout.score_count
             if lower_float is Float.DOWN:
                 key = scores + digit_lower
@@ -347,8 +436,8 @@ class _RoundSolver:
             if higher_float is Float.DOWN:
                 key = scores + digit_higher
                 vector[key] = vector.get(key, 0) + 1
-            if no_repeat_up:
-                vector[scores + layout.score_count + digit_higher] = 1
+            if not no_repeat_up:
+                vector[scores + layout.score_count + digit_higher] = -1
         return vector
 
     # -- the procedure -----------------------------------------------------------------------
@@ -530,12 +619,29 @@ class _RoundSolver:
         next_score: Points | None,
     ) -> set[int]:
         layout = self.layout
+        self._start_bracket(mdp_count, current_end - mdp_count, len(local))
         base: dict[tuple[int, int], Vector | None] = {}
+        # Two players of the next bracket weigh the same whoever they are (only the bye
+        # criterion tells them apart), so their pairs share one vector.
+        shared_next: Vector | None = None
+        if current_end < len(local) and not self.single_downfloater_gets_bye:
+            shared_next = {
+                layout.pairs_next: 1,
+                layout.scores_next + self.digit[local[current_end]]: 1,
+            }
+        weights = self.weights
         for y in range(mdp_count, len(local)):
+            vertex_y = local[y]
             for x in range(y):
-                vector = self._base_vector(local[x], local[y], y < current_end, y >= current_end)
+                vertex_x = local[x]
+                if shared_next is not None and x >= current_end:
+                    vector = shared_next if self.compatible(vertex_x, vertex_y) else None
+                else:
+                    vector = self._base_vector(
+                        vertex_x, vertex_y, y < current_end, y >= current_end
+                    )
                 base[(x, y)] = vector
-                self._set(local[x], local[y], vector)
+                weights[(vertex_x, vertex_y)] = vector
 
         def with_tie(x: int, y: int, component: int, value: int) -> Vector | None:
             vector = base[(x, y)]
@@ -545,7 +651,13 @@ class _RoundSolver:
             result[component] = value
             return result
 
-        mate = self._compute(local)
+        # Without moved-down players the first matching only tells how many pairs the bracket
+        # makes (the size of S1). Guess that everyone is paired and ask the exchange question
+        # straight away: a matching that pairs that many is the exchange matching itself, and
+        # any other answer is still an optimal first matching, since the exchange criteria
+        # rank below all the others.
+        guessing = self.use_shortcuts and mdp_count == 0
+        mate: dict[int, int] = {} if guessing else self._compute(local)
 
         def mate_of(v: int) -> int:
             return mate.get(v, v)
@@ -613,7 +725,11 @@ class _RoundSolver:
             for r in residents
             if local[r] not in self.removed and mate_of(local[r]) >= resident_start
         ]
-        first_group_size = sum(1 for r in remainder if mate_of(local[r]) < local[r])
+        first_group_size = (
+            len(remainder) // 2
+            if guessing
+            else sum(1 for r in remainder if mate_of(local[r]) < local[r])
+        )
 
         def exchange_vector(x: int, y: int, index: int, tie: int = 0) -> Vector | None:
             vector = base[(x, y)]
@@ -631,10 +747,28 @@ class _RoundSolver:
         def is_upper(v: int) -> bool:
             return v < mate_of(v) < next_vertex
 
-        for index, x in enumerate(remainder):
-            for y in remainder[index + 1 :]:
-                self._set(local[x], local[y], exchange_vector(x, y, index))
-        mate = self._compute(local)
+        # When the last optimal matching already puts all of S1 in the upper halves, it is
+        # optimal for the exchange criteria too (no exchange, the smallest numbers) and every
+        # matching that is has the same upper halves, which is all the rest reads from it. The
+        # bye criterion of the next bracket (C9) reads the last matching itself: ask then.
+        exact_last = self.count % 2 == 1 and next_score is not None and next_score == self.bye_score
+        if guessing:
+            for index, x in enumerate(remainder):
+                for y in remainder[index + 1 :]:
+                    self._set(local[x], local[y], exchange_vector(x, y, index))
+            mate = self._compute(local)
+            paired = sum(1 for r in remainder if mate_of(local[r]) < local[r])
+            guessing = paired == first_group_size
+            first_group_size = paired
+        if not guessing and not (
+            self.use_shortcuts
+            and not exact_last
+            and all(is_upper(local[x]) for x in remainder[:first_group_size])
+        ):
+            for index, x in enumerate(remainder):
+                for y in remainder[index + 1 :]:
+                    self._set(local[x], local[y], exchange_vector(x, y, index))
+            mate = self._compute(local)
         exchange_count = sum(1 for x in remainder[:first_group_size] if not is_upper(local[x]))
         # S1 players to move down: the lowest ones that can be.
         left = exchange_count
@@ -688,7 +822,6 @@ class _RoundSolver:
                 self._set(local[x], local[y], base[(x, y)])
         # Each upper player takes the highest-ranked opponent that keeps the best candidate.
         # The bye criterion of the next bracket (C9) reads the bracket's last matching itself.
-        exact_last = self.count % 2 == 1 and next_score is not None and next_score == self.bye_score
         position_of = {v: position for position, v in enumerate(local)}
         width = layout.size
 
@@ -699,6 +832,8 @@ class _RoundSolver:
 
         alternatives: AlternativeAssignments | None = None
         settles_all = False
+        slot_partner: dict[int, int] = {}
+        floating = 0
         certified = self.use_shortcuts and self.last_was_local and not exact_last
         for x in remainder:
             vertex = local[x]
@@ -731,10 +866,18 @@ class _RoundSolver:
                     ]
                     unpaired = [v for v in local[:current_end] if v not in self.removed]
                     settles_all = len(unpaired) == 2 * len(uppers)
-                    alternatives = AlternativeAssignments(mate, uppers, exact_weight)
+                    slot_partner = {}
+                    if not settles_all:
+                        model = self._floater_model(mate, local, uppers, unpaired, exact_weight)
+                        if model is not None:
+                            alternatives, slot_partner, floating = model
+                            settles_all = True
+                    if alternatives is None:
+                        alternatives = AlternativeAssignments(mate, uppers, exact_weight)
                 for y in candidates if settles_all else candidates[:1]:
                     if alternatives.swap_in(vertex, local[y]):
-                        found = local[y]
+                        if self._is_realizable(alternatives, slot_partner, floating):
+                            found = local[y]
                         break
             if found is not None:
                 assert alternatives is not None
@@ -742,8 +885,12 @@ class _RoundSolver:
                 alternatives.remove(vertex)
                 mate = dict(mate)
                 for upper, lower in alternatives.partner.items():
-                    mate[upper] = lower
-                    mate[lower] = upper
+                    other = slot_partner.get(upper, upper)
+                    if other == _NO_OPPONENT:
+                        mate.pop(lower, None)
+                        continue
+                    mate[other] = lower
+                    mate[lower] = other
             else:
                 mate = self._compute(local)
                 alternatives = None
@@ -754,6 +901,106 @@ class _RoundSolver:
             self._finalize(vertex, partner)
         return matched
 
+    def _floater_model(
+        self,
+        mate: dict[int, int],
+        local: Sequence[int],
+        uppers: Sequence[int],
+        unpaired: Sequence[int],
+        exact_weight: Callable[[int, int], int | None],
+    ) -> tuple[AlternativeAssignments, dict[int, int], int] | None:
+        """The assignment of uppers to lowers when some residents float down, with one "slot"
+        per floater standing for its pairing below; None when the model is not exact here.
+
+        Why it decides exactly: every optimal matching pairs each upper with a lower (edges of
+        the bracket run from uppers to lowers only, and their number is the most important
+        criterion), so it differs from `mate` only in which lowers float. When every floater is
+        paired in the next bracket and at most one player of the two brackets stays unpaired,
+        the part below already takes the largest possible weight (below, an edge's weight
+        depends only on the scores, which are equal there), so no optimal matching gains
+        below what it loses in the bracket. A slot takes any lower at the floaters' common
+        weight, which relaxes the part below: an edge no optimal assignment of the slot model
+        uses is used by no optimal matching. An assignment the slot model finds is a matching
+        only when each slot's lower can take the floater's opponent (`_is_realizable`).
+
+        In the last bracket (no next bracket in the matching) the one floater is the player
+        left unpaired: the slot weighs nothing, and its lower must be able to take the bye.
+        """
+        upper_set = set(uppers)
+        lowers = {mate[u] for u in uppers}
+        floaters = [v for v in unpaired if v not in upper_set and v not in lowers]
+        if not uppers or any(
+            self.players[v].score != self.players[uppers[0]].score for v in floaters
+        ):
+            return None
+        active = [v for v in local if v not in self.removed]
+        if sum(1 for v in active if v not in mate) > 1:
+            return None
+        current = set(unpaired)
+        weight_of_floating: int | None = None
+        slot_partner: dict[int, int] = {}
+        assignment = {u: mate[u] for u in uppers}
+        if len(floaters) == 1 and floaters[0] not in mate:
+            if any(v not in current for v in active):
+                return None
+            slot_partner[-1] = _NO_OPPONENT
+            assignment[-1] = floaters[0]
+            weight_of_floating = 0
+            floaters = []
+        elif self.single_downfloater_gets_bye:
+            # The bye criterion weighs edges below by who plays in them.
+            return None
+        for index, floater in enumerate(floaters):
+            opponent = mate.get(floater)
+            if opponent is None or opponent in current:
+                return None
+            vector = self.weights.get(
+                (floater, opponent) if floater < opponent else (opponent, floater)
+            )
+            if not vector:
+                return None
+            packed = _pack_wide(vector, self.layout.size)
+            if weight_of_floating is None:
+                weight_of_floating = packed
+            elif packed != weight_of_floating:
+                return None
+            slot_partner[-1 - index] = opponent
+            assignment[-1 - index] = floater
+        if weight_of_floating is None:
+            return None
+        lowers.update(assignment[slot] for slot in slot_partner)
+        floating = weight_of_floating
+
+        def weight(upper: int, lower: int) -> int | None:
+            if upper < 0:
+                return floating if lower in lowers else None
+            return exact_weight(upper, lower)
+
+        try:
+            model = AlternativeAssignments(assignment, list(assignment), weight)
+        except ValueError:
+            return None
+        return model, slot_partner, floating
+
+    def _is_realizable(
+        self, model: AlternativeAssignments, slot_partner: dict[int, int], floating: int
+    ) -> bool:
+        """Whether each slot's lower can take the opponent of the floater the slot stood for,
+        at the floaters' weight."""
+        for slot, opponent in slot_partner.items():
+            lower = model.partner[slot]
+            if opponent == _NO_OPPONENT:
+                if not self.may_get_bye[lower]:
+                    return False
+                continue
+            vector = self.weights.get((lower, opponent) if lower < opponent else (opponent, lower))
+            if not vector or _pack_wide(vector, self.layout.size) != floating:
+                return False
+        return True
+
+
+_NO_OPPONENT = -1
+"""The opponent of a slot that stands for the player left unpaired."""
 
 _COMPONENT_BITS = 48
 """Room per component when packing a vector exactly: sums over a bracket never come near it."""

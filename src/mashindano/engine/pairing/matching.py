@@ -23,9 +23,39 @@ def pack_weights(
     vectors: Mapping[tuple[int, int], Mapping[int, int]],
     component_count: int,
     max_pairs: int,
+    parts: Sequence[Sequence[int]] = (),
 ) -> dict[tuple[int, int], int]:
     """Pack sparse lexicographic vectors (component index -> value; 0 most significant) into
-    integers that compare the same way for every sum of at most `max_pairs` edges."""
+    integers that compare the same way for every sum of at most `max_pairs` edges.
+
+    Each of `parts` lists components that add up, on every vector, to one more significant
+    component; see `compute_multipliers`."""
+    multipliers, total = compute_multipliers(vectors, component_count, max_pairs, parts=parts)
+    if total.bit_length() > MAX_WEIGHT_BITS:
+        raise WeightTooWide(f"packed weights need {total.bit_length()} bits")
+    return {
+        edge: sum([value * multipliers[component] for component, value in vector.items()])
+        for edge, vector in vectors.items()
+    }
+
+
+def compute_multipliers(
+    vectors: Mapping[tuple[int, int], Mapping[int, int]],
+    component_count: int,
+    max_pairs: int,
+    room: Mapping[int, tuple[int, int, int]] | None = None,
+    parts: Sequence[Sequence[int]] = (),
+) -> tuple[list[int], int]:
+    """Mixed radix for `pack_weights`: each component's multiplier, and the product of all the
+    ranges (the packed weights' width is its bit length).
+
+    `room` reserves space for values that may be added later: component -> (largest positive
+    value, largest negative value negated, edges that may carry them besides those that do).
+    Each of `parts` lists components that add up, on every vector, to one more significant
+    component: the least significant of them that occurs is then fixed by the ones before it
+    (every matching's sum of it is that component's sum minus theirs), so it gets no room and
+    multiplier 0.
+    """
     positive = [0] * component_count
     negative = [0] * component_count
     firsts: list[set[int]] = [set() for _ in range(component_count)]
@@ -38,42 +68,51 @@ def pack_weights(
                 negative[component] = -value
             firsts[component].add(a)
             seconds[component].add(b)
+    implied: set[int] = set()
+    for part in parts:
+        occurring = [c for c in part if positive[c] or negative[c]]
+        if occurring:
+            implied.add(max(occurring))
     # Mixed radix: each component gets exactly the room its sums over a matching can take.
     multipliers = [0] * component_count
     multiplier = 1
     for component in range(component_count - 1, -1, -1):
+        if component in implied:
+            continue
         multipliers[component] = multiplier
         spread = positive[component] + negative[component]
-        if spread:
-            # A matching holds at most this many edges where the component is not zero.
-            edges = max(
-                1,
-                min(
-                    max_pairs,
-                    len(firsts[component]),
-                    len(seconds[component]),
-                    len(firsts[component] | seconds[component]) // 2,
-                ),
+        # A matching holds at most this many edges where the component is not zero.
+        edges = min(
+            max_pairs,
+            len(firsts[component]),
+            len(seconds[component]),
+            len(firsts[component] | seconds[component]) // 2,
+        )
+        if room and component in room:
+            more_positive, more_negative, more_edges = room[component]
+            spread = max(positive[component], more_positive) + max(
+                negative[component], more_negative
             )
-            multiplier *= spread * edges + 1
-    if multiplier.bit_length() > MAX_WEIGHT_BITS:
-        raise WeightTooWide(f"packed weights need {multiplier.bit_length()} bits")
-    return {
-        edge: sum(value * multipliers[component] for component, value in vector.items())
-        for edge, vector in vectors.items()
-    }
+            edges = min(max_pairs, edges + more_edges)
+        if spread:
+            multiplier *= spread * max(1, edges) + 1
+    return multipliers, multiplier
 
 
 def compute_max_weight_matching(
     vertices: Sequence[int], weights: Mapping[tuple[int, int], int]
 ) -> dict[int, int]:
-    """A maximum weight matching; returns each matched vertex's mate. Edges with weight <= 0
-    are never used."""
+    """A maximum weight matching; returns each matched vertex's mate. Edges with weight <= 0,
+    and edges with an end outside `vertices`, are never used."""
     graph: rx.PyGraph = rx.PyGraph()
     position = {v: graph.add_node(v) for v in vertices}
-    for (a, b), weight in weights.items():
-        if weight > 0:
-            graph.add_edge(position[a], position[b], weight)
+    graph.add_edges_from(
+        [
+            (position[a], position[b], weight)
+            for (a, b), weight in weights.items()
+            if weight > 0 and a in position and b in position
+        ]
+    )
     mate: dict[int, int] = {}
     for x, y in rx.max_weight_matching(graph, weight_fn=lambda w: w):
         a, b = vertices[x], vertices[y]
