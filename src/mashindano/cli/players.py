@@ -43,7 +43,11 @@ def import_(
 def add(
     slug: Annotated[str, typer.Argument(help="The event's slug.")],
     name: Annotated[str, typer.Argument(help="The player's name (unique in the event).")],
-    rating: Annotated[int | None, typer.Option("--rating")] = None,
+    rating: Annotated[int | None, typer.Option("--rating", min=0)] = None,
+    games_played: Annotated[
+        int | None,
+        typer.Option("--games-played", min=0, help="Games played before (KIBA, Gomoku)."),
+    ] = None,
     country: Annotated[str | None, typer.Option("--country")] = None,
     db: DbOption = None,
     actor: ActorOption = None,
@@ -55,7 +59,15 @@ def add(
 
         register_players(
             slug,
-            [Competitor(CompetitorId(name), name, rating=rating, country=country)],
+            [
+                Competitor(
+                    CompetitorId(name),
+                    name,
+                    rating=rating,
+                    games_played=games_played,
+                    country=country,
+                )
+            ],
             actor=actor_name(actor),
         )
     console.print(f"Registered {name} in {slug}")
@@ -75,7 +87,13 @@ def list_(
     if as_json:
         print_json(
             [
-                {"number": c.number, "name": c.name, "rating": c.rating, "country": c.country}
+                {
+                    "number": c.number,
+                    "name": c.name,
+                    "rating": c.rating,
+                    "games_played": c.games_played,
+                    "country": c.country,
+                }
                 for c in facts.competitors
             ]
         )
