@@ -12,12 +12,10 @@ import dataclasses
 import statistics
 import time
 
-from mashindano.engine.errors import NoValidPairing
 from mashindano.engine.model import Competitor, CompetitorId
 from mashindano.engine.tasaselo import (
-    RoundPairing,
     TasaseloEvent,
-    pair_next_round,
+    pair_next_round_or_regardless_of_colours,
     simulate_tasaselo,
 )
 
@@ -32,21 +30,11 @@ def played_event(players: int, rounds: int, seed: int) -> TasaseloEvent:
     return dataclasses.replace(played, played=played.played[: rounds - 1])
 
 
-def pair(event: TasaseloEvent, seed: int) -> RoundPairing:
-    """As the simulation does: pair again regardless of colours when they cannot be kept."""
-    try:
-        return pair_next_round(event, seed)
-    except NoValidPairing as exc:
-        if exc.code != "colours_unresolvable":
-            raise
-    return pair_next_round(event, seed, ignore_colours=True)
-
-
 def time_pairing(event: TasaseloEvent, runs: int, seed: int) -> list[float]:
     timings = []
     for run in range(runs):
         start = time.perf_counter()
-        pair(event, seed + run)
+        pair_next_round_or_regardless_of_colours(event, seed + run)
         timings.append(time.perf_counter() - start)
     return timings
 
@@ -63,7 +51,7 @@ def main() -> None:
     for seed in args.seeds:
         event = played_event(args.players, args.rounds, seed)
         timings = time_pairing(event, args.runs, seed)
-        regardless = pair(event, seed).regardless_of_colours
+        regardless = pair_next_round_or_regardless_of_colours(event, seed).regardless_of_colours
         print(
             f"{seed:>6} {regardless!s:>10} {statistics.median(timings):>10.4f} "
             f"{min(timings):>8.4f} {max(timings):>8.4f}"

@@ -48,7 +48,6 @@ from mashindano.app.formats.tasaselo_facts import (
     round_lot_purpose,
     start_engine_event,
 )
-from mashindano.engine.errors import NoValidPairing
 from mashindano.engine.model import ByeKind, Competitor, CompetitorId, Side, StageResults
 from mashindano.engine.points import PointSystem
 from mashindano.engine.ratings import ExpectedScoreTable
@@ -64,7 +63,7 @@ from mashindano.engine.tasaselo import (
     compute_event_selos,
     compute_standings,
     enter_late,
-    pair_next_round,
+    pair_next_round_or_regardless_of_colours,
 )
 from mashindano.engine.tasaselo.scoring import GHOST_WIN, MISSED_ROUND, ROUND1_REST, scale_result
 from mashindano.store.facts import EventFacts, EventState, Json, LeaveFact
@@ -168,7 +167,7 @@ class TasaseloAdapter(BaseAdapter):
         event = build_event(facts, parse_settings(facts.parameters))
         purpose = round_lot_purpose(unit.number)
         seed = derive_seed(facts.seed, purpose)
-        pairing = _pair(event, seed)
+        pairing = pair_next_round_or_regardless_of_colours(event, seed)  # R20, lot records it
         lot = PlannedLot(purpose, seed, _pairing_json(pairing))
         return PairingPlan(unit, _encounters(event, pairing), (lot,))
 
@@ -273,16 +272,6 @@ def point_system(settings: TasaseloSettings) -> PointSystem:
         zero_point_bye=Fraction(0),
         sit_out=Fraction(0),
     )
-
-
-def _pair(event: TasaseloEvent, seed: int) -> RoundPairing:
-    try:
-        return pair_next_round(event, seed)
-    except NoValidPairing as exc:
-        if exc.code != "colours_unresolvable":
-            raise
-    # R20: the arbiter's way out, still aiming for colour balance; the lot records it.
-    return pair_next_round(event, seed, ignore_colours=True)
 
 
 def _encounters(event: TasaseloEvent, pairing: RoundPairing) -> tuple[PlannedEncounter, ...]:

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from mashindano.engine.errors import ConfigError, IllegalResult
+from mashindano.engine.errors import ConfigError, IllegalResult, NoValidPairing
 from mashindano.engine.model import Bye, Competitor, CompetitorId, Game, GameResult
 from mashindano.engine.tasaselo.colours import BLACK, NOT_PLAYED, WHITE, ColourHistory
 from mashindano.engine.tasaselo.comparison import (
@@ -311,3 +311,15 @@ def compute_standings(event: TasaseloEvent, lot_seed: int) -> TasaseloStandings:
         ineligible = frozenset({roster.reserve})
     prizes = compute_prizes(standings, lots, parameters, ineligible)
     return TasaseloStandings(len(event.played), rows, standings, prizes, lot_seed)
+
+
+def pair_next_round_or_regardless_of_colours(event: TasaseloEvent, seed: int) -> RoundPairing:
+    """Pair the next round; when the colour rules leave no pairing, pair it again regardless
+    of colours (R20, the arbiter's way out), still aiming for colour balance. The returned
+    pairing says which way it was made."""
+    try:
+        return pair_next_round(event, seed)
+    except NoValidPairing as exc:
+        if exc.code != "colours_unresolvable":
+            raise
+    return pair_next_round(event, seed, ignore_colours=True)

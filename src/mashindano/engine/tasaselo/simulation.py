@@ -18,7 +18,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from mashindano.engine.errors import NoValidPairing
 from mashindano.engine.model import Bye, Competitor, CompetitorId, Game
 from mashindano.engine.parameters import override
 from mashindano.engine.simulation import DEFAULT_RATING, random_game_result
@@ -30,7 +29,7 @@ from mashindano.engine.tasaselo.event import (
     compute_standings,
     enter_late,
     mark_absent,
-    pair_next_round,
+    pair_next_round_or_regardless_of_colours,
     record_round,
     start_event,
     withdraw,
@@ -124,7 +123,7 @@ def simulate_tasaselo(
     simulated: list[SimulatedRound] = []
     starting = {e.id: e.selo for e in event.roster.entries}
     for _ in range(rounds):
-        pairing = _pair(event, rng.randrange(_SEED_RANGE))
+        pairing = pair_next_round_or_regardless_of_colours(event, rng.randrange(_SEED_RANGE))
         results = {
             board.number: random_game_result(rng, starting[board.white], starting[board.black])
             for board in pairing.boards
@@ -146,15 +145,6 @@ def simulate_tasaselo(
         standings=compute_standings(event, rng.randrange(_SEED_RANGE)),
         estimated=frozenset(p.id for p in unrated if p.rating is None),
     )
-
-
-def _pair(event: TasaseloEvent, seed: int) -> RoundPairing:
-    try:
-        return pair_next_round(event, seed)
-    except NoValidPairing as exc:
-        if exc.code != "colours_unresolvable":
-            raise
-    return pair_next_round(event, seed, ignore_colours=True)
 
 
 def _entered(event: TasaseloEvent, competitor: CompetitorId, round_number: int) -> bool:
