@@ -14,7 +14,7 @@ from django.utils.text import slugify
 from mashindano.app.errors import Duplicate, WrongState
 from mashindano.app.formats import adapter_for
 from mashindano.app.formats.base import StandingsTable, StartPlan
-from mashindano.app.locking import EventContext, locked_event, now_or, write_audit
+from mashindano.app.locking import EventContext, locked_event, now_or, write_audit, write_lots
 from mashindano.app.queries import get_event_facts as get_event_facts  # re-exported for callers
 from mashindano.engine.errors import ConfigError
 from mashindano.engine.model import CompetitorId
@@ -116,14 +116,7 @@ def do_start_event(context: EventContext, plan: StartPlan) -> None:
         models.Stage.objects.create(
             event=event, number=stage.number, name=stage.name, format=stage.format
         )
-    for lot in plan.lots:
-        models.LotDraw.objects.create(
-            event=event,
-            purpose=lot.purpose,
-            seed=lot.seed,
-            outcome=lot.outcome,
-            drawn_at=context.now,
-        )
+    write_lots(context, plan.lots)
     event.state = EventState.RUNNING.value
     event.started_at = context.now
     context.record(

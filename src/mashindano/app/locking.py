@@ -13,10 +13,11 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.utils import timezone
@@ -25,6 +26,9 @@ from mashindano.app.errors import StaleVersion, UnknownEvent
 from mashindano.store import models
 from mashindano.store.facts import EventFacts, Json
 from mashindano.store.mapping import load_event_facts
+
+if TYPE_CHECKING:
+    from mashindano.app.formats.base import PlannedLot
 
 SYSTEM_ACTOR = "mashindano"
 """The actor of facts the program writes by itself (forfeits against withdrawn players)."""
@@ -100,6 +104,18 @@ def write_audit(event: models.Event, context: EventContext) -> None:
         before=context.before,
         after=context.after,
     )
+
+
+def write_lots(context: EventContext, lots: Iterable[PlannedLot]) -> None:
+    """Store the lots a use case drew (or decided), with their seeds, as facts of the event."""
+    for lot in lots:
+        models.LotDraw.objects.create(
+            event=context.event,
+            purpose=lot.purpose,
+            seed=lot.seed,
+            outcome=lot.outcome,
+            drawn_at=context.now,
+        )
 
 
 def pause_for_tests(point: str) -> None:

@@ -7,7 +7,13 @@ from datetime import datetime
 from mashindano.app.errors import NotFound, WrongState
 from mashindano.app.formats import adapter_for
 from mashindano.app.formats.base import PairingPlan
-from mashindano.app.locking import SYSTEM_ACTOR, EventContext, locked_event, pause_for_tests
+from mashindano.app.locking import (
+    SYSTEM_ACTOR,
+    EventContext,
+    locked_event,
+    pause_for_tests,
+    write_lots,
+)
 from mashindano.app.queries import get_event_facts
 from mashindano.store import models
 from mashindano.store.facts import EventFacts, EventState, Json, ReportKind, RoundFact
@@ -78,14 +84,7 @@ def do_pair_next(context: EventContext, plan: PairingPlan) -> None:
                     at=context.now,
                     reason=game.reason,
                 )
-    for lot in plan.lots:
-        models.LotDraw.objects.create(
-            event=event,
-            purpose=lot.purpose,
-            seed=lot.seed,
-            outcome=lot.outcome,
-            drawn_at=context.now,
-        )
+    write_lots(context, plan.lots)
     boards: list[Json] = [
         [
             e.board,
