@@ -3,15 +3,17 @@
 Speed. The weight of an edge between two players below the next bracket carries only the
 completion term. So each matching is first solved on the current and next bracket alone; if the
 players it leaves over can be completed with everyone below, that local optimum is the global
-one. Only when they cannot is the whole field matched. Shortcuts skip matchings whose answer is
-already known (`pair_dutch_general` keeps every matching, as the reference they are tested
-against): a homogeneous bracket whose S1[i]-S2[i] candidate is perfect is paired directly; once
-the upper players of a bracket are fixed, each one's opponent is read off the last optimal
-matching with the potentials of `alternating` instead of a new matching (when residents float
-down, one "slot" per floater stands for its pairing below); a bracket without moved-down players
-asks the exchange question in its first matching; and when the last matching already has S1 in
-the upper halves, the exchange matching is not asked at all. Within a bracket the packed
-weights are kept and only the edges that change are packed again.
+one. Only when they cannot is the whole field matched. Of a large next group the matching keeps
+only the part that can matter (`next_bracket`) and pairs the rest up front. Shortcuts skip
+matchings whose answer is already known (`pair_dutch_general` keeps every matching, as the
+reference they are tested against): a homogeneous bracket whose S1[i]-S2[i] candidate is
+perfect is paired directly; once the upper players of a bracket are fixed, each one's opponent
+is read off the last optimal matching with the potentials of `alternating` instead of a new
+matching (when residents float down, one "slot" per floater stands for its pairing below); a
+bracket without moved-down players asks the exchange question in its first matching; and when
+the last matching already has S1 in the upper halves, the exchange matching is not asked at
+all. Within a bracket the packed weights are kept and only the edges that change are packed
+again.
 """
 
 from __future__ import annotations
@@ -192,36 +194,19 @@ class RoundSolver(DutchWeights):
         layout = self.layout
         self._start_bracket(mdp_count, current_end - mdp_count, len(local))
         base: dict[tuple[int, int], Vector | None] = {}
-        # Two players of the next bracket weigh the same whoever they are (only the bye
-        # criterion tells them apart), so their pairs share one vector.
-        shared_next: Vector | None = None
-        # Likewise a pair of a current player with one of the next bracket weighs what the
-        # current player's score says: one vector per score digit.
-        toward_next: dict[int, Vector | None] = {}
+        # Pairs with the next group weigh what the higher player's score says (unless the bye
+        # criterion tells its players apart): they are not stored, see `_vector`.
+        stored_end = len(local)
         if current_end < len(local) and not self.single_downfloater_gets_bye:
-            shared_next = {
-                layout.pairs_next: 1,
-                layout.scores_next + self.digit[local[current_end]]: 1,
-            }
+            self._pairs_with_next_group_follow_scores(local, current_end)
+            stored_end = current_end
         weights = self.weights
-        for y in range(mdp_count, len(local)):
+        for y in range(mdp_count, stored_end):
             vertex_y = local[y]
+            in_current, in_next = y < current_end, y >= current_end
             for x in range(y):
                 vertex_x = local[x]
-                if shared_next is not None and y >= current_end:
-                    if not self.compatible(vertex_x, vertex_y):
-                        vector = None
-                    elif x >= current_end:
-                        vector = shared_next
-                    else:
-                        vector = toward_next.get(self.digit[vertex_x])
-                        if vector is None:
-                            vector = self._base_vector(vertex_x, vertex_y, False, True)
-                            toward_next[self.digit[vertex_x]] = vector
-                else:
-                    vector = self._base_vector(
-                        vertex_x, vertex_y, y < current_end, y >= current_end
-                    )
+                vector = self._base_vector(vertex_x, vertex_y, in_current, in_next)
                 base[(x, y)] = vector
                 weights[(vertex_x, vertex_y)] = vector
 
@@ -536,9 +521,7 @@ class RoundSolver(DutchWeights):
             opponent = mate.get(floater)
             if opponent is None or opponent in current:
                 return None
-            vector = self.weights.get(
-                (floater, opponent) if floater < opponent else (opponent, floater)
-            )
+            vector = self._vector(floater, opponent)
             if not vector:
                 return None
             packed = pack_exact(vector, self.layout.size)
@@ -575,7 +558,7 @@ class RoundSolver(DutchWeights):
                 if not self.may_get_bye[lower]:
                     return False
                 continue
-            vector = self.weights.get((lower, opponent) if lower < opponent else (opponent, lower))
+            vector = self._vector(lower, opponent)
             if not vector or pack_exact(vector, self.layout.size) != floating:
                 return False
         return True

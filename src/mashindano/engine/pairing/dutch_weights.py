@@ -27,10 +27,14 @@ from mashindano.engine.pairing.matching import (
     is_completable,
     pack_weights,
 )
+from mashindano.engine.pairing.next_bracket import NextBracketCut, cut_next_group
 from mashindano.engine.pairing.swiss_state import Float, SwissPlayerState
 from mashindano.engine.points import Points
 
 Vector = dict[int, int]
+
+_UNSTORED: Vector = {}
+"""Marks a pair whose vector is not stored (compared by identity)."""
 
 COMPONENT_BITS = 48
 """Room per component when packing a vector exactly: sums over a bracket never come near it."""
@@ -180,6 +184,14 @@ class DutchWeights:
         self._multipliers: list[int] | None = None
         self._packed: dict[tuple[int, int], int] = {}
         self._packing_fits = True
+        # The next group as the bracket's matchings need it (see `next_bracket`).
+        self._next_group: tuple[Sequence[int], int] | None = None
+        self._cut: NextBracketCut | None = None
+        self._cut_group: set[int] = set()
+        # While a bracket is paired, the pairs with its next group are not stored (see
+        # `_vector`): there are many and their weights follow from the scores.
+        self._group: set[int] | None = None
+        self._toward_group: dict[int, Vector] = {}
 
     # -- absolute criteria -------------------------------------------------------------------
 
@@ -211,6 +223,27 @@ class DutchWeights:
         if key in self.weights:
             return self.weights[key] is not None
         return self.compatible(i, j)
+
+    def _vector(self, i: int, j: int) -> Vector | None:
+        """The weight vector of a pair of the bracket under way (None: no edge)."""
+        key = (i, j) if i < j else (j, i)
+        vector = self.weights.get(key, _UNSTORED)
+        if vector is not _UNSTORED:
+            return vector
+        return self._group_vector(*key)
+
+    def _group_vector(self, i: int, j: int) -> Vector | None:
+        """A pair `i` < `j` with `j` in the next group, unless stored otherwise: the higher
+        player's score is all that counts."""
+        group = self._group
+        if group is None or j not in group or not self.compatible(i, j):
+            return None
+        digit = self.digit[i]
+        vector = self._toward_group.get(digit)
+        if vector is None:
+            vector = {self.layout.pairs_next: 1, self.layout.scores_next + digit: 1}
+            self._toward_group[digit] = vector
+        return vector
 
     def _completion_term(self, i: int, j: int) -> int:
         return 1 + (not self.may_get_bye[i]) + (not self.may_get_bye[j])
@@ -257,9 +290,23 @@ class DutchWeights:
         edges of at most every moved-down player and one more vertex, from -1 up to
         `local_count + resident_count`."""
         self._tie_room = (mdp_count, resident_count, local_count)
+        self._forget_packing()
+        self._next_group = None
+        self._cut = None
+        self._group = None
+
+    def _forget_packing(self) -> None:
         self._multipliers = None
         self._packed = {}
         self._packing_fits = True
+
+    def _pairs_with_next_group_follow_scores(self, local: Sequence[int], current_end: int) -> None:
+        """The next group's pairs all weigh the same, and a pair of a bracket player with it
+        what that player's score says: they need not be stored, and the bracket's matchings
+        may keep only part of the group."""
+        if self.use_shortcuts:
+            self._next_group = (local, current_end)
+        self._group = set(local[current_end:])
 
     def _bracket_weights(self, active: Sequence[int]) -> dict[tuple[int, int], int]:
         """Packed weights of the bracket's edges; those of paired players are left in, for the
@@ -271,7 +318,16 @@ class DutchWeights:
         if all(active[k] < active[k + 1] for k in range(len(active) - 1)):
             # The usual case, in the same edge order as below (which rustworkx may read).
             get = weights.get
+            group = self._group or ()
             for x, vertex_x in enumerate(active):
+                if vertex_x in group:
+                    for key in [(vertex_y, vertex_x) for vertex_y in active[:x]]:
+                        vector = get(key, _UNSTORED)
+                        if vector is _UNSTORED:
+                            vector = self._group_vector(*key)
+                        if vector:
+                            vectors[key] = vector
+                    continue
                 for key in [(vertex_y, vertex_x) for vertex_y in active[:x]]:
                     vector = get(key)
                     if vector:
@@ -282,7 +338,7 @@ class DutchWeights:
                     key = (
                         (active[y], active[x]) if active[y] < active[x] else (active[x], active[y])
                     )
-                    vector = weights.get(key)
+                    vector = self._vector(*key)
                     if vector:
                         vectors[key] = vector
         max_pairs = len(active) // 2
@@ -310,8 +366,9 @@ class DutchWeights:
 
     def _compute(self, local: Sequence[int]) -> dict[int, int]:
         active = [v for v in local if v not in self.removed]
-        packed = self._bracket_weights(active)
-        mate = compute_max_weight_matching(active, packed)
+        mate = self._compute_with_cut(active)
+        if mate is None:
+            mate = compute_max_weight_matching(active, self._bracket_weights(active))
         local_set = set(active)
         rest = [v for v in range(self.count) if v not in self.removed and v not in local_set]
         rest += [v for v in active if v not in mate]
@@ -324,6 +381,33 @@ class DutchWeights:
         self.last_mate = self._compute_whole(active)
         return self.last_mate
 
+    def _compute_with_cut(self, active: Sequence[int]) -> dict[int, int] | None:
+        """The bracket's matching over the part of the next group it needs, completed by the
+        pairs set aside; None when the whole group is needed."""
+        if self._next_group is not None:
+            local, current_end = self._next_group
+            self._next_group = None
+            bracket = [v for v in local[:current_end] if v not in self.removed]
+            self._cut = cut_next_group(bracket, local[current_end:], self._edge_exists)
+            self._cut_group = set(local[current_end:])
+        cut = self._cut
+        if cut is None:
+            return None
+        group, kept = self._cut_group, set(cut.kept)
+        vertices = [v for v in active if v in kept or v not in group]
+        mate = compute_max_weight_matching(vertices, self._bracket_weights(vertices))
+        floaters = sum(
+            1 for v in vertices if v not in group and (v not in mate or mate[v] in group)
+        )
+        if not cut.floaters_within(floaters):
+            self._cut = None
+            self._forget_packing()
+            return None
+        for a, b in cut.set_aside:
+            mate[a] = b
+            mate[b] = a
+        return mate
+
     def _compute_whole(self, local: Sequence[int]) -> dict[int, int]:
         active = [v for v in range(self.count) if v not in self.removed]
         vectors: dict[tuple[int, int], Vector] = {}
@@ -332,7 +416,7 @@ class DutchWeights:
                 i, j = active[y], active[x]
                 if not self._edge_exists(i, j):
                     continue
-                vector = dict(self.weights.get((i, j)) or {})
+                vector = dict(self._vector(i, j) or {})
                 vector[0] = self._completion_term(i, j)
                 vectors[(i, j)] = vector
         packed = pack_weights(vectors, self.layout.size, len(active) // 2)

@@ -165,13 +165,52 @@ def _greedy_completes(
             if candidate in may_stay_single:
                 order.remove(candidate)
                 break
-    free = list(order)
+    return not match_greedily(order, is_edge)[1]
+
+
+def match_greedily(
+    vertices: Sequence[int], is_edge: Callable[[int, int], bool]
+) -> tuple[list[tuple[int, int]], list[int]]:
+    """A large matching found cheaply: each vertex in turn takes the first free vertex after it,
+    then vertices left over are matched through augmenting paths of three edges. Returns the
+    pairs and the vertices left unmatched (not always a maximum matching)."""
+    pairs: list[tuple[int, int]] = []
+    stuck: list[int] = []
+    free = list(vertices)
     while free:
         first = free.pop(0)
         for index, other in enumerate(free):
             if is_edge(first, other):
                 del free[index]
+                pairs.append((first, other))
                 break
         else:
-            return False
-    return True
+            stuck.append(first)
+    # Greedy choices at the top can leave the last few players unable to meet each other
+    # (same absolute colour, or already met); one exchange with a pair above usually mends it.
+    unmatched: list[int] = []
+    while stuck:
+        u = stuck.pop()
+        for index, v in enumerate(stuck):
+            if is_edge(u, v):
+                pairs.append((u, v))
+            elif not _mend(pairs, u, v, is_edge):
+                continue
+            del stuck[index]
+            break
+        else:
+            unmatched.append(u)
+    return pairs, unmatched
+
+
+def _mend(
+    pairs: list[tuple[int, int]], u: int, v: int, is_edge: Callable[[int, int], bool]
+) -> bool:
+    """Match unmatched `u` and `v` by splitting one pair (a, b) into (u, a) and (v, b)."""
+    for index, (a, b) in enumerate(pairs):
+        for x, y in ((a, b), (b, a)):
+            if is_edge(u, x) and is_edge(v, y):
+                pairs[index] = (u, x)
+                pairs.append((v, y))
+                return True
+    return False
