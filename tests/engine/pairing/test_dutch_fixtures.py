@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from mashindano.engine.pairing import SwissPairing, pair_dutch
+from mashindano.engine.pairing import SwissPairing, matching, pair_dutch
 from mashindano.interchange.trf import parse_trf, trf_to_stage_results
 
 FIXTURES = Path(__file__).resolve().parents[3].parent / "shared" / "fixtures" / "dutch"
@@ -69,3 +69,16 @@ def test_dutch_fixture_pairs_colours_and_bye(path: Path) -> None:
     assert pairing.bye == bye
     # Board order (C.04.2 Art. 3.6) is optional in the fixtures' README; we meet it too.
     assert list(pairing.boards) == boards
+
+
+@pytest.mark.parametrize("path", [pytest.param(p, id=p.stem) for p in CASES[::4]])
+def test_dutch_fixture_with_the_exact_fallback_matching(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Every matching goes to the pure-Python blossom, as when packed weights would not fit
+    # rustworkx's 128-bit integers: the pairing is the same, board for board.
+    monkeypatch.setattr(matching, "MAX_WEIGHT_BITS", 0)
+    boards, bye = _expected(path)
+    pairing = _pair(path)
+    assert list(pairing.boards) == boards
+    assert pairing.bye == bye

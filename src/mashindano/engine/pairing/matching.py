@@ -1,8 +1,9 @@
-"""Maximum weight matching on small integer-weighted graphs, and a perfect-matching test.
+"""Maximum weight matching on integer-weighted graphs, and a perfect-matching test.
 
 This module knows vertices, edges and integer weights only. Weights that are lexicographic
 vectors (most important component first) are packed into one integer whose width is chosen
-from the values actually present, so that rustworkx's 128-bit weights suffice.
+from the values actually present, so that rustworkx's 128-bit weights almost always suffice;
+when they do not, the exact pure-Python matching of `blossom` takes over (slower, never wrong).
 """
 
 from __future__ import annotations
@@ -11,12 +12,10 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 
 import rustworkx as rx
 
+from mashindano.engine.pairing.blossom import max_weight_matching_exact
+
 MAX_WEIGHT_BITS = 120
 """rustworkx keeps weights in signed 128-bit integers and doubles them internally."""
-
-
-class WeightTooWide(ValueError):
-    """The packed weights would not fit the matching library's integers."""
 
 
 def pack_weights(
@@ -30,9 +29,7 @@ def pack_weights(
 
     Each of `parts` lists components that add up, on every vector, to one more significant
     component; see `compute_multipliers`."""
-    multipliers, total = compute_multipliers(vectors, component_count, max_pairs, parts=parts)
-    if total.bit_length() > MAX_WEIGHT_BITS:
-        raise WeightTooWide(f"packed weights need {total.bit_length()} bits")
+    multipliers, _ = compute_multipliers(vectors, component_count, max_pairs, parts=parts)
     return {
         edge: sum([value * multipliers[component] for component, value in vector.items()])
         for edge, vector in vectors.items()
@@ -104,6 +101,9 @@ def compute_max_weight_matching(
 ) -> dict[int, int]:
     """A maximum weight matching; returns each matched vertex's mate. Edges with weight <= 0,
     and edges with an end outside `vertices`, are never used."""
+    heaviest = max(weights.values(), default=0)
+    if (heaviest * (len(vertices) // 2 + 1)).bit_length() > MAX_WEIGHT_BITS:
+        return _compute_exactly(vertices, weights)
     graph: rx.PyGraph = rx.PyGraph()
     position = {v: graph.add_node(v) for v in vertices}
     graph.add_edges_from(
@@ -119,6 +119,19 @@ def compute_max_weight_matching(
         mate[a] = b
         mate[b] = a
     return mate
+
+
+def _compute_exactly(
+    vertices: Sequence[int], weights: Mapping[tuple[int, int], int]
+) -> dict[int, int]:
+    position = {v: index for index, v in enumerate(vertices)}
+    edges = [
+        (position[a], position[b], weight)
+        for (a, b), weight in weights.items()
+        if weight > 0 and a in position and b in position
+    ]
+    found = max_weight_matching_exact(len(vertices), edges)
+    return {vertices[x]: vertices[y] for x, y in found.items()}
 
 
 def is_completable(
