@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
-from mashindano.engine.errors import IllegalResult
+from mashindano.engine.errors import IllegalResult, ParseError
 from mashindano.engine.gomoku import (
     Month,
     ResultStatus,
@@ -135,9 +135,9 @@ def test_other_time_zones_are_compared_in_utc() -> None:
 
 
 def test_naive_timestamps_are_refused() -> None:
-    with pytest.raises(IllegalResult, match="no time zone"):
+    with pytest.raises(ParseError, match="no time zone"):
         is_registration_open(MARCH, datetime(2005, 3, 2))
-    with pytest.raises(IllegalResult, match="no time zone"):
+    with pytest.raises(ParseError, match="no time zone"):
         compute_result_validation(PLAYED, [], datetime(2005, 3, 12))
 
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mashindano.engine.errors import ConfigError, IllegalResult
+from mashindano.engine.errors import ConfigError, IllegalResult, ParseError
 from mashindano.engine.kiba.clock import (
     KIBA_CLOCK,
     ClockSettings,
@@ -101,7 +101,7 @@ def test_kiba_R26_deadlines_in_utc_whatever_zone_the_input_uses() -> None:
 
 
 def test_kiba_clock_refuses_naive_times_and_time_travel() -> None:
-    with pytest.raises(ConfigError, match="no time zone"):
+    with pytest.raises(ParseError, match="no time zone"):
         read_clock(datetime(2026, 1, 1), [], START)
     with pytest.raises(IllegalResult, match="comes before"):
         replay_moves(START, [START + DAY, START])

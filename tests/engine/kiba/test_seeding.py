@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mashindano.engine.errors import ConfigError
+from mashindano.engine.errors import ConfigError, ParseError
 from mashindano.engine.kiba.parameters import kiba_parameters
 from mashindano.engine.kiba.seeding import compute_initial_list
 from mashindano.engine.model import Competitor, CompetitorId
@@ -101,7 +101,7 @@ def test_kiba_A4_entry_times_must_be_complete_and_aware() -> None:
     with pytest.raises(ConfigError, match="no entry time"):
         compute_initial_list(players, entered_at={players[0].id: T0})
     naive = {p.id: datetime(2026, 1, 1) for p in players}
-    with pytest.raises(ConfigError, match="time zone"):
+    with pytest.raises(ParseError, match="has no time zone"):
         compute_initial_list(players, entered_at=naive)
 
 

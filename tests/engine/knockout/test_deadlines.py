@@ -61,7 +61,7 @@ def test_is_past_at_the_boundary() -> None:
 
 
 def test_naive_times_are_refused() -> None:
-    with pytest.raises(ParseError, match="now must be a timezone-aware time"):
+    with pytest.raises(ParseError, match=r"now \(.*\) has no time zone"):
         is_past(T0, datetime(2026, 3, 1))
 
 

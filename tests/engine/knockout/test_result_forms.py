@@ -99,7 +99,7 @@ def test_form_tps_are_validated() -> None:
 
 
 def test_form_times_must_be_aware() -> None:
-    with pytest.raises(ParseError, match="timezone-aware"):
+    with pytest.raises(ParseError, match="has no time zone"):
         ResultForm(6, "a", datetime(2026, 3, 1), GAME_6, StatusOption.CONTINUE_NOW)
 
 

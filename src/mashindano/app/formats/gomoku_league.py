@@ -84,10 +84,10 @@ from mashindano.engine.gomoku import (
     registration_closes_at,
 )
 from mashindano.engine.gomoku.league import check_roster
-from mashindano.engine.gomoku.months import as_utc
 from mashindano.engine.gomoku.windows import ResultStatus as ValidationStatus
 from mashindano.engine.model import Competitor, CompetitorId, Side
 from mashindano.engine.points import Points
+from mashindano.engine.timestamps import as_utc
 from mashindano.store.facts import (
     EncounterFact,
     EventFacts,

@@ -57,10 +57,10 @@ from mashindano.engine.gomoku import (
     plan_stage,
     start_stage,
 )
-from mashindano.engine.gomoku.months import as_utc
 from mashindano.engine.gomoku.pairing import LadderMatch
 from mashindano.engine.model import Competitor, CompetitorId, GameResult
 from mashindano.engine.parameters import override
+from mashindano.engine.timestamps import as_utc
 from mashindano.store.facts import EventFacts, GameFact, Json, RoundFact, SanctionFact
 
 LEAGUE_STAGE = 1

@@ -11,10 +11,11 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from mashindano.engine.errors import IllegalResult
-from mashindano.engine.gomoku.months import Month, as_utc
+from mashindano.engine.gomoku.months import Month
 from mashindano.engine.gomoku.parameters import GOMOKU_LEAGUE, GomokuParameters
 from mashindano.engine.gomoku.windows import is_leave_notice_on_time
 from mashindano.engine.model import CompetitorId
+from mashindano.engine.timestamps import as_utc
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
 from mashindano.engine.errors import IllegalResult, ParseError
+from mashindano.engine.timestamps import as_utc
 
 _MONTH_TEXT = re.compile(r"^\s*(\d{4})-(\d{1,2})\s*$")
 
@@ -75,17 +76,6 @@ class Month:
 
     def __str__(self) -> str:
         return f"{self.year:04d}-{self.month:02d}"
-
-
-def as_utc(at: datetime, what: str) -> datetime:
-    """The same instant in UTC; a naive datetime is refused, because its zone is unknown."""
-    if at.tzinfo is None or at.tzinfo.utcoffset(at) is None:
-        raise IllegalResult(
-            f"{what} {at.isoformat()} has no time zone; give timestamps in UTC",
-            what=what,
-            value=at.isoformat(),
-        )
-    return at.astimezone(UTC)
 
 
 def hours(count: int) -> timedelta:

@@ -26,7 +26,7 @@ from mashindano.engine.gomoku.discipline import (
 from mashindano.engine.gomoku.ladder import Ladder, LadderEntry, lower_third_size
 from mashindano.engine.gomoku.league import League
 from mashindano.engine.gomoku.leaves import LeaveRequest, Rejection, decide_leaves
-from mashindano.engine.gomoku.months import Month, as_utc
+from mashindano.engine.gomoku.months import Month
 from mashindano.engine.gomoku.newcomers import (
     Entry,
     Registration,
@@ -45,6 +45,7 @@ from mashindano.engine.gomoku.scoring import (
 )
 from mashindano.engine.gomoku.windows import compute_may_play_from
 from mashindano.engine.model import Competitor, CompetitorId
+from mashindano.engine.timestamps import as_utc
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,8 +15,9 @@ from datetime import datetime
 from enum import StrEnum
 
 from mashindano.engine.errors import IllegalResult
-from mashindano.engine.gomoku.months import Month, as_utc, hours
+from mashindano.engine.gomoku.months import Month, hours
 from mashindano.engine.gomoku.parameters import GOMOKU_LEAGUE, GomokuParameters
+from mashindano.engine.timestamps import as_utc
 
 
 def registration_opens_at(month: Month, parameters: GomokuParameters = GOMOKU_LEAGUE) -> datetime:

@@ -19,6 +19,7 @@ from fractions import Fraction
 from mashindano.engine.errors import ConfigError, IllegalResult
 from mashindano.engine.kiba.parameters import KIBA_BAO, KibaParameters
 from mashindano.engine.model import Side
+from mashindano.engine.timestamps import require_aware
 
 _MICROSECONDS_PER_DAY = 86_400 * 1_000_000
 
@@ -123,13 +124,13 @@ def replay_moves(
     Raises IllegalResult for a move before the previous one (or before the start) and for a
     move after the mover's deadline: the game was already lost on time then.
     """
-    _check_aware(start, "the game start")
+    require_aware(start, "the game start")
     clocks = {Side.SOUTH: settings.initial, Side.NORTH: settings.initial}
     last = start
     records: list[MoveRecord] = []
     for index, moment in enumerate(moves):
         number = index + 1
-        _check_aware(moment, f"move {number}")
+        require_aware(moment, f"move {number}")
         side = side_to_make_move(index)
         if moment < last:
             raise IllegalResult(
@@ -161,7 +162,7 @@ def read_clock(
 ) -> ClockReading:
     """Both sides' remaining time at `now`, the deadline for the next move, and the flag."""
     records = replay_moves(start, moves, settings)
-    _check_aware(now, "now")
+    require_aware(now, "now")
     last = records[-1].at if records else start
     if now < last:
         raise IllegalResult(
@@ -188,24 +189,16 @@ def read_clock(
 
 def first_move_deadline(start: datetime, parameters: KibaParameters = KIBA_BAO) -> datetime:
     """R21: the date by which South must make the first move of a game starting at `start`."""
-    _check_aware(start, "the game start")
+    require_aware(start, "the game start")
     settings = ClockSettings.from_parameters(parameters)
     return (start + settings.initial).astimezone(UTC)
 
 
 def in_display_zone(moment: datetime, parameters: KibaParameters = KIBA_BAO) -> datetime:
     """A moment in the zone deadlines are shown in (`clock_timezone`, UTC by default)."""
-    _check_aware(moment, "the moment")
+    require_aware(moment, "the moment")
     zone: tzinfo = parameters.timezone
     return moment.astimezone(zone)
-
-
-def _check_aware(moment: datetime, what: str) -> None:
-    if moment.tzinfo is None or moment.utcoffset() is None:
-        raise ConfigError(
-            f"{what} ({moment.isoformat()}) has no time zone; give times in UTC",
-            code="naive_time",
-        )
 
 
 def _utc_text(moment: datetime) -> str:

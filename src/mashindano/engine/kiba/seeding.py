@@ -18,6 +18,7 @@ from mashindano.engine.errors import ConfigError, IllegalResult
 from mashindano.engine.kiba.parameters import KIBA_BAO, KibaParameters, KibaScoreRounding
 from mashindano.engine.model import Competitor, CompetitorId
 from mashindano.engine.ratings import kiba_category, kiba_score
+from mashindano.engine.timestamps import require_aware
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,12 +217,5 @@ def _entry_keys(
             raise ConfigError(
                 f"no entry time for player {p.name!r}", code="missing_entry", competitor=p.id
             )
-        moment = entered_at[p.id]
-        if moment.tzinfo is None:
-            raise ConfigError(
-                f"the entry time of {p.name!r} has no time zone (times are UTC)",
-                code="naive_time",
-                competitor=p.id,
-            )
-        keys[p.id] = moment
+        keys[p.id] = require_aware(entered_at[p.id], f"the entry time of {p.name!r}")
     return keys

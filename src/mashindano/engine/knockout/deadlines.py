@@ -15,8 +15,8 @@ from enum import StrEnum
 
 from mashindano.engine.errors import IllegalResult
 from mashindano.engine.knockout.parameters import TANTRIX_KNOCKOUT, TantrixKnockoutParameters
-from mashindano.engine.knockout.timestamps import require_aware
 from mashindano.engine.matches import MatchSide
+from mashindano.engine.timestamps import require_aware
 
 REPORT_LIMIT = timedelta(hours=1)
 OFFER_LIMIT = timedelta(hours=24)

@@ -15,9 +15,9 @@ from enum import Enum, StrEnum
 
 from mashindano.engine.errors import IllegalResult
 from mashindano.engine.knockout.tantrix import TP_PER_GAME, validate_game_tps
-from mashindano.engine.knockout.timestamps import require_aware
 from mashindano.engine.matches import GamePoints, MatchSide, PointsMargin
 from mashindano.engine.points import format_points
+from mashindano.engine.timestamps import require_aware
 
 
 class StatusOption(Enum):

@@ -15,9 +15,9 @@ from enum import StrEnum
 from fractions import Fraction
 
 from mashindano.engine.errors import IllegalResult
-from mashindano.engine.knockout.timestamps import require_aware
 from mashindano.engine.matches import OPT_OUT, GamePoints, MatchSide, PointsMargin
 from mashindano.engine.points import Points
+from mashindano.engine.timestamps import require_aware
 
 
 class EndedBy(StrEnum):
