@@ -213,8 +213,8 @@ def test_gomoku_E9_last_player_who_plays_nothing_scores_zero_and_is_removed() ->
 def test_gomoku_E11_newcomers_of_days_1_to_7_enter_next_month_above_the_last_two() -> None:
     make_league(7)
     pair("lg", at(3, 8))
-    close_period("lg", 1, actor=ACTOR, now=at(4, 1))
     players.register_players("lg", roster(1, prefix="N"), actor=ACTOR, now=at(4, 2))
+    close_period("lg", 1, actor=ACTOR, now=at(4, 3))
     late = Competitor(CompetitorId("M1"), "M1", rating=2500, games_played=300)
     players.register_players("lg", [late], actor=ACTOR, now=at(4, 5))
     pair("lg", at(4, 8))
@@ -257,13 +257,16 @@ def test_pairing_refusals() -> None:
     pair("lg", at(3, 8))
     with pytest.raises(WrongState, match="month 1 of event 'lg' is not closed"):
         pair("lg", at(4, 8))
-    close_period("lg", 1, actor=ACTOR, now=at(3, 31))
-    with pytest.raises(WrongState, match="month 2 of event 'lg' is 2026-04; it can be paired from"):
-        pair("lg", at(3, 31))
     take_leave("lg", "P1", 2, actor=ACTOR, now=at(3, 31))
     take_leave("lg", "P2", 2, actor=ACTOR, now=at(3, 31))
+    close_period("lg", 1, actor=ACTOR, now=at(4, 3))
     with pytest.raises(NoValidPairing, match="at least 4 players"):
         pair("lg", at(4, 8))
+    # A month is paired from its day 1 (a month closes 48 hours after its end at the
+    # earliest, so a season fixed to start later shows it).
+    make_league(5, slug="later", first_month="2026-04")
+    with pytest.raises(WrongState, match="month 1 of event 'later' is 2026-04; it can be paired"):
+        pair("later", at(3, 31))
 
 
 def test_a_season_ends_after_its_months_and_closes_when_all_are_closed() -> None:
@@ -360,7 +363,7 @@ def test_leaves_R48_R49_R50() -> None:
         take_leave("lg", "P55", 4, actor=ACTOR, now=at(3, 21))
     with pytest.raises(WrongState, match="no month 6"):
         take_leave("lg", "P6", 6, actor=ACTOR, now=at(3, 20))
-    close_period("lg", 1, actor=ACTOR, now=at(3, 31))
+    close_period("lg", 1, actor=ACTOR, now=at(4, 4))
     pair("lg", at(4, 8))
     assert "P3" not in listed("lg", 2)
     summary = events.show_event("lg").summary["months"]

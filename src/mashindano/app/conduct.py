@@ -169,7 +169,7 @@ def close_period(
         facts = context.facts()
         if (stage, period) in facts.closed_periods:
             raise Duplicate(f"period {period} of event {slug!r} is already closed")
-        adapter_for(facts.preset).check_close_period(facts, stage, period)
+        adapter_for(facts.preset).check_close_period(facts, stage, period, context.now)
         models.PeriodClosure.objects.create(
             stage=models.Stage.objects.get(event=context.event, number=stage),
             period=period,

@@ -231,8 +231,10 @@ class FormatAdapter(Protocol):
         """Players registering after the start: their numbers (empty: none to fix), or
         WrongState (OutOfWindow, ConfigError) when the format takes no entries now."""
 
-    def check_close_period(self, facts: EventFacts, stage: int, period: int) -> None:
-        """WrongState when the period cannot be closed (or the format has no periods)."""
+    def check_close_period(self, facts: EventFacts, stage: int, period: int, now: datetime) -> None:
+        """WrongState (or OutOfWindow, when results of the period may still arrive or be
+        disputed at `now`, timezone-aware) when the period cannot be closed (or the format
+        has no periods)."""
 
     def compute_standings(self, facts: EventFacts) -> tuple[StandingsTable, ...]: ...
 
@@ -335,7 +337,7 @@ class BaseAdapter(ABC):
             state=facts.state.value,
         )
 
-    def check_close_period(self, facts: EventFacts, stage: int, period: int) -> None:
+    def check_close_period(self, facts: EventFacts, stage: int, period: int, now: datetime) -> None:
         raise WrongState(
             f"event {facts.slug!r} ({self.preset}) has no league periods to close",
             event=facts.slug,

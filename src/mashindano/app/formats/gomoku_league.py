@@ -10,8 +10,10 @@
   month in which month 1 is paired); it is paired from its day 1 on, once month k - 1 is
   closed. Pair it after registration closes (day 8) to include that month's newcomers.
 - `close_period` closes a month: its end (points, coefficients, re-sort, removals, suspensions,
-  prizes) is derived by the engine from the facts, never stored. Months close in order and not
-  while a game is disputed.
+  prizes) is derived by the engine from the facts, never stored. Months close in order, not
+  while a game is disputed, and not before its windows have passed (`engine.gomoku.closing`):
+  48 hours after the month ends for reports (R45, A21), and 24 hours after the last
+  unconfirmed report for disputes (R47); matches unreported by then are unplayed (A28).
 - Registrations after the start are the next month's (R4, A15): accepted on days 1-7 of its
   calendar month (OutOfWindow otherwise), from newcomers with enough site games (R6).
 - Leaves (`event leave`, one per month covered): noticed before day 1 of the month (R50,
@@ -83,6 +85,7 @@ from mashindano.engine.gomoku import (
     match_rule,
     registration_closes_at,
 )
+from mashindano.engine.gomoku.closing import earliest_month_close
 from mashindano.engine.gomoku.league import check_roster
 from mashindano.engine.gomoku.windows import ResultStatus as ValidationStatus
 from mashindano.engine.model import Competitor, CompetitorId, Side
@@ -286,7 +289,7 @@ class GomokuLeagueAdapter(BaseAdapter):
                 raise _leave_refusal(refusal, facts.slug, number) from None
             taken.append(request.month)
 
-    def check_close_period(self, facts: EventFacts, stage: int, period: int) -> None:
+    def check_close_period(self, facts: EventFacts, stage: int, period: int, now: datetime) -> None:
         published = len(league_rounds(facts))
         if stage != LEAGUE_STAGE:
             raise WrongState(
@@ -321,6 +324,7 @@ class GomokuLeagueAdapter(BaseAdapter):
                 event=facts.slug,
                 round=period,
             )
+        _check_month_windows_passed(facts, period, now)
 
     # -- where it stands ----------------------------------------------------------------------
 
@@ -439,6 +443,51 @@ def _check_match_window(
             round=game.round,
             board=game.board,
         )
+
+
+# -- month end --------------------------------------------------------------------------------
+
+
+def _check_month_windows_passed(facts: EventFacts, period: int, now: datetime) -> None:
+    """R45-R47, A21, A28: a month closes once no report of it can arrive and none of its
+    validated results can be disputed any more."""
+    parameters = league_event_parameters(facts.parameters)
+    first = first_league_month(facts, parameters)
+    assert first is not None  # month `period` is published
+    month = first.plus(period - 1)
+    closing = earliest_month_close(month, _disputable_results(facts, period), parameters.league)
+    if closing.allows(now):
+        return
+    moment = closing.at.isoformat()
+    if closing.result is None:
+        why = (
+            f"reports for month {period} may arrive until {moment} "
+            f"({parameters.league.result_report_hours} h after the month ends, R45)"
+        )
+    else:
+        why = (
+            f"the result of {closing.result} can be disputed until {moment} "
+            f"({parameters.league.dispute_window_hours} h after it was reported, R47)"
+        )
+    raise OutOfWindow(
+        f"month {period} ({month}) of event {facts.slug!r} cannot close before {moment}: {why}",
+        event=facts.slug,
+        round=period,
+        closes_at=moment,
+        waits_for=closing.wait.value,
+    )
+
+
+def _disputable_results(facts: EventFacts, period: int) -> dict[str, datetime]:
+    """The month's reported results that nobody confirmed, disputed or ruled yet, by game
+    label, with the instant of their first report (when the dispute window opened)."""
+    return {
+        game.label: min(r.at for r in game.reports if r.result is not None)
+        for published in league_rounds(facts)
+        if published.number == period
+        for game in published.games()
+        if game.status is ResultStatus.REPORTED
+    }
 
 
 # -- leaves -----------------------------------------------------------------------------------

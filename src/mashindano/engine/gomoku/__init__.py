@@ -11,6 +11,7 @@ Modules, one job each:
   leaves       leaves (R48-R50)
   discipline   disinterest, suspensions, exclusions (R40-R44)
   windows      reporting, validation, registration and waiting windows (R21, R45-R47)
+  closing      the earliest instant a month may close (R45-R47, A28)
   openings     pro or standard opening per match (R25-R28)
   prizes       league star, top-3 and progress prizes (R51-R54)
   league       the league between stages; stage: one month from start to close
