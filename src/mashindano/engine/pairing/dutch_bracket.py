@@ -298,17 +298,26 @@ class RoundSolver(DutchWeights):
             else sum(1 for r in remainder if mate_of(local[r]) < local[r])
         )
 
+        # Pairs with the same base vector share their exchange vector too (packed once).
+        exchange_vectors: dict[tuple[int, bool, int, int], tuple[Vector, Vector]] = {}
+
         def exchange_vector(x: int, y: int, index: int, tie: int = 0) -> Vector | None:
             vector = base[(x, y)]
             if not vector:
                 return None
+            in_s1 = index < first_group_size
+            key = (id(vector), in_s1, index, tie)
+            known = exchange_vectors.get(key)
+            if known is not None and known[0] is vector:
+                return known[1]
             result = dict(vector)
-            if index < first_group_size:
+            if in_s1:
                 result[layout.exchanges] = 1
             if index:
                 result[layout.exchange_numbers] = -index
             if tie:
                 result[layout.tie_break] = tie
+            exchange_vectors[key] = (vector, result)
             return result
 
         def is_upper(v: int) -> bool:

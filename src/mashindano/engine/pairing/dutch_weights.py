@@ -157,6 +157,24 @@ class DutchWeights:
         # digit is a higher score; comparing Fractions is slow) and the last two floats.
         self.digit = [self.score_digit[s.score] for s in self.players]
         self.recent_floats = [(s.float_before(1), s.float_before(2)) for s in self.players]
+        # Everything of a player the weight of a pair reads (the bye criterion adds games),
+        # numbered: players with the same number weigh alike in every pair.
+        profiles: dict[tuple[object, ...], int] = {}
+        self._profile = [
+            profiles.setdefault(
+                (
+                    self.digit[k],
+                    s.preference,
+                    s.strength,
+                    s.colour_imbalance,
+                    s.repeated_colour,
+                    self.recent_floats[k],
+                ),
+                len(profiles),
+            )
+            for k, s in enumerate(self.players)
+        ]
+        self._shared_vectors: dict[tuple[int, ...], Vector] = {}
         self.layout = WeightLayout(len(scores))
         layout = self.layout
         self._offsets = (
@@ -183,6 +201,7 @@ class DutchWeights:
         self._tie_room = (0, 0, 0)
         self._multipliers: list[int] | None = None
         self._packed: dict[tuple[int, int], int] = {}
+        self._packed_vectors: dict[int, tuple[Vector, int]] = {}
         self._packing_fits = True
         # The next group as the bracket's matchings need it (see `next_bracket`).
         self._next_group: tuple[Sequence[int], int] | None = None
@@ -281,7 +300,13 @@ class DutchWeights:
         multipliers = self._multipliers
         if multipliers is not None:
             if vector:
-                self._packed[key] = sum([value * multipliers[c] for c, value in vector.items()])
+                # Many pairs share one vector object: pack each once (the memo keeps the
+                # vector alive, so its id is not reused while it is there).
+                known = self._packed_vectors.get(id(vector))
+                if known is None or known[0] is not vector:
+                    known = (vector, sum([value * multipliers[c] for c, value in vector.items()]))
+                    self._packed_vectors[id(vector)] = known
+                self._packed[key] = known[1]
             else:
                 self._packed.pop(key, None)
 
@@ -298,6 +323,7 @@ class DutchWeights:
     def _forget_packing(self) -> None:
         self._multipliers = None
         self._packed = {}
+        self._packed_vectors = {}
         self._packing_fits = True
 
     def _pairs_with_next_group_follow_scores(self, local: Sequence[int], current_end: int) -> None:
@@ -355,11 +381,16 @@ class DutchWeights:
             )
             if total.bit_length() <= MAX_WEIGHT_BITS:
                 self._multipliers = multipliers
-                self._packed = {
-                    key: sum([value * multipliers[c] for c, value in vector.items()])
-                    for key, vector in vectors.items()
-                }
-                return self._packed
+                memo = self._packed_vectors
+                packed: dict[tuple[int, int], int] = {}
+                for key, vector in vectors.items():
+                    known = memo.get(id(vector))
+                    if known is None or known[0] is not vector:
+                        known = (vector, sum([v * multipliers[c] for c, v in vector.items()]))
+                        memo[id(vector)] = known
+                    packed[key] = known[1]
+                self._packed = packed
+                return packed
             # Too wide for the whole bracket: pack each matching on its own, as tight as it is.
             self._packing_fits = False
         return pack_weights(vectors, self.layout.size, max_pairs, self.layout.score_parts)
@@ -425,9 +456,23 @@ class DutchWeights:
     # -- the criteria as weights -------------------------------------------------------------
 
     def _base_vector(self, i: int, j: int, in_current: bool, in_next: bool) -> Vector | None:
-        """Weight of pairing higher-ranked `i` with `j` (in the current or next bracket)."""
+        """Weight of pairing higher-ranked `i` with `j` (in the current or next bracket).
+
+        The weight reads only what `_profile` holds of each player, and a bracket has few
+        distinct profiles, so pairs with the same two profiles share one vector (never changed
+        in place: callers copy a vector before they add to it)."""
         if not self.compatible(i, j):
             return None
+        key: tuple[int, ...] = (self._profile[i], self._profile[j], in_current, in_next)
+        if self.single_downfloater_gets_bye:
+            key = (*key, self.players[i].played_games, self.players[j].played_games)
+        vector = self._shared_vectors.get(key)
+        if vector is None:
+            vector = self._compute_base_vector(i, j, in_current, in_next)
+            self._shared_vectors[key] = vector
+        return vector
+
+    def _compute_base_vector(self, i: int, j: int, in_current: bool, in_next: bool) -> Vector:
         layout = self.layout
         higher, lower = self.players[i], self.players[j]
         vector: Vector = {}
