@@ -79,8 +79,8 @@ def test_pairing_refuses_before_start_while_incomplete_and_after_the_last_round(
         rounds.pair_next_round("sw", actor=ACTOR)
 
 
-def test_swiss_records_the_initial_colour_lot_and_never_repeats_a_pairing() -> None:
-    make_event("sw", "chess-swiss", 8, swiss_rounds="5")
+def test_dutch_swiss_records_the_initial_colour_lot_and_never_repeats_a_pairing() -> None:
+    make_event("sw", "chess-swiss", 8, swiss_rounds="5", swiss_pairing="dutch")
     play_all("sw")
     facts = events.get_event_facts("sw")
     lot = facts.lot("initial-colour")

@@ -28,7 +28,11 @@ def run(*args: str | Path, code: int = 0) -> str:
 
 @pytest.mark.parametrize(
     ("preset", "settings", "rounds"),
-    [("chess-round-robin", [], 7), ("chess-swiss", ["--set", "swiss_rounds=4"], 4)],
+    [
+        ("chess-round-robin", [], 7),
+        ("chess-swiss", ["--set", "swiss_rounds=4"], 4),
+        ("chess-swiss", ["--set", "swiss_rounds=4", "--set", "swiss_pairing=dutch"], 4),
+    ],
 )
 def test_full_event_through_the_cli(
     tmp_path: Path, preset: str, settings: list[str], rounds: int
@@ -74,7 +78,11 @@ def test_full_event_through_the_cli(
     assert json.loads(run("event", "standings", "club-copy", "--json")) == standings
     listing = json.loads(run("event", "list", "--json"))
     assert [e["slug"] for e in listing] == ["club", "club-copy"]
-    assert json.loads(run("event", "show", "club", "--json"))["summary"]["finished"] is True
+    shown = json.loads(run("event", "show", "club", "--json"))
+    assert shown["summary"]["finished"] is True
+    if preset == "chess-swiss":
+        pairing = "dutch" if "swiss_pairing=dutch" in settings else "simple"
+        assert shown["parameters"]["swiss_pairing"] == shown["summary"]["swiss_pairing"] == pairing
     audit = json.loads(run("event", "audit", "club", "--json"))
     assert audit[-1]["action"] == "event.close"
 
@@ -91,6 +99,11 @@ def test_cli_exit_codes_for_refusals(tmp_path: Path) -> None:
     assert "unknown parameter" in run(
         "event", "create", "y", "--preset", "chess-swiss", "--set", "colour=w", code=3
     )
+    refused = run(
+        "event", "create", "y", "--preset", "chess-swiss", "--set", "swiss_pairing=monrad", code=3
+    )
+    assert "swiss_pairing" in refused
+    assert "'simple' or 'dutch'" in refused
     run("players", "add", "x", "Alpha", "--rating", "2000")
     run("players", "add", "x", "Beta", "--rating", "1900")
     run("event", "start", "x")

@@ -1,11 +1,22 @@
-"""The `chess-swiss` preset (chess-manager R11-R18, A5-A7, A11-A13): FIDE Dutch pairings.
+"""The `chess-swiss` preset (chess-manager R11-R18, A5-A8, A11-A13).
 
 Parameters are the engine's `ChessSwissParameters` (`CHESS_SWISS`): rounds (default: the A11
 suggestion for the number of entries), points, bye points, tie-breaks (Buchholz without bye
-points, then SB). Pairing numbers are fixed at start by rating (highest first), then name.
-The colour of the top board in round 1 is drawn from the event's seed and recorded as a lot.
+points, then SB) and the pairing system `swiss_pairing`. Pairing numbers are fixed at start by
+rating (highest first), then name.
+
+- "simple" (the default, the spec's Swiss): `pair_simple_swiss` ranks each score group by the
+  tie-breaks, then by the draw order drawn from the event's seed (A13), so round 1 is a random
+  pairing (R12). The draw order is recorded as the lot "draw-order" (its outcome lists the
+  competitor ids, first drawn first) when round 1 is paired; later rounds pair from that lot's
+  seed and refuse to go on if the recorded order no longer follows from it.
+- "dutch": FIDE Dutch (`pair_dutch`), round 1 in rating order; the colour of the top board in
+  round 1 is drawn from the event's seed and recorded as the lot "initial-colour". Events
+  paired before `swiss_pairing` existed (they have that lot and no `swiss_pairing`) go on
+  with Dutch.
+
 Withdrawn players and players on leave get the bye they are due (zero-point, or the leave's
-kind) and are not paired.
+kind) and are not paired; a pairing-allocated bye is worth `swiss_bye_points` (A7).
 """
 
 from __future__ import annotations
@@ -22,15 +33,24 @@ from mashindano.app.formats.base import (
     StartPlan,
 )
 from mashindano.app.formats.chess import ChessAdapter
-from mashindano.engine.model import Bye, ByeKind, CompetitorId, Side
+from mashindano.engine.model import Bye, ByeKind, CompetitorId, Side, StageResults
 from mashindano.engine.pairing import pair_dutch
-from mashindano.engine.pairing.simple_swiss import CHESS_SWISS, ChessSwissParameters
+from mashindano.engine.pairing.simple_swiss import (
+    CHESS_SWISS,
+    DUTCH_PAIRING,
+    ChessSwissParameters,
+    SwissPairingSystem,
+    compute_draw_order,
+    pair_simple_swiss,
+)
 from mashindano.engine.parameters import override
 from mashindano.engine.points import PointSystem
 from mashindano.store.facts import EventFacts, Json, LeaveFact
 
 PRESET_NAME = "chess-swiss"
 INITIAL_COLOUR_LOT = "initial-colour"
+DRAW_ORDER_LOT = "draw-order"
+SWISS_PAIRING = "swiss_pairing"
 LEAVE_BYES = (ByeKind.ZERO_POINT, ByeKind.HALF_POINT)
 
 
@@ -38,9 +58,24 @@ def swiss_parameters(overrides: Mapping[str, Json]) -> ChessSwissParameters:
     return override(CHESS_SWISS, overrides)
 
 
+def pairing_system(facts: EventFacts) -> SwissPairingSystem:
+    """The system that pairs this event: `swiss_pairing`, except for an event paired by Dutch
+    before that parameter existed, which must not change system half-way."""
+    chosen = any(name.replace("-", "_") == SWISS_PAIRING for name in facts.parameters)
+    if not chosen and facts.lot(INITIAL_COLOUR_LOT) is not None:
+        return DUTCH_PAIRING
+    return swiss_parameters(facts.parameters).swiss_pairing
+
+
+Boards = tuple[tuple[CompetitorId, CompetitorId], ...]
+
+
 class ChessSwissAdapter(ChessAdapter):
     preset = PRESET_NAME
-    description = "Chess Swiss, FIDE Dutch pairings, Buchholz then SB"
+    description = (
+        "Chess Swiss: simple Swiss with a random round 1 (swiss_pairing=simple, default) "
+        "or FIDE Dutch (swiss_pairing=dutch), Buchholz then SB"
+    )
 
     def check_parameters(self, overrides: Mapping[str, Json]) -> None:
         swiss_parameters(overrides)
@@ -52,6 +87,7 @@ class ChessSwissAdapter(ChessAdapter):
             "points": f"{p.points.win},{p.points.draw},{p.points.loss}",
             "swiss_tiebreaks": list(p.swiss_tiebreaks),
             "swiss_bye_points": str(p.swiss_bye_points),
+            SWISS_PAIRING: p.swiss_pairing,
         }
 
     def point_system(self, overrides: Mapping[str, Json]) -> PointSystem:
@@ -71,12 +107,18 @@ class ChessSwissAdapter(ChessAdapter):
                 event=facts.slug,
                 players=len(facts.competitors),
             )
-        swiss_parameters(facts.parameters).rounds_for(len(facts.competitors))
+        parameters = swiss_parameters(facts.parameters)
+        parameters.rounds_for(len(facts.competitors))
         ordered = sorted(facts.competitors, key=lambda c: (-(c.rating or 0), c.name, c.id))
         return StartPlan(
             numbers={c.id: number for number, c in enumerate(ordered, start=1)},
-            stages=(PlannedStage(1, "Swiss", "swiss-dutch"),),
+            stages=(PlannedStage(1, "Swiss", f"swiss-{parameters.swiss_pairing}"),),
         )
+
+    def summary(self, facts: EventFacts) -> dict[str, Json]:
+        document = super().summary(facts)
+        document[SWISS_PAIRING] = pairing_system(facts)
+        return document
 
     def check_leave(self, facts: EventFacts, leave: LeaveFact) -> None:
         if leave.bye_kind not in LEAVE_BYES:
@@ -91,27 +133,24 @@ class ChessSwissAdapter(ChessAdapter):
     ) -> tuple[tuple[PlannedEncounter, ...], tuple[PlannedLot, ...]]:
         declared = self._declared_byes(facts, round_number)
         base = self.stage_results(facts)
-        results = type(base)(
+        results = StageResults(
             competitors=base.competitors,
             games=base.games,
             byes=(*base.byes, *(Bye(round_number, c, k) for c, k in declared.items())),
             points=base.points,
             rounds=base.rounds,
         )
-        colour, lots = self._initial_colour(facts)
-        pairing = pair_dutch(
-            results,
-            round_number,
-            total_rounds=self.total_rounds(facts),
-            initial_colour=colour,
-        )
+        if pairing_system(facts) == DUTCH_PAIRING:
+            boards, bye, lots = self._pair_dutch(facts, results, round_number)
+        else:
+            boards, bye, lots = self._pair_simple(facts, results, round_number)
         encounters = [
             PlannedEncounter(board, white, black, games=(PlannedGame(white, black, Side.WHITE),))
-            for board, (white, black) in enumerate(pairing.boards, start=1)
+            for board, (white, black) in enumerate(boards, start=1)
         ]
-        if pairing.bye is not None:
+        if bye is not None:
             encounters.append(
-                PlannedEncounter(len(encounters) + 1, pairing.bye, bye=ByeKind.PAIRING_ALLOCATED)
+                PlannedEncounter(len(encounters) + 1, bye, bye=ByeKind.PAIRING_ALLOCATED)
             )
         number_of = {c.id: c.number or 0 for c in facts.competitors}
         for competitor in sorted(declared, key=number_of.__getitem__):
@@ -119,6 +158,52 @@ class ChessSwissAdapter(ChessAdapter):
                 PlannedEncounter(len(encounters) + 1, competitor, bye=declared[competitor])
             )
         return tuple(encounters), lots
+
+    def _pair_dutch(
+        self, facts: EventFacts, results: StageResults, round_number: int
+    ) -> tuple[Boards, CompetitorId | None, tuple[PlannedLot, ...]]:
+        colour, lots = self._initial_colour(facts)
+        pairing = pair_dutch(
+            results,
+            round_number,
+            total_rounds=self.total_rounds(facts),
+            initial_colour=colour,
+        )
+        return pairing.boards, pairing.bye, lots
+
+    def _pair_simple(
+        self, facts: EventFacts, results: StageResults, round_number: int
+    ) -> tuple[Boards, CompetitorId | None, tuple[PlannedLot, ...]]:
+        seed, lots = self._draw_order_seed(facts)
+        pairing = pair_simple_swiss(
+            results,
+            round_number,
+            seed=seed,
+            tiebreaks=swiss_parameters(facts.parameters).tiebreaks,
+        )
+        return pairing.boards, pairing.bye, lots
+
+    def _draw_order_seed(self, facts: EventFacts) -> tuple[int, tuple[PlannedLot, ...]]:
+        """The seed of the draw order (A13), and the lot to record when it is drawn now.
+
+        The engine derives the order from the seed, so a recorded order that the seed no
+        longer gives (the entries changed, or the engine's draw did) is refused rather than
+        silently replaced by another one."""
+        drawn = facts.lot(DRAW_ORDER_LOT)
+        if drawn is None:
+            order = compute_draw_order(facts.competitors, facts.seed)
+            return facts.seed, (PlannedLot(DRAW_ORDER_LOT, facts.seed, list(order)),)
+        replayed = list(compute_draw_order(facts.competitors, drawn.seed))
+        if drawn.outcome != replayed:
+            raise WrongState(
+                f"event {facts.slug!r}: the recorded draw order (lot {DRAW_ORDER_LOT!r}, seed "
+                f"{drawn.seed}) is not the order that seed gives for the entries now; "
+                "the next round cannot be paired from it",
+                event=facts.slug,
+                lot=DRAW_ORDER_LOT,
+                seed=drawn.seed,
+            )
+        return drawn.seed, ()
 
     def _declared_byes(self, facts: EventFacts, round_number: int) -> dict[CompetitorId, ByeKind]:
         declared: dict[CompetitorId, ByeKind] = {}

@@ -41,6 +41,7 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Literal
 
 from mashindano.engine.errors import ConfigError, NoValidPairing
 from mashindano.engine.model import (
@@ -114,13 +115,21 @@ def _check_players(players: int) -> None:
 
 # --- Parameters (spec section 5) -------------------------------------------------------------
 
+SwissPairingSystem = Literal["simple", "dutch"]
+SIMPLE_SWISS_PAIRING: SwissPairingSystem = "simple"
+"""The chess-manager Swiss of this module (R12-R15, A8): round 1 drawn at random."""
+DUTCH_PAIRING: SwissPairingSystem = "dutch"
+"""FIDE Dutch (C.04.3), round 1 in rating order, for organisers who want it."""
+SWISS_PAIRING_SYSTEMS: tuple[SwissPairingSystem, ...] = (SIMPLE_SWISS_PAIRING, DUTCH_PAIRING)
+
 
 @dataclass(frozen=True, slots=True)
 class ChessSwissParameters:
     """The `chess-swiss` preset: the spec's Swiss parameters (section 5) with their defaults.
 
     Text values (from `override(CHESS_SWISS, {...})`) are read here: `points` as
-    "win,draw,loss", `swiss_tiebreaks` as "buchholz,sb", the optional integers as numbers.
+    "win,draw,loss", `swiss_tiebreaks` as "buchholz,sb", the optional integers as numbers,
+    `swiss_pairing` as "simple" or "dutch" (any case).
     """
 
     swiss_rounds: int | None = None
@@ -132,8 +141,11 @@ class ChessSwissParameters:
     """What the pairing-allocated bye is worth (A7)."""
     random_seed: int | None = None
     """Recorded for each tournament (A13); the application draws it, the engine only uses it."""
+    swiss_pairing: SwissPairingSystem = SIMPLE_SWISS_PAIRING
+    """The pairing system: the spec's simple Swiss (the default) or FIDE Dutch."""
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "swiss_pairing", _parse_pairing_system(self.swiss_pairing))
         points: object = self.points
         if isinstance(points, str):
             object.__setattr__(self, "points", _parse_points_parameter(points))
@@ -200,6 +212,20 @@ def _parse_points_parameter(text: str) -> PointSystem:
             parameter="points",
             value=text,
         ) from exc
+
+
+def _parse_pairing_system(value: object) -> SwissPairingSystem:
+    cleaned = value.strip().lower() if isinstance(value, str) else value
+    for system in SWISS_PAIRING_SYSTEMS:
+        if cleaned == system:
+            return system
+    allowed = " or ".join(repr(s) for s in SWISS_PAIRING_SYSTEMS)
+    raise ConfigError(
+        f"parameter 'swiss_pairing': {value!r} is not a pairing system; use {allowed}",
+        parameter="swiss_pairing",
+        value=str(value),
+        allowed=list(SWISS_PAIRING_SYSTEMS),
+    )
 
 
 def _parse_optional_int(name: str, text: str) -> int | None:
