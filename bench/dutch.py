@@ -3,8 +3,9 @@
 For each size, a child process generates the tournament with our own engine (rounds 1-8 paired
 by `pair_dutch`, results drawn from a seeded `random.Random`: 40 % first-player wins, 30 % draws,
 30 % second-player wins), then pairs round 9 `--repeat` times. Printed per size: the median time
-of the round-9 pairing, the child's peak resident memory (`ru_maxrss` of the child process,
-generation included), and the time to generate rounds 1-8. Asserts nothing.
+of the round-9 pairing (wall clock, and the process's CPU time), the child's peak resident
+memory (`ru_maxrss` of the child process, generation included), and the time to generate
+rounds 1-8. Asserts nothing.
 
     .venv/bin/python bench/dutch.py                       # 100, 500, 1000, 2000 players
     .venv/bin/python bench/dutch.py --sizes 100,500 --repeat 1
@@ -73,13 +74,16 @@ def measure(players: int, repeat: int, seed: int, general: bool) -> dict[str, ob
     """Runs in the child process."""
     results, timings = generate(players, PAIRED_ROUND, seed, general)
     runs: list[float] = []
+    cpu: list[float] = []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         _pair(results, PAIRED_ROUND, general)
         runs.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
     return {
         "players": players,
         "median": statistics.median(runs),
+        "cpu_median": statistics.median(cpu),
         "runs": runs,
         "generation": sum(timings),
         "rounds": timings,
@@ -107,7 +111,11 @@ def main() -> None:
     path = "general path" if args.general else "pair_dutch"
     print(f"Dutch pairing ({path}), round {PAIRED_ROUND} of {ROUNDS}, seed {args.seed}")
     print("peak memory: ru_maxrss of a child process per size (generation included)")
-    print(f"{'players':>8} {'round 9 median (s)':>19} {'peak MiB':>9} {'rounds 1-8 (s)':>15}")
+    print("CPU: process time of the same runs (what other work on the machine does not inflate)")
+    print(
+        f"{'players':>8} {'round 9 median (s)':>19} {'CPU median (s)':>15} {'peak MiB':>9}"
+        f" {'rounds 1-8 (s)':>15}"
+    )
     for size in (int(s) for s in args.sizes.split(",")):
         command = [sys.executable, str(Path(__file__).resolve()), "--child", str(size)]
         command += ["--repeat", str(args.repeat), "--seed", str(args.seed)]
@@ -119,8 +127,8 @@ def main() -> None:
             print(f"{row['players']:>8} failed: {row['error']}", flush=True)
             continue
         print(
-            f"{row['players']:>8} {row['median']:>19.3f} {row['peak_mib']:>9.1f}"
-            f" {row['generation']:>15.2f}",
+            f"{row['players']:>8} {row['median']:>19.3f} {row['cpu_median']:>15.3f}"
+            f" {row['peak_mib']:>9.1f} {row['generation']:>15.2f}",
             flush=True,
         )
         if args.rounds_detail:
