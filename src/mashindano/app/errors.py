@@ -23,6 +23,10 @@ class UnknownEvent(NotFound):
     code = "unknown_event"
 
 
+class UnknownSeries(NotFound):
+    code = "unknown_series"
+
+
 class UnknownPlayer(NotFound):
     code = "unknown_player"
 

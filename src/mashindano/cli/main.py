@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import typer
 
-from mashindano.cli import event, pair, players, result, schedule, seed, simulate, standings
+from mashindano.cli import (
+    event,
+    pair,
+    players,
+    result,
+    schedule,
+    seed,
+    series,
+    simulate,
+    standings,
+)
 from mashindano.cli import round as round_commands
 
 app = typer.Typer(
@@ -22,6 +32,7 @@ app.add_typer(event.app, name="event")
 app.add_typer(players.app, name="players")
 app.add_typer(round_commands.app, name="round")
 app.add_typer(result.app, name="result")
+app.add_typer(series.app, name="series")
 
 
 @app.command("demo")

@@ -1,0 +1,552 @@
+"""The KIBA championship series over stored events (kiba-bao R36-R42, A15-A19).
+
+A series groups the tournaments of one championship (the `Series` row and `Event.series`).
+Nothing else about the championship is stored: championship points, the championship table,
+a tournament's country ranking, the master group and the countries-event teams are derived on
+every call by the engine (`engine.kiba.championship`) from each tournament's facts, read the
+same way as its standings (`derive_event`: the group tables' scored games, the final, the
+winner). A tournament still running counts as provisional; only a closed one is final, since
+an arbiter may correct results until the event is closed.
+
+The championship rules take their values (points per win, finalist and winner bonuses, sizes)
+from the tournaments' parameters; every tournament of a series must agree on them, so adding
+one that counts differently is refused.
+
+Auditing. The audit log belongs to events (`AuditEntry.event`, one version sequence per event)
+and a series is not an event, so:
+
+* `create_series` writes the `Series` row only; its `created_at` is the record of the creation
+  (the model has no column for the actor).
+* `add_event_to_series` changes the event: it runs under `locked_event` (the event's version
+  + 1) and the event's audit entry `series.add` names the series before and after.
+* `create_master_event` creates the master tournament through the event use cases and writes
+  on it an audit entry `series.master` naming the series, the championship order it was drawn
+  from and the director's decision for a tie at the cut. That entry is the link between the
+  series and its master (the master is not put in the series: it would count as one more
+  tournament of R36), and it is how a second master for the same series is refused.
+
+The master tournament (R39, R40, A17) is a `kiba-bao` event with a single qualification group
+(`group_count_rule` 1): one all-play-all group with two-game pairings, whose top two play the
+best-of-3 final, exactly what the preset does with one group (A6). The countries event (R42)
+has no preset (nine single games between two teams, scored per country), so
+`countries_event` returns the teams and the games to play without storing an event.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+
+from django.db import IntegrityError, transaction
+from django.utils.text import slugify
+
+from mashindano.app.errors import Duplicate, UnknownSeries, WrongState
+from mashindano.app.events import create_event, start_event
+from mashindano.app.formats.kiba_bao_stages import derive_event
+from mashindano.app.locking import EventContext, locked_event, now_or
+from mashindano.app.players import register_players
+from mashindano.app.queries import get_event_facts
+from mashindano.engine.errors import ConfigError, MashindanoError
+from mashindano.engine.kiba import (
+    PRESET_NAME,
+    ChampionshipRow,
+    CountryRow,
+    CountryTeam,
+    KibaParameters,
+    StageKind,
+    TournamentPerformance,
+    championship_table,
+    countries_event_games,
+    countries_event_teams,
+    kiba_parameters,
+    master_group_players,
+    tournament_performances,
+)
+from mashindano.engine.kiba import country_ranking as rank_countries
+from mashindano.engine.model import Competitor, CompetitorId, Game
+from mashindano.store import models
+from mashindano.store.facts import EventFacts, EventState, Json
+
+_SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+
+ADD_ACTION = "series.add"
+MASTER_ACTION = "series.master"
+
+CHAMPIONSHIP_PARAMETERS = (
+    "series_tournaments",
+    "champ_points_qual_win",
+    "champ_points_semi_win",
+    "champ_points_finalist",
+    "champ_points_winner",
+    "winner_bonus_cumulative",
+    "master_final_size",
+    "country_min_players",
+    "country_best_scores",
+    "countries_event_countries",
+    "countries_event_players",
+)
+"""The parameters the championship rules read; the tournaments of a series must agree."""
+
+ENGINE_REFUSALS = ("decision_needed", "too_few_players", "too_few_countries")
+"""Engine codes that mean "not possible where the series stands", not "bad input"."""
+
+
+class TournamentStatus(StrEnum):
+    FINAL = "final"
+    """Closed: its results can no longer change."""
+    PROVISIONAL = "provisional"
+    """Running: results so far, which may still change."""
+    NOT_STARTED = "not started"
+
+
+@dataclass(frozen=True, slots=True)
+class SeriesTournament:
+    number: int
+    """1-based, in the order the events were created."""
+    slug: str
+    name: str
+    state: EventState
+    status: TournamentStatus
+
+
+@dataclass(frozen=True, slots=True)
+class SeriesStandings:
+    slug: str
+    name: str
+    tournaments: tuple[SeriesTournament, ...]
+    rows: tuple[ChampionshipRow, ...]
+    """R38: by total championship points; `points[i]` is tournament i + 1's."""
+    parameters: KibaParameters
+
+    @property
+    def provisional(self) -> bool:
+        return any(t.status is not TournamentStatus.FINAL for t in self.tournaments)
+
+
+@dataclass(frozen=True, slots=True)
+class CountryRanking:
+    slug: str
+    name: str
+    status: TournamentStatus
+    rows: tuple[CountryRow, ...]
+    unranked: tuple[tuple[str, int], ...]
+    """(country, players) of countries with too few players to be ranked (R41)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CountriesEvent:
+    """R42: the two teams and the nine games to play (no preset stores them yet)."""
+
+    slug: str
+    ranking: CountryRanking
+    teams: tuple[CountryTeam, ...]
+    games: tuple[Game, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MasterEvent:
+    facts: EventFacts
+    players: tuple[Competitor, ...]
+    """R39: the master group in championship order."""
+    standings: SeriesStandings
+
+
+# -- lookups ----------------------------------------------------------------------------------
+
+
+def get_series(slug: str) -> models.Series:
+    try:
+        return models.Series.objects.get(slug=slug)
+    except models.Series.DoesNotExist:
+        raise UnknownSeries(f"no series {slug!r}", series=slug) from None
+
+
+def _series_events(series: models.Series) -> list[models.Event]:
+    return list(series.events.order_by("created_at", "slug"))
+
+
+def _championship_part(parameters: KibaParameters) -> dict[str, object]:
+    return {name: getattr(parameters, name) for name in CHAMPIONSHIP_PARAMETERS}
+
+
+@contextmanager
+def _refusals() -> Iterator[None]:
+    """The engine's "a director must decide" and "not enough players/countries" become
+    refusals (the request is fine, the championship does not allow it yet)."""
+    try:
+        yield
+    except MashindanoError as exc:
+        if exc.code in ENGINE_REFUSALS:
+            raise WrongState(exc.message, **exc.params) from None
+        raise
+
+
+# -- create and add ---------------------------------------------------------------------------
+
+
+def check_create_series(slug: str, name: str) -> None:
+    if not _SLUG.fullmatch(slug):
+        raise ConfigError(
+            f"series slug {slug!r} must be lower-case letters, digits and hyphens "
+            f"(e.g. {slugify(slug) or 'kiba-championship-2026'!r})",
+            slug=slug,
+        )
+    if not name.strip():
+        raise ConfigError("a series needs a name", slug=slug)
+    if models.Series.objects.filter(slug=slug).exists():
+        raise Duplicate(f"a series {slug!r} exists already", series=slug)
+
+
+def create_series(
+    slug: str, name: str, *, actor: str, now: datetime | None = None
+) -> SeriesStandings:
+    """A new, empty championship series. `actor` is accepted for symmetry with the other
+    use cases but not stored: a series has no audit log of its own (see the module notes)."""
+    del actor
+    check_create_series(slug, name)
+    try:
+        with transaction.atomic():
+            models.Series.objects.create(slug=slug, name=name.strip(), created_at=now_or(now))
+    except IntegrityError:
+        raise Duplicate(f"a series {slug!r} exists already", series=slug) from None
+    return series_standings(slug)
+
+
+def check_add_event(series: models.Series, event: models.Event) -> None:
+    if event.preset != PRESET_NAME:
+        raise WrongState(
+            f"event {event.slug!r} is {event.preset}; a championship series holds only "
+            f"{PRESET_NAME} tournaments (R36)",
+            event=event.slug,
+            series=series.slug,
+        )
+    if event.series_id == series.pk:
+        raise Duplicate(
+            f"event {event.slug!r} is already in series {series.slug!r}",
+            event=event.slug,
+            series=series.slug,
+        )
+    if event.series_id is not None:
+        other = models.Series.objects.get(pk=event.series_id)
+        raise WrongState(
+            f"event {event.slug!r} belongs to series {other.slug!r}; a tournament counts for "
+            "one championship only",
+            event=event.slug,
+            series=other.slug,
+        )
+    parameters = kiba_parameters(event.parameters)
+    members = _series_events(series)
+    if members:
+        reference = members[0]
+        expected = _championship_part(kiba_parameters(reference.parameters))
+        given = _championship_part(parameters)
+        differing = [name for name in CHAMPIONSHIP_PARAMETERS if expected[name] != given[name]]
+        if differing:
+            shown = ", ".join(f"{n}={given[n]} (series: {expected[n]})" for n in differing)
+            raise WrongState(
+                f"event {event.slug!r} counts the championship differently from "
+                f"{reference.slug!r}: {shown}",
+                event=event.slug,
+                series=series.slug,
+                parameters=differing,
+            )
+        parameters = kiba_parameters(reference.parameters)
+    limit = parameters.series_tournaments
+    if len(members) >= limit:
+        raise WrongState(
+            f"series {series.slug!r} has its {limit} tournaments already "
+            f"({', '.join(e.slug for e in members)}); event {event.slug!r} cannot be added (R36)",
+            event=event.slug,
+            series=series.slug,
+            tournaments=len(members),
+        )
+
+
+def add_event_to_series(
+    series_slug: str, event_slug: str, *, actor: str, now: datetime | None = None
+) -> SeriesStandings:
+    """Make a kiba-bao event one of the series' tournaments (at most `series_tournaments`)."""
+    with locked_event(event_slug, actor, ADD_ACTION, now=now) as context:
+        series = _locked_series(series_slug)
+        check_add_event(series, context.event)
+        do_add_event(context, series)
+    return series_standings(series_slug)
+
+
+def _locked_series(slug: str) -> models.Series:
+    # Locking the series row makes two simultaneous additions count each other (PostgreSQL;
+    # SQLite serialises every write transaction anyway).
+    try:
+        return models.Series.objects.select_for_update().get(slug=slug)
+    except models.Series.DoesNotExist:
+        raise UnknownSeries(f"no series {slug!r}", series=slug) from None
+
+
+def do_add_event(context: EventContext, series: models.Series) -> None:
+    context.event.series = series
+    context.record(before={"series": None}, after={"series": series.slug, "name": series.name})
+
+
+# -- derived: performances, standings, countries ----------------------------------------------
+
+
+def tournament_status(facts: EventFacts) -> TournamentStatus:
+    if facts.state is EventState.CLOSED:
+        return TournamentStatus.FINAL
+    if facts.state is EventState.RUNNING:
+        return TournamentStatus.PROVISIONAL
+    return TournamentStatus.NOT_STARTED
+
+
+def event_performances(facts: EventFacts) -> tuple[TournamentPerformance, ...]:
+    """What each player did in one kiba-bao tournament so far (R37): games won in the
+    qualification and semifinal stages as their group tables score them (withdrawals
+    applied, A14), the finalists and the winner. Nothing before the start."""
+    if facts.state is EventState.REGISTRATION:
+        return ()
+    event = derive_event(facts)
+
+    def stage_games(kind: StageKind) -> list[Game]:
+        return [
+            game
+            for stage in event.stages
+            if stage.kind is kind
+            for table in stage.standings
+            for game in table.games
+        ]
+
+    if event.final is not None:
+        finalists = tuple(p.id for p in event.final.match.players)
+    else:
+        finalists = tuple(p.id for p in event.lone_finalists() or ())
+    winner = event.winner
+    return tournament_performances(
+        event.initial.players,
+        stage_games(StageKind.QUALIFICATION),
+        stage_games(StageKind.SEMIFINAL),
+        finalists,
+        winner.id if winner is not None else None,
+    )
+
+
+def _series_parameters(tournaments: Sequence[EventFacts]) -> KibaParameters:
+    return kiba_parameters(tournaments[0].parameters if tournaments else {})
+
+
+def series_standings(series_slug: str) -> SeriesStandings:
+    """R37/R38 with A15/A16: the championship table over the series' tournaments so far."""
+    series = get_series(series_slug)
+    tournaments = [get_event_facts(e.slug) for e in _series_events(series)]
+    parameters = _series_parameters(tournaments)
+    rows = championship_table([event_performances(f) for f in tournaments], parameters)
+    return SeriesStandings(
+        slug=series.slug,
+        name=series.name,
+        tournaments=tuple(
+            SeriesTournament(n, f.slug, f.name, f.state, tournament_status(f))
+            for n, f in enumerate(tournaments, start=1)
+        ),
+        rows=rows,
+        parameters=parameters,
+    )
+
+
+def _require_kiba(facts: EventFacts, what: str) -> None:
+    if facts.preset != PRESET_NAME:
+        raise WrongState(
+            f"event {facts.slug!r} is {facts.preset}; {what} exists only for {PRESET_NAME} "
+            "tournaments",
+            event=facts.slug,
+        )
+    if facts.state is EventState.REGISTRATION:
+        raise WrongState(
+            f"event {facts.slug!r} has not started; {what} comes from its results",
+            event=facts.slug,
+        )
+
+
+def country_ranking(event_slug: str, *, decision: Sequence[str] = ()) -> CountryRanking:
+    """R41/A18: the country ranking after one tournament (provisional while it runs).
+    `decision`: countries in the order the director placed them where a tie remains (A19)."""
+    facts = get_event_facts(event_slug)
+    _require_kiba(facts, "a country ranking")
+    return _country_ranking(facts, event_performances(facts), decision)
+
+
+def _country_ranking(
+    facts: EventFacts, performances: Sequence[TournamentPerformance], decision: Sequence[str]
+) -> CountryRanking:
+    parameters = kiba_parameters(facts.parameters)
+    rows = rank_countries(performances, parameters, decision=decision)
+    counts: dict[str, int] = {}
+    for performance in performances:
+        if performance.player.country:
+            counts[performance.player.country] = counts.get(performance.player.country, 0) + 1
+    ranked = {row.country for row in rows}
+    unranked = tuple(sorted((c, n) for c, n in counts.items() if c not in ranked))
+    return CountryRanking(facts.slug, facts.name, tournament_status(facts), rows, unranked)
+
+
+def countries_event(event_slug: str, *, decision: Sequence[str] = ()) -> CountriesEvent:
+    """R42/A19: the two countries, their three best players and the nine games, from a closed
+    tournament's country ranking. Nothing is stored: no preset plays a countries event yet."""
+    facts = get_event_facts(event_slug)
+    _require_kiba(facts, "a countries event")
+    if facts.state is not EventState.CLOSED:
+        raise WrongState(
+            f"event {facts.slug!r} is {facts.state.value}; the countries event follows the "
+            "final country ranking of a closed tournament",
+            event=facts.slug,
+        )
+    performances = event_performances(facts)
+    ranking = _country_ranking(facts, performances, decision)
+    with _refusals():
+        teams = countries_event_teams(ranking.rows, performances, kiba_parameters(facts.parameters))
+    return CountriesEvent(facts.slug, ranking, teams, countries_event_games(teams))
+
+
+# -- the master tournament --------------------------------------------------------------------
+
+
+def _master_of(series: models.Series) -> models.AuditEntry | None:
+    return (
+        models.AuditEntry.objects.filter(action=MASTER_ACTION, after__series=series.slug)
+        .select_related("event")
+        .first()
+    )
+
+
+def check_create_master(
+    series_slug: str, decision: Sequence[str]
+) -> tuple[SeriesStandings, tuple[Competitor, ...], list[EventFacts]]:
+    series = get_series(series_slug)
+    master = _master_of(series)
+    if master is not None:
+        raise Duplicate(
+            f"series {series_slug!r} has its master tournament already: {master.event.slug!r}",
+            series=series_slug,
+            event=master.event.slug,
+        )
+    standings = series_standings(series_slug)
+    wanted = standings.parameters.series_tournaments
+    if len(standings.tournaments) != wanted:
+        raise WrongState(
+            f"series {series_slug!r} has {len(standings.tournaments)} of its {wanted} "
+            "tournaments; the master tournament follows the last one (R36, R39)",
+            series=series_slug,
+        )
+    open_ = [t.slug for t in standings.tournaments if t.status is not TournamentStatus.FINAL]
+    if open_:
+        raise WrongState(
+            f"series {series_slug!r}: {', '.join(open_)} not closed yet; the championship "
+            "ranking is final only when every tournament is closed",
+            series=series_slug,
+            events=open_,
+        )
+    with _refusals():
+        chosen = master_group_players(
+            standings.rows,
+            standings.parameters,
+            decision=[CompetitorId(p) for p in decision],
+        )
+    tournaments = [get_event_facts(t.slug) for t in standings.tournaments]
+    return standings, chosen, tournaments
+
+
+def master_entries(
+    chosen: Sequence[Competitor], tournaments: Sequence[EventFacts]
+) -> list[Competitor]:
+    """The master group's entries in championship order (A4 then lets that order settle an
+    equal KIBA score), each with the rating, games and country of their latest tournament."""
+    latest: dict[CompetitorId, Competitor] = {}
+    for facts in tournaments:
+        for competitor in facts.competitors:
+            latest[competitor.id] = competitor
+    return [
+        Competitor(
+            c.id,
+            latest[c.id].name,
+            rating=latest[c.id].rating,
+            games_played=latest[c.id].games_played,
+            country=latest[c.id].country,
+        )
+        for c in chosen
+    ]
+
+
+def master_parameters(tournaments: Sequence[EventFacts], size: int) -> dict[str, Json]:
+    """The last tournament's house rules, with one qualification group of exactly the master
+    group: the preset then plays R39/A17 (one all-play-all group) and R40 (its top two play
+    the best-of-3 final)."""
+    overrides: dict[str, Json] = dict(tournaments[-1].parameters)
+    overrides.update(group_count_rule="1", min_players=str(size), max_players=str(size))
+    return overrides
+
+
+def create_master_event(
+    series_slug: str,
+    event_slug: str,
+    *,
+    actor: str,
+    name: str | None = None,
+    decision: Sequence[str] = (),
+    seed: int | None = None,
+    now: datetime | None = None,
+) -> MasterEvent:
+    """R39/R40: create and start the master tournament of a finished series with the six
+    best of the championship ranking. `decision` orders the players tied across the last
+    place (the director's decision), when there is such a tie."""
+    when = now_or(now)
+    with transaction.atomic():
+        standings, chosen, tournaments = check_create_master(series_slug, decision)
+        entries = master_entries(chosen, tournaments)
+        create_event(
+            event_slug,
+            PRESET_NAME,
+            actor=actor,
+            name=name or f"{standings.name}: master tournament",
+            parameters=master_parameters(tournaments, len(entries)),
+            seed=seed,
+            now=when,
+        )
+        with locked_event(event_slug, actor, MASTER_ACTION, now=when) as context:
+            context.record(
+                after={
+                    "series": standings.slug,
+                    "championship": [str(row.competitor.id) for row in standings.rows],
+                    "decision": list(decision),
+                    "players": [str(c.id) for c in entries],
+                }
+            )
+        register_players(event_slug, entries, actor=actor, now=when)
+        facts = start_event(event_slug, actor=actor, now=when)
+    return MasterEvent(facts, tuple(entries), standings)
+
+
+def series_master(series_slug: str) -> str | None:
+    """The slug of the series' master tournament, once created."""
+    master = _master_of(get_series(series_slug))
+    return master.event.slug if master is not None else None
+
+
+__all__ = [
+    "CountriesEvent",
+    "CountryRanking",
+    "MasterEvent",
+    "SeriesStandings",
+    "SeriesTournament",
+    "TournamentStatus",
+    "UnknownSeries",
+    "add_event_to_series",
+    "countries_event",
+    "country_ranking",
+    "create_master_event",
+    "create_series",
+    "event_performances",
+    "series_master",
+    "series_standings",
+]
