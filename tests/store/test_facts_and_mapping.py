@@ -80,6 +80,6 @@ def test_loading_an_event_takes_the_same_number_of_queries_whatever_its_size(
                 "ev", GameRef(published.number, game.board), rng.choice(["1-0", "0-1"]), actor="t"
             )
     event = models.Event.objects.get(slug="ev")
-    with django_assert_num_queries(11):  # type: ignore[operator]
+    with django_assert_num_queries(12):  # type: ignore[operator]
         facts = load_event_facts(event, with_moves=True)
     assert len(list(facts.games())) == players

@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Mapping
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -23,7 +24,7 @@ from mashindano.app.formats.chess_swiss import INITIAL_COLOUR_LOT
 from mashindano.app.locking import now_or
 from mashindano.app.queries import get_event, get_event_facts
 from mashindano.engine.errors import ParseError
-from mashindano.engine.model import ByeKind, Side
+from mashindano.engine.model import ByeKind, CompetitorId, Side, StageResults
 from mashindano.interchange.trf import stage_results_to_trf
 from mashindano.interchange.trf_write import format_trf
 from mashindano.store import models
@@ -444,7 +445,8 @@ def _optional_time(value: Any) -> datetime | None:
 
 
 def export_event_trf(slug: str) -> str:
-    """TRF-16 of a single-stage chess event (numbers as starting ranks)."""
+    """TRF-16 of a single-stage chess event (numbers as starting ranks), with the arbiter's
+    forbidden pairs as XXP lines."""
     facts = get_event_facts(slug)
     adapter = adapter_for(facts.preset)
     results = adapter.stage_results(facts)
@@ -455,7 +457,21 @@ def export_event_trf(slug: str) -> str:
     trf = stage_results_to_trf(
         results, name=facts.name, total_rounds=results.rounds, initial_colour=colour
     )
-    return format_trf(trf)
+    forbidden = _trf_forbidden_pairs(results, facts.forbidden_pairs())
+    return format_trf(replace(trf, forbidden_pairs=forbidden))
+
+
+def _trf_forbidden_pairs(
+    results: StageResults, pairs: frozenset[frozenset[CompetitorId]]
+) -> tuple[frozenset[int], ...]:
+    """The arbiter's forbidden pairs as XXP starting ranks, by the rule `stage_results_to_trf`
+    numbers players with: their numbers, or their order when none has one."""
+    if all(c.number is None for c in results.competitors):
+        rank = {c.id: i for i, c in enumerate(results.competitors, start=1)}
+    else:
+        rank = {c.id: c.number for c in results.competitors if c.number is not None}
+    ranked = [frozenset(rank[p] for p in pair) for pair in pairs]
+    return tuple(sorted(ranked, key=sorted))
 
 
 _BYE_CODES = {

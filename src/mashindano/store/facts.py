@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 
+from mashindano.engine.errors import ParseError
 from mashindano.engine.model import (
     Bye,
     ByeKind,
@@ -233,6 +234,43 @@ class LotFact:
     drawn_at: datetime
 
 
+FORBID_PAIR = "forbid-pair"
+"""Override subject: the two players of `value["players"]` must not be paired together."""
+ALLOW_PAIR = "allow-pair"
+"""Override subject: lifts an earlier `forbid-pair` of the same two players."""
+
+
+@dataclass(frozen=True, slots=True)
+class OverrideFact:
+    """An arbiter's decision that overrides what the rules would derive (`subject` names what
+    it decides, `value` the JSON that says how)."""
+
+    subject: str
+    value: Json
+    at: datetime
+    actor: str
+    reason: str
+
+
+def override_pair(override: OverrideFact) -> frozenset[CompetitorId]:
+    """The two players a pair override (`{"players": [a, b]}`) names."""
+    value = override.value
+    players = value.get("players") if isinstance(value, dict) else None
+    if (
+        not isinstance(players, list)
+        or len(players) != 2
+        or not all(isinstance(p, str) for p in players)
+        or players[0] == players[1]
+    ):
+        raise ParseError(
+            f"arbiter override {override.subject!r} of {override.at.isoformat()} by "
+            f"{override.actor!r} must name two different players as "
+            f'{{"players": [a, b]}}, got {value!r}',
+            subject=override.subject,
+        )
+    return frozenset(CompetitorId(str(p)) for p in players)
+
+
 @dataclass(frozen=True, slots=True)
 class EventFacts:
     """Everything that happened in one event, as loaded by `mapping.load_event_facts`."""
@@ -257,6 +295,8 @@ class EventFacts:
     """When each entry registered (a league's late entries count for the next month)."""
     period_closed_at: Mapping[tuple[int, int], datetime] = field(default_factory=dict)
     """When each closed (stage, period) was closed."""
+    overrides: tuple[OverrideFact, ...] = ()
+    """The arbiter's overrides, in the order they were made."""
 
     def games(self) -> Iterator[GameFact]:
         for round_fact in self.rounds:
@@ -282,3 +322,15 @@ class EventFacts:
 
     def is_entered(self, competitor: CompetitorId) -> bool:
         return any(c.id == competitor for c in self.competitors)
+
+    def forbidden_pairs(self) -> frozenset[frozenset[CompetitorId]]:
+        """The pairs that must not meet now: every `forbid-pair` override not lifted by a
+        later `allow-pair` of the same two players (replayed in order, so a pair forbidden
+        again after being allowed is forbidden)."""
+        forbidden: set[frozenset[CompetitorId]] = set()
+        for override in self.overrides:
+            if override.subject == FORBID_PAIR:
+                forbidden.add(override_pair(override))
+            elif override.subject == ALLOW_PAIR:
+                forbidden.discard(override_pair(override))
+        return frozenset(forbidden)

@@ -22,6 +22,7 @@ from mashindano.store.facts import (
     LeaveFact,
     LotFact,
     MoveFact,
+    OverrideFact,
     ReportFact,
     ReportKind,
     ResultDetail,
@@ -218,6 +219,10 @@ def load_event_facts(event: models.Event, *, with_moves: bool = False) -> EventF
         closed_periods=tuple(closed_at),
         registered_at={CompetitorId(e.key): e.registered_at for e in entries},
         period_closed_at=closed_at,
+        overrides=tuple(
+            OverrideFact(o.subject, _json(o.value), o.at, o.actor, o.reason)
+            for o in models.ArbiterOverride.objects.filter(event=event).order_by("id")
+        ),
     )
 
 

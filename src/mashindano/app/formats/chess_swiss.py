@@ -16,7 +16,9 @@ rating (highest first), then name.
   with Dutch.
 
 Withdrawn players and players on leave get the bye they are due (zero-point, or the leave's
-kind) and are not paired; a pairing-allocated bye is worth `swiss_bye_points` (A7).
+kind) and are not paired; a pairing-allocated bye is worth `swiss_bye_points` (A7). Pairs the
+arbiter forbade (`facts.forbidden_pairs()`, see `app/overrides.py`) are never paired, by
+either system.
 """
 
 from __future__ import annotations
@@ -168,6 +170,7 @@ class ChessSwissAdapter(ChessAdapter):
             round_number,
             total_rounds=self.total_rounds(facts),
             initial_colour=colour,
+            forbidden_pairs=facts.forbidden_pairs(),
         )
         return pairing.boards, pairing.bye, lots
 
@@ -180,6 +183,7 @@ class ChessSwissAdapter(ChessAdapter):
             round_number,
             seed=seed,
             tiebreaks=swiss_parameters(facts.parameters).tiebreaks,
+            forbidden_pairs=facts.forbidden_pairs(),
         )
         return pairing.boards, pairing.bye, lots
 

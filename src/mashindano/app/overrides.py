@@ -1,0 +1,140 @@
+"""The arbiter's forbidden pairs: two players who must not be paired together (family members,
+the same club in a qualifier, a complaint upheld), TRF's `XXP`.
+
+Each decision is an `ArbiterOverride` fact (`forbid-pair` or `allow-pair`, value
+`{"players": [a, b]}` with the entries' keys, a reason), appended and never rewritten;
+`EventFacts.forbidden_pairs()` replays them in order and the preset's pairing avoids the pairs
+still forbidden. Only presets whose pairing engine takes forbidden pairs accept them.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from mashindano.app.errors import Duplicate, WrongState
+from mashindano.app.formats import adapter_for
+from mashindano.app.formats.chess_swiss import PRESET_NAME as CHESS_SWISS
+from mashindano.app.locking import EventContext, locked_event
+from mashindano.app.queries import get_entry
+from mashindano.engine.errors import ParseError
+from mashindano.engine.model import CompetitorId
+from mashindano.store import models
+from mashindano.store.facts import ALLOW_PAIR, FORBID_PAIR, EventState, Json
+
+PAIRS_WITH_FORBIDDEN_PAIRS = frozenset({CHESS_SWISS})
+"""Presets whose pairing honours forbidden pairs: chess-swiss, by both its systems. The
+tasaselo engine pairs from alternate ends of its list with no way to exclude a pair, the
+round robins and knockouts follow fixed tables, and the leagues pair by their own rules."""
+
+type Pair = tuple[CompetitorId, CompetitorId]
+
+
+def forbid_pair(
+    slug: str,
+    player_a: str,
+    player_b: str,
+    *,
+    actor: str,
+    reason: str,
+    now: datetime | None = None,
+) -> Pair:
+    """Forbid the two players (key or number) from being paired together from the next round
+    on; returns their keys. Refused: a preset whose pairing ignores forbidden pairs, an unknown
+    player, the same player twice, no reason, a pair already forbidden, a closed event or one
+    with every round paired.
+
+    The forbid is recorded even when it leaves the next round without a complete pairing (the
+    arbiter may mean to lift another one first): pairing that round then fails with
+    `NoValidPairing` naming the players left without an opponent, until `allow_pair` lifts it.
+    """
+    with locked_event(slug, actor, "pair.forbid", now=now) as context:
+        pair = _check_pair_request(context, player_a, player_b, reason)
+        if frozenset(pair) in context.facts().forbidden_pairs():
+            raise Duplicate(
+                f"{pair[0]!r} and {pair[1]!r} are already forbidden to meet in event {slug!r}",
+                event=slug,
+                players=list(pair),
+            )
+        _write(context, FORBID_PAIR, pair, reason)
+    return pair
+
+
+def allow_pair(
+    slug: str,
+    player_a: str,
+    player_b: str,
+    *,
+    actor: str,
+    reason: str,
+    now: datetime | None = None,
+) -> Pair:
+    """Lift a forbid: the two players may be paired together again from the next round on;
+    returns their keys. Refused as `forbid_pair` is, and when the pair is not forbidden."""
+    with locked_event(slug, actor, "pair.allow", now=now) as context:
+        pair = _check_pair_request(context, player_a, player_b, reason)
+        if frozenset(pair) not in context.facts().forbidden_pairs():
+            raise WrongState(
+                f"{pair[0]!r} and {pair[1]!r} are not forbidden to meet in event {slug!r}; "
+                "there is nothing to allow",
+                event=slug,
+                players=list(pair),
+            )
+        _write(context, ALLOW_PAIR, pair, reason)
+    return pair
+
+
+def _check_pair_request(context: EventContext, player_a: str, player_b: str, reason: str) -> Pair:
+    event = context.event
+    if event.preset not in PAIRS_WITH_FORBIDDEN_PAIRS:
+        raise WrongState(
+            f"event {event.slug!r} uses preset {event.preset!r}, whose pairing does not take "
+            f"forbidden pairs (only {', '.join(sorted(PAIRS_WITH_FORBIDDEN_PAIRS))} does)",
+            event=event.slug,
+            preset=event.preset,
+        )
+    _check_pairings_ahead(context)
+    if not reason.strip():
+        raise ParseError(
+            "forbidding or allowing a pair needs a reason (it is kept in the log)",
+            event=event.slug,
+        )
+    first = get_entry(event, player_a)
+    second = get_entry(event, player_b)
+    if first.id == second.id:
+        raise ParseError(
+            f"{player_a!r} and {player_b!r} are the same player ({first.key!r}) of event "
+            f"{event.slug!r}; a pair needs two players",
+            event=event.slug,
+            player=first.key,
+        )
+    return CompetitorId(first.key), CompetitorId(second.key)
+
+
+def _check_pairings_ahead(context: EventContext) -> None:
+    """A pair can only matter for rounds still to be paired."""
+    event = context.event
+    if event.state == EventState.CLOSED:
+        raise WrongState(
+            f"event {event.slug!r} is closed; its pairings no longer change",
+            event=event.slug,
+            state=event.state,
+        )
+    facts = context.facts()
+    if facts.state is EventState.RUNNING and adapter_for(facts.preset).next_unit(facts) is None:
+        raise WrongState(
+            f"every round of event {event.slug!r} is paired; no pairing is left to change",
+            event=event.slug,
+        )
+
+
+def _write(context: EventContext, subject: str, pair: Pair, reason: str) -> None:
+    players: list[Json] = [str(p) for p in pair]
+    models.ArbiterOverride.objects.create(
+        event=context.event,
+        subject=subject,
+        value={"players": players},
+        at=context.now,
+        actor=context.actor,
+        reason=reason,
+    )
+    context.record(after={"subject": subject, "players": players, "reason": reason})
