@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from mashindano.cli import (
+    arbiter,
     event,
     pair,
     players,
@@ -14,6 +15,7 @@ from mashindano.cli import (
     series,
     simulate,
     standings,
+    tantrix,
 )
 from mashindano.cli import round as round_commands
 
@@ -33,6 +35,8 @@ app.add_typer(players.app, name="players")
 app.add_typer(round_commands.app, name="round")
 app.add_typer(result.app, name="result")
 app.add_typer(series.app, name="series")
+app.add_typer(arbiter.app, name="arbiter")
+app.add_typer(tantrix.app, name="tantrix")
 
 
 @app.command("demo")

@@ -16,10 +16,13 @@ whose matches are decided on tournament points by the "decisive victory" rule.
 - Standings: a ranking per draw (champion, finalist, third/fourth or semifinalists, then the
   losers of each round), with matches won, TPs and seed; the summary adds the brackets.
 
-Result forms with status options 1-8 (R18-R24), report/offer/reply deadlines (R16, R20-R22) and
-opt-out agreements (R13-R15) stay in the engine (`engine.knockout.result_forms`, `deadlines`,
-`tp_match`) for now: here a controller's review is a dispute, a default or resignation is a
-forfeit ruling, and an opt-out has no use case yet.
+Result forms (R16-R24), tiebreak offers and replies (R20-R22) and opt-out agreements (R13-R15)
+are filed through `app.tantrix`. Here they shape the match: a form's option 8 resigns it, forms
+the engine's review flags (R24, A10) hold the round until a controller rules, and an opt-out
+(arbiter override `tantrix-opt-out`) stops the match after the standard games. The defaults for
+missed offer and reply limits depend on the clock, so `app.tantrix.match_status` derives them
+at a given time; the bracket counts one once an arbiter rules it (a forfeit `{"end":
+"default"}`), because standings here are computed without a clock.
 """
 
 from __future__ import annotations
@@ -51,6 +54,7 @@ from mashindano.app.formats.tantrix_knockout_draws import (
     main_draw,
     match_rule_label,
     match_rule_of,
+    opted_out_matches,
     plate_draw,
     plate_entrants,
     rank_draw,
@@ -64,6 +68,7 @@ from mashindano.engine.knockout.parameters import (
     TANTRIX_KNOCKOUT,
     TantrixKnockoutParameters,
 )
+from mashindano.engine.knockout.result_forms import describe_review
 from mashindano.engine.knockout.tantrix import TileScore, convert_tile_score, tp_formula_by_name
 from mashindano.engine.matches import MatchSide, PointsMargin
 from mashindano.engine.model import ByeKind, Competitor, CompetitorId, GameResult, Side
@@ -207,7 +212,9 @@ class TantrixKnockoutAdapter(BaseAdapter):
             return ()
         p = knockout_parameters(parameters)
         view = view_match(0, encounter, p)
-        if view.is_decided or view.rule is None or view.open_games:
+        if view.is_decided or view.rule is None or view.open_games or view.disputed:
+            # A form that sends the match to a controller is written with a dispute (A10): the
+            # next game waits for the ruling. (Reviews need the event's opt-outs, not known here.)
             return ()
         return (_game(view.rule.first_side_of_game(len(encounter.games), True), encounter),)
 
@@ -221,10 +228,11 @@ class TantrixKnockoutAdapter(BaseAdapter):
         if encounter is None:  # pragma: no cover - the game was just loaded from this event
             return
         p = knockout_parameters(facts.parameters)
+        opted_out = (game.stage, game.round, game.board) in opted_out_matches(facts)
         earlier = replace(
             encounter, games=tuple(g for g in encounter.games if g.number < game.number)
         )
-        decided = view_match(game.round, earlier, p)
+        decided = view_match(game.round, earlier, p, opted_out=opted_out)
         if decided.is_decided:
             raise WrongState(
                 f"{game.label}: the match was already decided after game "
@@ -233,8 +241,10 @@ class TantrixKnockoutAdapter(BaseAdapter):
                 round=game.round,
                 board=game.board,
             )
-        before = view_match(game.round, encounter, p)
-        after = view_match(game.round, _with_result(encounter, game, parsed), p)
+        before = view_match(game.round, encounter, p, opted_out=opted_out)
+        after = view_match(
+            game.round, _with_result(encounter, game, parsed), p, opted_out=opted_out
+        )
         if before.winner == after.winner:
             return
         paired = _paired_after(facts, game)
@@ -291,11 +301,12 @@ def _published_rounds(facts: EventFacts, stage: int) -> int:
 
 
 def _is_round_done(draw: Draw, number: int) -> bool:
-    """Every match of round `number` decided with no disputed game (round 0 is always done)."""
+    """Every match of round `number` decided with no disputed game and no result form waiting
+    for a controller (A10); round 0 is always done."""
     if number == 0:
         return True
     views = draw.views_of_round(number)
-    return bool(views) and all(v.is_decided and not v.disputed for v in views)
+    return bool(views) and all(v.is_decided and not v.disputed and not v.reviews for v in views)
 
 
 def _describe_open(draw: Draw, number: int) -> str:
@@ -304,6 +315,11 @@ def _describe_open(draw: Draw, number: int) -> str:
         return "it is not paired yet"
     parts = [v.describe() for v in views if not v.is_decided]
     parts += [f"board {v.board} game {g.number} is disputed" for v in views for g in v.disputed]
+    parts += [
+        f"board {v.board} awaits a controller ({describe_review(r)})"
+        for v in views
+        for r in v.reviews
+    ]
     return "; ".join(parts)
 
 

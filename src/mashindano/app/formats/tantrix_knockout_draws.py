@@ -7,12 +7,18 @@ Stages: 1 is the main draw, 2 the plate. A match's place in its bracket is its r
 board = slot + 1 (the final is board 1, the third-place match board 2). The match rule of an
 encounter is stored as published: "tp-margin-S" (decisive-victory rule, S standard games) or
 "tp-lead-S" (the rule off for the phase, A12: any lead after the standard games wins).
+
+Two more facts shape a match: the players' result forms (R18-R24, stored with the reports,
+`tantrix_knockout_results.forms_of`), whose review by the engine flags the match for a
+controller (A10: the round is not done until a ruling settles it) and whose option 8 ends it
+(R23, A6); and an opt-out agreement (R13, an arbiter override with subject `tantrix-opt-out`
+naming the match), under which the match stops after the standard games (A7 for a tie).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from mashindano.app.formats.base import StandingsLine, StandingsTable
@@ -20,6 +26,7 @@ from mashindano.app.formats.tantrix_knockout_results import (
     END_RESIGNED,
     detail_tps,
     forfeit_end,
+    forms_of,
     tp_text,
 )
 from mashindano.engine.errors import ConfigError
@@ -33,6 +40,12 @@ from mashindano.engine.knockout.bracket import (
     seed_competitors,
 )
 from mashindano.engine.knockout.parameters import Phase, TantrixKnockoutParameters
+from mashindano.engine.knockout.result_forms import (
+    GameReview,
+    ResultForm,
+    describe_review,
+    review_game_forms,
+)
 from mashindano.engine.knockout.tp_match import EndedBy, conclude_tp_match
 from mashindano.engine.matches import GamePoints, PointsMargin
 from mashindano.engine.model import Competitor, CompetitorId, GameResult
@@ -43,6 +56,29 @@ MAIN_STAGE = 1
 PLATE_STAGE = 2
 MARGIN_RULE = "tp-margin"
 LEAD_RULE = "tp-lead"
+OPT_OUT_SUBJECT = "tantrix-opt-out"
+"""Arbiter override recording both players' opt-out (R13, R15): value {"stage", "round",
+"board", "players", "agreed_at", "evidence"}."""
+
+type MatchKey = tuple[int, int, int]
+"""A published match: (stage, round, board)."""
+
+
+def match_key_of(value: Json) -> MatchKey | None:
+    """The (stage, round, board) an override's value names, or None when it names none."""
+    if not isinstance(value, dict):
+        return None
+    parts = [value.get(name) for name in ("stage", "round", "board")]
+    if not all(isinstance(part, int) and not isinstance(part, bool) for part in parts):
+        return None
+    stage, round_number, board = (int(str(part)) for part in parts)
+    return stage, round_number, board
+
+
+def opted_out_matches(facts: EventFacts) -> frozenset[MatchKey]:
+    """The matches with an opt-out agreement on record."""
+    keys = (match_key_of(o.value) for o in facts.overrides if o.subject == OPT_OUT_SUBJECT)
+    return frozenset(key for key in keys if key is not None)
 
 
 def match_rule_label(parameters: TantrixKnockoutParameters, phase: Phase) -> str:
@@ -82,6 +118,10 @@ class MatchView:
     ended_by: str | None
     open_games: tuple[GameFact, ...]
     """Published games still without a result (those after the decision included)."""
+    reviews: tuple[GameReview, ...] = ()
+    """Counted games whose result forms send the match to a controller (R24, A10)."""
+    opted_out: bool = False
+    """Both players agreed not to play beyond the standard games (R13)."""
 
     @property
     def is_bye(self) -> bool:
@@ -114,10 +154,38 @@ class MatchView:
         return f"board {self.board} ({self.a} v {self.b}): {played}"
 
 
+def engine_forms(game: GameFact, a: CompetitorId) -> tuple[ResultForm, ...]:
+    """The game's current forms as the engine reads them: sides and TPs from A's side."""
+    return tuple(
+        ResultForm(
+            game=game.number,
+            submitter="a" if form.player == a else "b",
+            submitted_at=form.submitted_at,
+            tps=form.tps if game.first == a else (form.tps[1], form.tps[0]),
+            status=form.status,
+            finish_when=form.finish_when,
+        )
+        for form in forms_of(game)
+    )
+
+
+def review_of(
+    game: GameFact, a: CompetitorId, rule: PointsMargin, games_before: Sequence[GamePoints]
+) -> GameReview | None:
+    """The engine's review of the game's forms (R24), None when no form was filed."""
+    forms = engine_forms(game, a)
+    return review_game_forms(forms, rule, games_before) if forms else None
+
+
 def view_match(
-    round_number: int, encounter: EncounterFact, parameters: TantrixKnockoutParameters
+    round_number: int,
+    encounter: EncounterFact,
+    parameters: TantrixKnockoutParameters,
+    *,
+    opted_out: bool = False,
 ) -> MatchView:
-    """Who won (if anyone yet) and how, from the encounter's games in order."""
+    """Who won (if anyone yet) and how, from the encounter's games in order (and their forms:
+    option 8 resigns the match, A6; a review waits for a controller, A10)."""
     open_games = tuple(g for g in encounter.games if not g.result.is_decided)
     if encounter.second is None:
         a = encounter.first
@@ -126,6 +194,9 @@ def view_match(
         )
     a, b = encounter.first, encounter.second
     rule = match_rule_of(encounter.match_rule, parameters)
+    if opted_out:
+        rule = replace(rule, opt_out=True)
+    reviews: list[GameReview] = []
     counted: list[GameFact] = []
     points: list[GamePoints] = []
     winner: CompetitorId | None = None
@@ -142,9 +213,15 @@ def view_match(
             end = forfeit_end(game.detail)
             ended_by = EndedBy.RESIGNED.value if end == END_RESIGNED else EndedBy.DEFAULT.value
             break
+        review = review_of(game, a, rule, points)
+        if review is not None and review.needs_controller:
+            reviews.append(review)
         points.append(_oriented(game, a))
         conclusion = conclude_tp_match(
-            rule, points, decisive_rule_enabled=encounter.match_rule.startswith(MARGIN_RULE)
+            rule,
+            points,
+            decisive_rule_enabled=encounter.match_rule.startswith(MARGIN_RULE),
+            resigned=review.resigned_by if review is not None else None,
         )
         if conclusion.winner is not None:
             winner = a if conclusion.winner == "a" else b
@@ -161,6 +238,8 @@ def view_match(
         winner,
         ended_by,
         open_games,
+        tuple(reviews),
+        opted_out,
     )
 
 
@@ -248,13 +327,15 @@ def _published(
     matches: dict[MatchRef, MatchView] = {}
     winners: dict[MatchRef, CompetitorId] = {}
     published = 0
+    opted = opted_out_matches(facts)
     for round_fact in facts.rounds:
         if round_fact.stage != stage:
             continue
         published = max(published, round_fact.number)
         for encounter in round_fact.encounters:
             ref = MatchRef(round_fact.number, encounter.board - 1)
-            view = view_match(round_fact.number, encounter, parameters)
+            key = (stage, round_fact.number, encounter.board)
+            view = view_match(round_fact.number, encounter, parameters, opted_out=key in opted)
             matches[ref] = view
             if not view.is_bye and view.winner is not None:
                 winners[ref] = view.winner
@@ -360,4 +441,6 @@ def _match_json(match: BracketMatch, view: MatchView | None) -> Json:
         "tp": [tp_text(t) for t in totals] if view is not None and not view.is_bye else None,
         "winner": match.winner,
         "ended_by": view.ended_by if view is not None else None,
+        "opt_out": view.opted_out if view is not None else False,
+        "controller_review": [describe_review(r) for r in view.reviews] if view else [],
     }

@@ -7,6 +7,12 @@ the game's first player's side: `{"tp": ["12.4", "7.6"]}`, plus `"entered_tp"` a
 `"penalties"` when time penalties moved TPs, and `"tiles"` when the TPs came from a tile score.
 A forfeit stores `{"end": "default"}` or `{"end": "resigned"}`. The rules themselves (sum 20,
 penalties, the converter) are the engine's (`engine.knockout.tantrix`).
+
+A result form (R16-R19) is a report row whose detail also holds `"form"`: the player who filed
+it, the status option ("N", "1".."8"), the R19 text and when the game ended
+(`{"player": "P01", "status": "5", "finish_when": null, "ended_at": "2026-..."}`). The first
+form of a game is its report; the other player's form is a confirmation when the two agree
+and a dispute when a controller must look (`app.tantrix`). `forms_of` reads them back.
 """
 
 from __future__ import annotations
@@ -14,11 +20,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime
 from fractions import Fraction
 
 from mashindano.app.formats.base import ParsedResult
 from mashindano.engine.errors import IllegalResult, MashindanoError
 from mashindano.engine.knockout.parameters import TantrixKnockoutParameters
+from mashindano.engine.knockout.result_forms import StatusOption
 from mashindano.engine.knockout.tantrix import (
     TileScore,
     convert_tile_score,
@@ -26,9 +35,9 @@ from mashindano.engine.knockout.tantrix import (
     tp_formula_by_name,
 )
 from mashindano.engine.matches import GamePoints
-from mashindano.engine.model import GameResult, Outcome
+from mashindano.engine.model import CompetitorId, GameResult, Outcome
 from mashindano.engine.points import Points, format_points
-from mashindano.store.facts import GameFact, Json, ResultDetail
+from mashindano.store.facts import GameFact, Json, ReportKind, ResultDetail
 
 TP = "tp"
 ENTERED_TP = "entered_tp"
@@ -38,6 +47,7 @@ END = "end"
 END_DEFAULT = "default"
 END_RESIGNED = "resigned"
 ENDS = (END_DEFAULT, END_RESIGNED)
+FORM = "form"
 
 _INPUT_KEYS = frozenset({TP, TILES, PENALTIES, END})
 _FORFEITS = (GameResult.FIRST_WINS_BY_FORFEIT, GameResult.SECOND_WINS_BY_FORFEIT)
@@ -251,3 +261,67 @@ def _whole(value: Json) -> int:
     if number < 0:
         raise ValueError(value)
     return number
+
+
+# -- result forms (R16-R19) --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class FiledForm:
+    """One player's stored result form for one game; TPs from the game's first player's side."""
+
+    player: CompetitorId
+    status: StatusOption
+    finish_when: str | None
+    ended_at: datetime
+    """When the game ended, as the form says (the filing time when not given): R16's clock."""
+    submitted_at: datetime
+    tps: GamePoints
+    kind: ReportKind
+
+
+def form_detail(
+    parsed: ParsedResult,
+    player: CompetitorId,
+    status: StatusOption,
+    finish_when: str | None,
+    ended_at: datetime,
+) -> ResultDetail:
+    """The detail a form row stores: the game's TPs as read, plus the form itself."""
+    form: dict[str, Json] = {
+        "player": player,
+        "status": status.option,
+        "finish_when": finish_when.strip() if finish_when and finish_when.strip() else None,
+        "ended_at": ended_at.isoformat(),
+    }
+    return {**(parsed.detail or {}), FORM: form}
+
+
+def forms_of(game: GameFact) -> tuple[FiledForm, ...]:
+    """The forms filed for a game since its latest ruling or correction (a controller's
+    decision settles the forms before it), oldest first."""
+    forms: list[FiledForm] = []
+    for report in game.reports:
+        if report.kind in (ReportKind.RULING, ReportKind.CORRECTION):
+            forms.clear()
+            continue
+        form = report.detail.get(FORM) if report.detail is not None else None
+        tps = detail_tps(report.detail)
+        if not isinstance(form, dict) or tps is None:
+            continue
+        finish_when = form.get("finish_when")
+        ended_at = form.get("ended_at")
+        forms.append(
+            FiledForm(
+                player=CompetitorId(str(form.get("player"))),
+                status=StatusOption.parse(str(form.get("status", "N"))),
+                finish_when=finish_when if isinstance(finish_when, str) else None,
+                ended_at=(
+                    datetime.fromisoformat(ended_at) if isinstance(ended_at, str) else report.at
+                ),
+                submitted_at=report.at,
+                tps=tps,
+                kind=report.kind,
+            )
+        )
+    return tuple(forms)
