@@ -10,10 +10,10 @@ from mashindano.engine.errors import ParseError
 from mashindano.engine.gomoku import GOMOKU_LEAGUE, Month
 from mashindano.engine.gomoku.closing import (
     ClosingWait,
-    dispute_closes_at,
     earliest_month_close,
     reports_close_at,
 )
+from mashindano.engine.gomoku.windows import dispute_closes_at
 from mashindano.engine.parameters import override
 
 MARCH = Month(2026, 3)

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
-from mashindano.engine.gomoku.months import Month, hours
+from mashindano.engine.gomoku.months import Month
 from mashindano.engine.gomoku.parameters import GOMOKU_LEAGUE, GomokuParameters
-from mashindano.engine.gomoku.windows import report_deadline
+from mashindano.engine.gomoku.windows import dispute_closes_at, report_deadline
 from mashindano.engine.timestamps import as_utc
 
 
@@ -50,14 +50,6 @@ def reports_close_at(month: Month, parameters: GomokuParameters = GOMOKU_LEAGUE)
     """The last instant a report of the month's matches is on time: 48 hours after its end,
     since a match may be played at the month's last instant (R45, A21)."""
     return report_deadline(month.ends_at, parameters)
-
-
-def dispute_closes_at(
-    validated_at: datetime, parameters: GomokuParameters = GOMOKU_LEAGUE
-) -> datetime:
-    """The instant a validated result becomes final (R47); a dispute must arrive before it,
-    as in `windows.compute_result_validation`."""
-    return as_utc(validated_at, "validation time") + hours(parameters.dispute_window_hours)
 
 
 def earliest_month_close[K: Hashable](

@@ -74,6 +74,13 @@ def report_deadline(played_at: datetime, parameters: GomokuParameters = GOMOKU_L
     return as_utc(played_at, "match time") + hours(parameters.result_report_hours)
 
 
+def dispute_closes_at(
+    validated_at: datetime, parameters: GomokuParameters = GOMOKU_LEAGUE
+) -> datetime:
+    """R47: the instant a validated result becomes final; a dispute must arrive before it."""
+    return as_utc(validated_at, "validation time") + hours(parameters.dispute_window_hours)
+
+
 def is_report_on_time(
     played_at: datetime, reported_at: datetime, parameters: GomokuParameters = GOMOKU_LEAGUE
 ) -> bool:
@@ -140,7 +147,7 @@ def compute_result_validation(
         status = ResultStatus.LATE if current > deadline else ResultStatus.AWAITING_REPORT
         return ResultValidation(status=status, report_deadline=deadline)
     validated = on_time[0]
-    final = validated + hours(parameters.dispute_window_hours)
+    final = dispute_closes_at(validated, parameters)
     dispute = _arrived(disputed_at, current, "dispute time")
     if dispute is not None and dispute < validated:
         raise IllegalResult(
