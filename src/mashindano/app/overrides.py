@@ -12,19 +12,13 @@ from __future__ import annotations
 from datetime import datetime
 
 from mashindano.app.errors import Duplicate, WrongState
-from mashindano.app.formats import adapter_for
-from mashindano.app.formats.chess_swiss import PRESET_NAME as CHESS_SWISS
+from mashindano.app.formats import adapter_for, available_presets
 from mashindano.app.locking import EventContext, locked_event
 from mashindano.app.queries import get_entry
 from mashindano.engine.errors import ParseError
 from mashindano.engine.model import CompetitorId
 from mashindano.store import models
 from mashindano.store.facts import ALLOW_PAIR, FORBID_PAIR, EventState, Json
-
-PAIRS_WITH_FORBIDDEN_PAIRS = frozenset({CHESS_SWISS})
-"""Presets whose pairing honours forbidden pairs: chess-swiss, by both its systems. The
-tasaselo engine pairs from alternate ends of its list with no way to exclude a pair, the
-round robins and knockouts follow fixed tables, and the leagues pair by their own rules."""
 
 type Pair = tuple[CompetitorId, CompetitorId]
 
@@ -85,10 +79,13 @@ def allow_pair(
 
 def _check_pair_request(context: EventContext, player_a: str, player_b: str, reason: str) -> Pair:
     event = context.event
-    if event.preset not in PAIRS_WITH_FORBIDDEN_PAIRS:
+    if not adapter_for(event.preset).takes_forbidden_pairs:
+        # The Tasaselo engine pairs from alternate ends of its list with no way to exclude a
+        # pair; round robins and knockouts follow fixed tables; leagues pair by their own rules.
+        taking = [p for p in available_presets() if adapter_for(p).takes_forbidden_pairs]
         raise WrongState(
             f"event {event.slug!r} uses preset {event.preset!r}, whose pairing does not take "
-            f"forbidden pairs (only {', '.join(sorted(PAIRS_WITH_FORBIDDEN_PAIRS))} does)",
+            f"forbidden pairs (only {', '.join(taking)} does)",
             event=event.slug,
             preset=event.preset,
         )

@@ -178,6 +178,11 @@ class FormatAdapter(Protocol):
     @property
     def description(self) -> str: ...
 
+    @property
+    def takes_forbidden_pairs(self) -> bool:
+        """Whether its pairing avoids the arbiter's forbidden pairs (`forbid_pair`)."""
+        ...
+
     def check_parameters(self, overrides: Mapping[str, Json]) -> None:
         """Raise ConfigError naming the parameter when an override is invalid."""
 
@@ -252,6 +257,7 @@ class BaseAdapter(ABC):
 
     preset: str
     description: str
+    takes_forbidden_pairs: bool = False
 
     @abstractmethod
     def check_parameters(self, overrides: Mapping[str, Json]) -> None: ...

@@ -74,6 +74,7 @@ Boards = tuple[tuple[CompetitorId, CompetitorId], ...]
 
 class ChessSwissAdapter(ChessAdapter):
     preset = PRESET_NAME
+    takes_forbidden_pairs = True
     description = (
         "Chess Swiss: simple Swiss with a random round 1 (swiss_pairing=simple, default) "
         "or FIDE Dutch (swiss_pairing=dutch), Buchholz then SB"
