@@ -8,13 +8,14 @@ independently of the app's derivation.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from datetime import timedelta
 from fractions import Fraction
 
 import pytest
 
-from mashindano.app import events, players, rounds
+from mashindano.app import events, exchange, players, rounds
 from mashindano.app.errors import Duplicate, UnknownEvent, UnknownSeries, WrongState
 from mashindano.app.formats import adapter_for
 from mashindano.app.queries import get_audit_log
@@ -31,6 +32,7 @@ from mashindano.app.series import (
 )
 from mashindano.engine.errors import ConfigError, IllegalResult
 from mashindano.engine.model import Competitor, CompetitorId, GameResult
+from mashindano.store import models
 from mashindano.store.facts import EventFacts, EventState
 
 from .helpers import ACTOR, T0, make_event
@@ -413,3 +415,23 @@ def test_R39_master_waits_for_every_tournament_to_close() -> None:
         create_master_event("champ", "master", actor=ACTOR)
     with pytest.raises(UnknownEvent):
         events.get_event_facts("master")
+
+
+def test_R36_json_export_keeps_the_series_and_a_copy_stays_outside() -> None:
+    create_series("champ", "KIBA 2026", actor=ACTOR, now=T0)
+    play_tournament("t1", TOURNAMENTS[0][1].split())
+    add_event_to_series("champ", "t1", actor=ACTOR, now=T0)
+    table = series_standings("champ")
+    document = json.loads(json.dumps(exchange.export_event_json("t1")))
+    assert document["event"]["series"]["slug"] == "champ"
+
+    # Restored into an empty database: the series comes back with the tournament in it.
+    models.Event.objects.all().delete()
+    models.Series.objects.all().delete()
+    assert exchange.import_event_json(document, actor="importer") == "t1"
+    assert models.Event.objects.get(slug="t1").series.slug == "champ"  # type: ignore[union-attr]
+    assert series_standings("champ") == table
+    # A copy under another slug is another event: no championship counts it twice.
+    assert exchange.import_event_json(document, actor="importer", slug="t1-copy") == "t1-copy"
+    assert models.Event.objects.get(slug="t1-copy").series is None
+    assert series_standings("champ") == table

@@ -3,6 +3,9 @@
 JSON is the complete record: every fact and the audit log, so that an event exported and
 imported into an empty database has identical pairings, standings and audit log; the import
 itself is recorded as an `EventImport` fact beside the log (who, when, from which version).
+A tournament of a championship series carries its series (slug, name); importing it under its
+own slug puts it back in that series (created if missing, with the series' usual checks), while
+a copy under another slug stays outside, so no championship counts one tournament twice.
 TRF-16 and GAMES.csv carry the results of a single-stage event for other software (and for
 `mashindano standings`).
 """
@@ -23,6 +26,7 @@ from mashindano.app.formats import adapter_for
 from mashindano.app.formats.chess_swiss import INITIAL_COLOUR_LOT
 from mashindano.app.locking import now_or
 from mashindano.app.queries import get_event, get_event_facts
+from mashindano.app.series import check_add_event
 from mashindano.engine.errors import ParseError
 from mashindano.engine.model import ByeKind, CompetitorId, Side, StageResults
 from mashindano.interchange.trf import stage_results_to_trf
@@ -124,6 +128,7 @@ def export_event_json(slug: str) -> dict[str, Json]:
             "created_at": _time(event.created_at),
             "started_at": _time(event.started_at),
             "closed_at": _time(event.closed_at),
+            "series": _series_document(event.series),
         },
         "entries": [
             {
@@ -265,6 +270,27 @@ def import_event_json(
     return target
 
 
+def _series_document(series: models.Series | None) -> dict[str, Json] | None:
+    if series is None:
+        return None
+    return {"slug": series.slug, "name": series.name, "created_at": _time(series.created_at)}
+
+
+def _restore_series(event: models.Event, document: Mapping[str, Any] | None) -> None:
+    if not document:
+        return
+    series, _ = models.Series.objects.get_or_create(
+        slug=document["slug"],
+        defaults={
+            "name": document["name"],
+            "created_at": _parse_time(document["created_at"], "event.series.created_at"),
+        },
+    )
+    check_add_event(series, event)
+    event.series = series
+    event.save(update_fields=["series"])
+
+
 def do_import(document: Mapping[str, Any], slug: str, actor: str, now: datetime) -> None:
     source = document["event"]
     event = models.Event.objects.create(
@@ -279,6 +305,8 @@ def do_import(document: Mapping[str, Any], slug: str, actor: str, now: datetime)
         started_at=_optional_time(source["started_at"]),
         closed_at=_optional_time(source["closed_at"]),
     )
+    if slug == source["slug"]:
+        _restore_series(event, source.get("series"))
     entries: dict[str, models.Entry] = {}
     for row in document["entries"]:
         entries[row["key"]] = models.Entry.objects.create(
