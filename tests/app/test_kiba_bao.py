@@ -845,7 +845,9 @@ class MemoryEvent:
         for encounter in latest.encounters:
             games = encounter.games
             if games and all(g.result.is_decided for g in games):
-                for planned in self.adapter.plan_extra_games(self.facts.parameters, encounter):
+                for planned in self.adapter.plan_extra_games(
+                    self.facts.parameters, encounter, lambda: self.facts
+                ):
                     extra = replace(
                         games[-1],
                         id=next(self.ids),

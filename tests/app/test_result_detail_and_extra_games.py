@@ -6,7 +6,7 @@ added only when the first two are split)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from fractions import Fraction
 
@@ -81,7 +81,10 @@ class BestOfThreeAdapter(ChessRoundRobinAdapter):
         return ParsedResult(result, {"moves": moves})
 
     def plan_extra_games(
-        self, parameters: Mapping[str, Json], encounter: EncounterFact
+        self,
+        parameters: Mapping[str, Json],
+        encounter: EncounterFact,
+        load_facts: Callable[[], EventFacts],
     ) -> tuple[PlannedGame, ...]:
         rule = BestOf(3)
         points = [_points_for(encounter, g) for g in encounter.games]

@@ -15,7 +15,7 @@ import pytest
 from mashindano.app import events, rounds
 from mashindano.app.errors import Duplicate, UnknownGame, UnknownPlayer, WrongState
 from mashindano.app.formats import adapter_for
-from mashindano.app.results import GameRef, rule_result
+from mashindano.app.results import GameRef, report_result, rule_result
 from mashindano.app.tantrix import (
     FormFiled,
     MatchWhere,
@@ -390,3 +390,17 @@ def test_R21_A4_the_controllers_ruling_on_option_5_starts_the_24_hour_offer_cloc
 def test_offers_are_refused_when_nothing_is_to_be_arranged(match):
     with pytest.raises(WrongState, match="no tiebreak"):
         record_offer(SLUG, MATCH, match.first, actor="ac")
+
+
+def test_R13_opt_out_holds_for_results_reported_without_a_form(match):
+    # The plain `result report` path plans extra games too: after the standard games of an
+    # opted-out match it adds no tiebreak game, however small the leader's gap.
+    assert match.second is not None
+    record_opt_out(SLUG, MATCH, [match.first, match.second], evidence="e-mails", actor="ac")
+    for game in _encounter().games:
+        text = "10.2-9.8" if game.first == match.first else "9.8-10.2"
+        change = report_result(SLUG, GameRef(1, 1, game.number), text, actor=ACTOR, now=T0)
+    assert change.added == ()
+    shown = _view_json()
+    assert shown["winner"] == match.first
+    assert shown["ended_by"] == "opt-out"

@@ -579,7 +579,7 @@ class MemoryEvent:
         encounter = replace(encounter, games=games)
         if not all(g.result.is_decided for g in games):
             return encounter
-        extra = self.adapter.plan_extra_games(self.facts.parameters, encounter)
+        extra = self.adapter.plan_extra_games(self.facts.parameters, encounter, lambda: self.facts)
         added = tuple(
             self._game(game, len(games) + k, planned) for k, planned in enumerate(extra, 1)
         )

@@ -234,7 +234,7 @@ def do_extend_encounter(
     if not all(g.result.is_decided for g in encounter.games):
         return change
     planned = adapter_for(context.event.preset).plan_extra_games(
-        context.event.parameters, encounter
+        context.event.parameters, encounter, context.facts
     )
     if not planned:
         return change

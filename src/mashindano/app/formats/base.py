@@ -213,10 +213,14 @@ class FormatAdapter(Protocol):
         result text and the detail given beside it; IllegalResult when they are not valid."""
 
     def plan_extra_games(
-        self, parameters: Mapping[str, Json], encounter: EncounterFact
+        self,
+        parameters: Mapping[str, Json],
+        encounter: EncounterFact,
+        load_facts: Callable[[], EventFacts],
     ) -> tuple[PlannedGame, ...]:
         """Games to append to a running encounter whose games all have a result (a Tantrix
-        tiebreak game, the KIBA final's game 3); () when its match rule needs no more."""
+        tiebreak game, the KIBA final's game 3); () when its match rule needs no more.
+        `load_facts` gives the whole event when the encounter alone does not tell."""
 
     def check_result_change(
         self, game: GameFact, parsed: ParsedResult, load_facts: Callable[[], EventFacts]
@@ -304,7 +308,10 @@ class BaseAdapter(ABC):
         return ParsedResult(self.parse_result(text))
 
     def plan_extra_games(
-        self, parameters: Mapping[str, Json], encounter: EncounterFact
+        self,
+        parameters: Mapping[str, Json],
+        encounter: EncounterFact,
+        load_facts: Callable[[], EventFacts],
     ) -> tuple[PlannedGame, ...]:
         """By default every game of an encounter is published with it."""
         return ()

@@ -14,7 +14,7 @@ game (A23); there is no leave of absence; a withdrawal follows A14 (see `kiba_ba
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from datetime import datetime
 from fractions import Fraction
@@ -264,7 +264,10 @@ class KibaBaoAdapter(BaseAdapter):
         return result
 
     def plan_extra_games(
-        self, parameters: Mapping[str, Json], encounter: EncounterFact
+        self,
+        parameters: Mapping[str, Json],
+        encounter: EncounterFact,
+        load_facts: Callable[[], EventFacts],
     ) -> tuple[PlannedGame, ...]:
         """The final's next game while the best-of rule needs one (R32): games 1-2 split, so
         game 3 follows, with the first mover South again (A13). Group pairings never grow."""

@@ -205,16 +205,24 @@ class TantrixKnockoutAdapter(BaseAdapter):
         )
 
     def plan_extra_games(
-        self, parameters: Mapping[str, Json], encounter: EncounterFact
+        self,
+        parameters: Mapping[str, Json],
+        encounter: EncounterFact,
+        load_facts: Callable[[], EventFacts],
     ) -> tuple[PlannedGame, ...]:
-        """The next tiebreak (or sudden-death) game while the match is undecided (R8-R10)."""
+        """The next tiebreak (or sudden-death) game while the match is undecided (R8-R10),
+        unless the players opted out of games beyond the standard ones (R13)."""
         if encounter.second is None:
             return ()
         p = knockout_parameters(parameters)
         view = view_match(0, encounter, p)
         if view.is_decided or view.rule is None or view.open_games or view.disputed:
             # A form that sends the match to a controller is written with a dispute (A10): the
-            # next game waits for the ruling. (Reviews need the event's opt-outs, not known here.)
+            # next game waits for the ruling.
+            return ()
+        first = encounter.games[0]
+        opted_out = (first.stage, first.round, encounter.board) in opted_out_matches(load_facts())
+        if opted_out and view_match(0, encounter, p, opted_out=True).is_decided:
             return ()
         return (_game(view.rule.first_side_of_game(len(encounter.games), True), encounter),)
 
