@@ -7,6 +7,7 @@ import typer
 from mashindano.cli import (
     arbiter,
     event,
+    gomoku,
     pair,
     players,
     result,
@@ -37,6 +38,7 @@ app.add_typer(result.app, name="result")
 app.add_typer(series.app, name="series")
 app.add_typer(arbiter.app, name="arbiter")
 app.add_typer(tantrix.app, name="tantrix")
+app.add_typer(gomoku.app, name="gomoku")
 
 
 @app.command("demo")

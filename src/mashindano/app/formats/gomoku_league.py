@@ -16,6 +16,10 @@
   unconfirmed report for disputes (R47); matches unreported by then are unplayed (A28).
 - Registrations after the start are the next month's (R4, A15): accepted on days 1-7 of its
   calendar month (OutOfWindow otherwise), from newcomers with enough site games (R6).
+- A player removed for a low coefficient (R9) or whose suspension has ended (R10) is already an
+  entry, so they come back by the organiser's acceptance (`app.gomoku.accept_return`, override
+  `gomoku-return`): the next month's registration, in the same window, placed by the stored
+  coefficient (A27), not as a newcomer (R17).
 - Leaves (`event leave`, one per month covered): noticed before day 1 of the month (R50,
   OutOfWindow otherwise), at most `max_leaves_per_year` per calendar year (R48).
 - Reports (R45-R47, A21): the match time is when its first game was reported (a match is
@@ -617,6 +621,7 @@ def _month_json(facts: EventFacts, record: MonthRecord) -> dict[str, Json]:
             for position, entry in enumerate(stage.ladder, start=1)
         ],
         "newcomers": list(stage.newcomers),
+        "returning": list(stage.returning),
         "on_leave": list(stage.on_leave),
         "rejected": [
             {"player": r.competitor, "code": r.code, "reason": r.message} for r in stage.rejected

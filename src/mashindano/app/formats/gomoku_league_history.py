@@ -8,6 +8,10 @@ other. What each fact means for the league:
 - Entries registered after the start (they have no number): registrations (R4) for the month
   paired next after them, received when they were registered. The engine checks the window
   (days 1-7 of that month) and the site games (R6).
+- Overrides `gomoku-return` (`{"player": key}`): the organiser accepts back a player removed
+  for a low coefficient (R9) or whose suspension has ended (R10). Each is that player's
+  registration for the month paired next after it was recorded, as an entry's is; the engine
+  places them by their stored coefficient (A27), or records why it refuses them.
 - Rounds of stage 1: the league's months. Month k is the calendar month `first_month` + k - 1,
   where `first_month` is the parameter or, by default, the month in which month 1 was paired.
 - Leaves covering round k: leave requests for month k, notified when the leave was recorded.
@@ -35,7 +39,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
 
-from mashindano.engine.errors import ConfigError, MashindanoError
+from mashindano.engine.errors import ConfigError, MashindanoError, ParseError
 from mashindano.engine.gomoku import (
     GOMOKU_LEAGUE,
     Exclusion,
@@ -61,13 +65,23 @@ from mashindano.engine.gomoku.pairing import LadderMatch
 from mashindano.engine.model import Competitor, CompetitorId, GameResult
 from mashindano.engine.parameters import override
 from mashindano.engine.timestamps import as_utc
-from mashindano.store.facts import EventFacts, GameFact, Json, RoundFact, SanctionFact
+from mashindano.store.facts import (
+    EventFacts,
+    GameFact,
+    Json,
+    OverrideFact,
+    RoundFact,
+    SanctionFact,
+)
 
 LEAGUE_STAGE = 1
 DISINTEREST = "disinterest"
 """The sanction kind that flags a player as disinterested (R40)."""
 EXPULSION = "expulsion"
 """The sanction kind of a referee's exclusion (R44); its points are the number of stages."""
+
+RETURN = "gomoku-return"
+"""The override subject of an organiser's acceptance of a returning player (R9, R10)."""
 
 EVENT_PARAMETERS = ("season_months", "first_month")
 """Parameters of the event, beside the league's own (`GomokuParameters`)."""
@@ -213,8 +227,9 @@ def registrations_for(
     after: datetime | None,
     until: datetime | None,
 ) -> list[Registration]:
-    """Entries registered after the start, between the previous month's publication and this
-    month's (`until` None: up to now), as registrations for month `number`."""
+    """Entries registered after the start, and returns accepted, between the previous month's
+    publication and this month's (`until` None: up to now), as registrations for month
+    `number`."""
     found: list[Registration] = []
     for competitor in facts.competitors:
         if competitor.number is not None:
@@ -223,14 +238,44 @@ def registrations_for(
         if withdrawn is not None and withdrawn <= number:
             continue
         received = facts.registered_at.get(competitor.id)
-        if received is None:
-            continue
-        if after is not None and received <= after:
-            continue
-        if until is not None and received > until:
+        if received is None or not _received_between(received, after, until):
             continue
         found.append(Registration(competitor, received))
+    by_id = {c.id: c for c in facts.competitors}
+    for accepted in return_overrides(facts):
+        if _received_between(accepted.at, after, until):
+            found.append(Registration(by_id[returned_player(facts, accepted)], accepted.at))
     return found
+
+
+def _received_between(received: datetime, after: datetime | None, until: datetime | None) -> bool:
+    """In the registration period of a month: after the previous month's publication, up to
+    and including this month's."""
+    return (after is None or received > after) and (until is None or received <= until)
+
+
+def return_overrides(facts: EventFacts) -> tuple[OverrideFact, ...]:
+    """The organiser's acceptances of returning players, in the order they were recorded."""
+    return tuple(o for o in facts.overrides if o.subject == RETURN)
+
+
+def returned_player(facts: EventFacts, accepted: OverrideFact) -> CompetitorId:
+    """The entry a `gomoku-return` override names (`{"player": key}`); ParseError otherwise."""
+    value = accepted.value
+    player = value.get("player") if isinstance(value, dict) else None
+    if not isinstance(player, str) or not facts.is_entered(CompetitorId(player)):
+        raise ParseError(
+            f"override {RETURN!r} of {accepted.at.isoformat()} by {accepted.actor!r} must name "
+            f'a player of event {facts.slug!r} as {{"player": key}}, got {value!r}',
+            subject=RETURN,
+        )
+    return CompetitorId(player)
+
+
+def registration_month(facts: EventFacts, received: datetime) -> int:
+    """The month a registration received at `received` counts for: the first month published
+    at or after it, or the next one to pair (R4, A15)."""
+    return 1 + sum(1 for r in league_rounds(facts) if r.published_at < received)
 
 
 def leave_requests_for(facts: EventFacts, number: int, month: Month) -> list[LeaveRequest]:
