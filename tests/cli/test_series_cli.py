@@ -145,3 +145,22 @@ def test_R39_master_from_the_cli() -> None:
         "players": six,
     }
     assert "has its master tournament already" in run("master", "kiba-2026", "again", code=7)
+
+
+def test_R42_countries_event_create_stores_and_starts_a_kiba_countries_event() -> None:
+    play("t1", list(ROSTER))
+    created = run_json("countries-event", "t1", "--create", "t1-countries", "--actor", "director")
+    assert created["created"] == "t1-countries"
+    facts = events.get_event_facts("t1-countries")
+    assert (facts.preset, facts.state.value) == ("kiba-countries", "running")
+    teams = {t["country"]: set(t["players"]) for t in created["teams"]}
+    assert {
+        c.country: {str(p.id) for p in facts.competitors if p.country == c.country}
+        for c in facts.competitors
+    } == teams
+    published = rounds.pair_next_round("t1-countries", actor="t", now=T0)
+    assert sorted((g.first, g.second) for g in published.games()) == sorted(
+        (g["south"], g["north"]) for g in created["games"]
+    )
+    shown = run("countries-event", "t1", "--create", "again", code=7)
+    assert "has its countries event already: 't1-countries'" in shown

@@ -68,6 +68,10 @@ DEMO_PLANS: dict[str, DemoPlan] = {
     "chess-round-robin": DemoPlan(players=7),
     "chess-swiss": DemoPlan(players=12, parameters={"swiss_rounds": "5"}),
     "kiba-bao": DemoPlan(players=12, result=kiba_demo_result),
+    # The first twelve demo players: TZA and UGA field their three each; KEN sits out.
+    "kiba-countries": DemoPlan(
+        players=12, parameters={"countries": "TZA,UGA"}, result=kiba_demo_result
+    ),
     "gomoku-league": DemoPlan(players=10, parameters={"season_months": "3"}, settle=settle_month),
     "tasaselo": DemoPlan(players=11, parameters={"rounds": "5"}),
     "tantrix-knockout": DemoPlan(

@@ -28,8 +28,8 @@ and a series is not an event, so:
 The master tournament (R39, R40, A17) is a `kiba-bao` event with a single qualification group
 (`group_count_rule` 1): one all-play-all group with two-game pairings, whose top two play the
 best-of-3 final, exactly what the preset does with one group (A6). The countries event (R42)
-has no preset (nine single games between two teams, scored per country), so
-`countries_event` returns the teams and the games to play without storing an event.
+is derived by `countries_event` and stored by `create_countries_event` as a `kiba-countries`
+event, audited as `series.countries` (a tournament has one).
 """
 
 from __future__ import annotations
@@ -139,7 +139,7 @@ class CountryRanking:
 
 @dataclass(frozen=True, slots=True)
 class CountriesEvent:
-    """R42: the two teams and the nine games to play (no preset stores them yet)."""
+    """R42: the two teams and the nine games to play."""
 
     slug: str
     ranking: CountryRanking
@@ -393,7 +393,7 @@ def _country_ranking(
 
 def countries_event(event_slug: str, *, decision: Sequence[str] = ()) -> CountriesEvent:
     """R42/A19: the two countries, their three best players and the nine games, from a closed
-    tournament's country ranking. Nothing is stored: no preset plays a countries event yet."""
+    tournament's country ranking (`create_countries_event` stores it)."""
     facts = get_event_facts(event_slug)
     _require_kiba(facts, "a countries event")
     if facts.state is not EventState.CLOSED:
@@ -407,6 +407,112 @@ def countries_event(event_slug: str, *, decision: Sequence[str] = ()) -> Countri
     with _refusals():
         teams = countries_event_teams(ranking.rows, performances, kiba_parameters(facts.parameters))
     return CountriesEvent(facts.slug, ranking, teams, countries_event_games(teams))
+
+
+# -- the countries event as a stored event -----------------------------------------------------
+
+COUNTRIES_ACTION = "series.countries"
+COUNTRIES_PRESET = "kiba-countries"
+KIBA_SCORE_PARAMETERS = ("new_player_elo", "category1_min_games", "kiba_score")
+"""What the KIBA score is computed with: the countries event takes the tournament's values,
+so South (the higher KIBA score, A19) is the same as in the tournament's plan."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredCountriesEvent:
+    facts: EventFacts
+    """The new `kiba-countries` event, started."""
+    plan: CountriesEvent
+    """The tournament's ranking, teams and nine games it was created from."""
+
+
+def _countries_event_of(event_slug: str) -> models.AuditEntry | None:
+    return (
+        models.AuditEntry.objects.filter(action=COUNTRIES_ACTION, after__tournament=event_slug)
+        .select_related("event")
+        .first()
+    )
+
+
+def check_create_countries_event(event_slug: str, decision: Sequence[str]) -> CountriesEvent:
+    plan = countries_event(event_slug, decision=decision)
+    existing = _countries_event_of(event_slug)
+    if existing is not None:
+        raise Duplicate(
+            f"event {event_slug!r} has its countries event already: {existing.event.slug!r}",
+            event=event_slug,
+            countries_event=existing.event.slug,
+        )
+    return plan
+
+
+def countries_event_entries(plan: CountriesEvent, tournament: EventFacts) -> list[Competitor]:
+    """The six players with their rating, games and country as entered in the tournament,
+    in its seed order: the countries event numbers equal KIBA scores in entry order."""
+    entered = {c.id: c for c in tournament.competitors}
+    chosen = sorted((p for team in plan.teams for p in team.players), key=lambda p: p.seed)
+    return [
+        Competitor(
+            p.id,
+            entered[p.id].name,
+            rating=entered[p.id].rating,
+            games_played=entered[p.id].games_played,
+            country=entered[p.id].country,
+        )
+        for p in chosen
+    ]
+
+
+def countries_event_parameters(plan: CountriesEvent, tournament: EventFacts) -> dict[str, Json]:
+    parameters = kiba_parameters(tournament.parameters)
+    overrides: dict[str, Json] = {
+        "countries": ",".join(team.country for team in plan.teams),
+        "countries_event_players": str(parameters.countries_event_players),
+    }
+    overrides.update({name: str(getattr(parameters, name)) for name in KIBA_SCORE_PARAMETERS})
+    return overrides
+
+
+def create_countries_event(
+    event_slug: str,
+    new_slug: str,
+    *,
+    actor: str,
+    decision: Sequence[str] = (),
+    name: str | None = None,
+    now: datetime | None = None,
+) -> StoredCountriesEvent:
+    """R42/A19: create and start the `kiba-countries` event after a closed tournament: its
+    two top countries (`decision` orders countries tied where the ranking needs the director)
+    with their three best players. Audited on the new event as `series.countries`, naming the
+    tournament, the ranking and the teams; a tournament has one countries event."""
+    when = now_or(now)
+    with transaction.atomic():
+        plan = check_create_countries_event(event_slug, decision)
+        tournament = get_event_facts(event_slug)
+        create_event(
+            new_slug,
+            COUNTRIES_PRESET,
+            actor=actor,
+            name=name or f"{tournament.name}: countries event",
+            parameters=countries_event_parameters(plan, tournament),
+            seed=tournament.seed,
+            now=when,
+        )
+        with locked_event(new_slug, actor, COUNTRIES_ACTION, now=when) as context:
+            context.record(
+                after={
+                    "tournament": event_slug,
+                    "ranking": [row.country for row in plan.ranking.rows],
+                    "decision": list(decision),
+                    "teams": {
+                        team.country: [str(p.id) for p in team.players] for team in plan.teams
+                    },
+                }
+            )
+        register_players(new_slug, countries_event_entries(plan, tournament), actor=actor, now=when)
+        facts = start_event(new_slug, actor=actor, now=when)
+    return StoredCountriesEvent(facts, plan)
 
 
 # -- the master tournament --------------------------------------------------------------------
@@ -539,11 +645,13 @@ __all__ = [
     "MasterEvent",
     "SeriesStandings",
     "SeriesTournament",
+    "StoredCountriesEvent",
     "TournamentStatus",
     "UnknownSeries",
     "add_event_to_series",
     "countries_event",
     "country_ranking",
+    "create_countries_event",
     "create_master_event",
     "create_series",
     "event_performances",

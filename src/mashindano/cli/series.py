@@ -3,7 +3,7 @@
 create / add group the tournaments of a championship; standings shows the championship table
 (provisional while a tournament runs); countries shows a tournament's country ranking;
 master creates and starts the master tournament; countries-event lists the teams and the nine
-games of the countries event. The app layer is imported inside the commands, once the
+games of the countries event, and with --create stores and starts it as a kiba-countries event. The app layer is imported inside the commands, once the
 database is set up (as in `cli/event.py`).
 """
 
@@ -147,18 +147,38 @@ def countries_event(
         list[str] | None,
         typer.Option("--decide", help="Tied countries in the director's order (repeat)."),
     ] = None,
+    create: Annotated[
+        str | None,
+        typer.Option(
+            "--create",
+            help="Also create and start the countries event as a kiba-countries event "
+            "with this slug.",
+        ),
+    ] = None,
+    name: Annotated[str | None, typer.Option("--name", help="Display name (--create).")] = None,
     db: DbOption = None,
+    actor: ActorOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """The countries event after a closed tournament: the two teams of three and the nine
-    games to play (R42, A19)."""
+    games to play (R42, A19); with --create, stored and started as a new event."""
     with event_command(db):
         from mashindano.app.series import countries_event as plan_countries_event
+        from mashindano.app.series import create_countries_event
 
-        plan = plan_countries_event(event, decision=decide or ())
+        if create is None:
+            plan = plan_countries_event(event, decision=decide or ())
+            created = None
+        else:
+            stored = create_countries_event(
+                event, create, actor=actor_name(actor), decision=decide or (), name=name
+            )
+            plan, created = stored.plan, stored.facts.slug
     if as_json:
-        print_json(countries_event_json(plan))
+        print_json({**countries_event_json(plan), "created": created})
         return
+    if created is not None:
+        console.print(f"Created and started [bold]{created}[/bold] (kiba-countries)")
     for team in plan.teams:
         console.print(f"[bold]{team.country}[/bold]: " + ", ".join(p.name for p in team.players))
     grid = Table(title=f"Countries event after {plan.slug}", title_justify="left")

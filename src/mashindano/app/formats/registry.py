@@ -9,6 +9,7 @@ from mashindano.app.formats.chess_round_robin import ChessRoundRobinAdapter
 from mashindano.app.formats.chess_swiss import ChessSwissAdapter
 from mashindano.app.formats.gomoku_league import GomokuLeagueAdapter
 from mashindano.app.formats.kiba_bao import KibaBaoAdapter
+from mashindano.app.formats.kiba_countries import KibaCountriesAdapter
 from mashindano.app.formats.tantrix_knockout import TantrixKnockoutAdapter
 from mashindano.app.formats.tasaselo import TasaseloAdapter
 
@@ -16,6 +17,7 @@ PRESETS: tuple[str, ...] = (
     "chess-round-robin",
     "chess-swiss",
     "kiba-bao",
+    "kiba-countries",
     "gomoku-league",
     "tantrix-knockout",
     "tasaselo",
@@ -28,6 +30,7 @@ _ADAPTERS: dict[str, FormatAdapter] = {
         ChessSwissAdapter(),
         GomokuLeagueAdapter(),
         KibaBaoAdapter(),
+        KibaCountriesAdapter(),
         TantrixKnockoutAdapter(),
         TasaseloAdapter(),
     )
