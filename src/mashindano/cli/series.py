@@ -3,8 +3,9 @@
 create / add group the tournaments of a championship; standings shows the championship table
 (provisional while a tournament runs); countries shows a tournament's country ranking;
 master creates and starts the master tournament; countries-event lists the teams and the nine
-games of the countries event, and with --create stores and starts it as a kiba-countries event. The app layer is imported inside the commands, once the
-database is set up (as in `cli/event.py`).
+games of the countries event, and with --create stores and starts it as a kiba-countries
+event. The app layer is imported inside the commands, once the database is set up (as in
+`cli/event.py`).
 """
 
 from __future__ import annotations
