@@ -163,13 +163,32 @@ def test_A13_every_round_replays_from_the_recorded_lot() -> None:
         assert replay.bye is None
 
 
-def test_A13_a_recorded_draw_order_the_seed_no_longer_gives_is_refused() -> None:
+def test_A13_later_rounds_are_paired_from_the_recorded_draw_order_itself() -> None:
+    # The recorded lot is the fact: were it to differ from what its seed draws today (another
+    # shuffle, say), the lot is what ranks players, not a new draw.
     make_event("sw", PRESET, 6, seed=5, swiss_rounds="3")
     play_round("sw", random.Random(1))
     lot = models.LotDraw.objects.get(event__slug="sw", purpose="draw-order")
-    lot.outcome = list(reversed(lot.outcome))
+    recorded = list(reversed(lot.outcome))
+    lot.outcome = recorded
     lot.save()
-    with pytest.raises(WrongState, match=r"recorded draw order \(lot 'draw-order', seed 5\)"):
+    published = rounds.pair_next_round("sw", actor=ACTOR, now=T0)
+    facts = _facts("sw")
+    expected = pair_simple_swiss(
+        _results_before(facts, 2),
+        2,
+        seed=5,
+        tiebreaks=CHESS_SWISS.tiebreaks,
+        draw_order=[CompetitorId(c) for c in recorded],
+    )
+    assert _boards(published) == list(expected.boards)
+
+
+def test_A13_a_recorded_draw_order_that_is_not_a_list_of_players_is_refused() -> None:
+    make_event("sw", PRESET, 6, seed=5, swiss_rounds="3")
+    play_round("sw", random.Random(1))
+    models.LotDraw.objects.filter(event__slug="sw", purpose="draw-order").update(outcome="P1")
+    with pytest.raises(WrongState, match=r"recorded draw order \(lot 'draw-order'\) is not a list"):
         rounds.pair_next_round("sw", actor=ACTOR, now=T0)
 
 

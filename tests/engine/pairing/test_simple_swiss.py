@@ -669,3 +669,22 @@ def test_swiss_simulation_checks_the_number_of_rounds() -> None:
     competitors = tuple(Competitor(cid(x), x) for x in "ABC")
     with pytest.raises(ConfigError):
         simulate_simple_swiss(competitors, 3, seed=0)
+
+
+def test_A13_a_given_draw_order_ranks_round_one_and_must_list_everyone_once() -> None:
+    results = StageResults(
+        tuple(Competitor(CompetitorId(f"p{n}"), f"P{n}", number=n) for n in range(1, 7))
+    )
+    order = [CompetitorId(f"p{n}") for n in (4, 1, 6, 2, 5, 3)]
+    pairing = pair_simple_swiss(results, 1, seed=0, draw_order=order)
+    # Round 1 (R12): the top half of the lot against the bottom half.
+    assert {frozenset(b) for b in pairing.boards} == {
+        frozenset((order[k], order[k + 3])) for k in range(3)
+    }
+    for bad, named in (
+        (order[:5], "missing: p3"),
+        ([*order, CompetitorId("p9")], "not competitors: p9"),
+        ([*order[:5], order[0]], "repeated: p4"),
+    ):
+        with pytest.raises(ConfigError, match=named):
+            pair_simple_swiss(results, 1, seed=0, draw_order=bad)

@@ -8,8 +8,8 @@ rating (highest first), then name.
 - "simple" (the default, the spec's Swiss): `pair_simple_swiss` ranks each score group by the
   tie-breaks, then by the draw order drawn from the event's seed (A13), so round 1 is a random
   pairing (R12). The draw order is recorded as the lot "draw-order" (its outcome lists the
-  competitor ids, first drawn first) when round 1 is paired; later rounds pair from that lot's
-  seed and refuse to go on if the recorded order no longer follows from it.
+  competitor ids, first drawn first) when round 1 is paired; later rounds pair from the
+  recorded order itself, the fact, not from a new draw.
 - "dutch": FIDE Dutch (`pair_dutch`), round 1 in rating order; the colour of the top board in
   round 1 is drawn from the event's seed and recorded as the lot "initial-colour". Events
   paired before `swiss_pairing` existed (they have that lot and no `swiss_pairing`) go on
@@ -178,37 +178,36 @@ class ChessSwissAdapter(ChessAdapter):
     def _pair_simple(
         self, facts: EventFacts, results: StageResults, round_number: int
     ) -> tuple[Boards, CompetitorId | None, tuple[PlannedLot, ...]]:
-        seed, lots = self._draw_order_seed(facts)
+        seed, order, lots = self._draw_order(facts)
         pairing = pair_simple_swiss(
             results,
             round_number,
             seed=seed,
             tiebreaks=swiss_parameters(facts.parameters).tiebreaks,
             forbidden_pairs=facts.forbidden_pairs(),
+            draw_order=order,
         )
         return pairing.boards, pairing.bye, lots
 
-    def _draw_order_seed(self, facts: EventFacts) -> tuple[int, tuple[PlannedLot, ...]]:
-        """The seed of the draw order (A13), and the lot to record when it is drawn now.
-
-        The engine derives the order from the seed, so a recorded order that the seed no
-        longer gives (the entries changed, or the engine's draw did) is refused rather than
-        silently replaced by another one."""
+    def _draw_order(
+        self, facts: EventFacts
+    ) -> tuple[int, tuple[CompetitorId, ...], tuple[PlannedLot, ...]]:
+        """The draw order (A13) with its seed, and the lot to record when it is drawn now.
+        Once recorded, the lot itself is the fact every later round is paired from."""
         drawn = facts.lot(DRAW_ORDER_LOT)
         if drawn is None:
             order = compute_draw_order(facts.competitors, facts.seed)
-            return facts.seed, (PlannedLot(DRAW_ORDER_LOT, facts.seed, list(order)),)
-        replayed = list(compute_draw_order(facts.competitors, drawn.seed))
-        if drawn.outcome != replayed:
+            return facts.seed, order, (PlannedLot(DRAW_ORDER_LOT, facts.seed, list(order)),)
+        outcome = drawn.outcome if isinstance(drawn.outcome, list) else None
+        order = tuple(CompetitorId(c) for c in outcome or () if isinstance(c, str))
+        if outcome is None or len(order) != len(outcome):
             raise WrongState(
-                f"event {facts.slug!r}: the recorded draw order (lot {DRAW_ORDER_LOT!r}, seed "
-                f"{drawn.seed}) is not the order that seed gives for the entries now; "
-                "the next round cannot be paired from it",
+                f"event {facts.slug!r}: the recorded draw order (lot {DRAW_ORDER_LOT!r}) is not "
+                "a list of players",
                 event=facts.slug,
                 lot=DRAW_ORDER_LOT,
-                seed=drawn.seed,
             )
-        return drawn.seed, ()
+        return drawn.seed, order, ()
 
     def _declared_byes(self, facts: EventFacts, round_number: int) -> dict[CompetitorId, ByeKind]:
         declared: dict[CompetitorId, ByeKind] = {}

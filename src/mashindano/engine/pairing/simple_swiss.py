@@ -318,17 +318,41 @@ def compute_pairing_order(
     *,
     seed: int,
     tiebreaks: Sequence[TieBreak] | None = None,
+    draw_order: Sequence[CompetitorId] | None = None,
 ) -> tuple[CompetitorId, ...]:
     """Every competitor ranked before `round_number`: score, tie-breaks, then the lot."""
     states = build_swiss_state(results, round_number)
-    return tuple(s.id for s in _rank(results, round_number, states, seed, tiebreaks))
+    lot = _lot(results, seed, draw_order)
+    return tuple(s.id for s in _rank(results, round_number, states, lot, tiebreaks))
+
+
+def _lot(
+    results: StageResults, seed: int, draw_order: Sequence[CompetitorId] | None
+) -> dict[CompetitorId, int]:
+    """Each competitor's place in the lot: the recorded draw order when given (it must list
+    every competitor once), else the one `seed` draws."""
+    if draw_order is None:
+        draw_order = compute_draw_order(results.competitors, seed)
+    entered = {c.id for c in results.competitors}
+    if len(draw_order) != len(set(draw_order)) or set(draw_order) != entered:
+        missing = sorted(entered - set(draw_order))
+        unknown = sorted(set(draw_order) - entered)
+        repeated = sorted({c for c in draw_order if draw_order.count(c) > 1})
+        raise ConfigError(
+            "the draw order must list every competitor once"
+            + (f"; missing: {', '.join(missing)}" if missing else "")
+            + (f"; not competitors: {', '.join(unknown)}" if unknown else "")
+            + (f"; repeated: {', '.join(repeated)}" if repeated else ""),
+            code="bad_draw_order",
+        )
+    return {c: k for k, c in enumerate(draw_order)}
 
 
 def _rank(
     results: StageResults,
     round_number: int,
     states: Sequence[SwissPlayerState],
-    seed: int,
+    lot: Mapping[CompetitorId, int],
     tiebreaks: Sequence[TieBreak] | None,
 ) -> list[SwissPlayerState]:
     before = StageResults(
@@ -341,7 +365,6 @@ def _rank(
     chosen = tiebreaks_by_names(DEFAULT_SWISS_TIEBREAKS) if tiebreaks is None else tiebreaks
     standings = compute_standings(before, chosen)
     place = {row.competitor.id: row.rank for row in standings.rows}
-    lot = {c: k for k, c in enumerate(compute_draw_order(results.competitors, seed))}
     return sorted(states, key=lambda s: (-s.score, place[s.id], lot[s.id]))
 
 
@@ -352,10 +375,13 @@ def pair_simple_swiss(
     seed: int,
     tiebreaks: Sequence[TieBreak] | None = None,
     forbidden_pairs: Collection[frozenset[CompetitorId]] = (),
+    draw_order: Sequence[CompetitorId] | None = None,
 ) -> SimpleSwissPairing:
     """Pair `round_number` from the results of the rounds before it.
 
-    `seed` is the tournament's recorded seed (A13); `tiebreaks` rank players inside a score
+    `seed` is the tournament's recorded seed (A13) and `draw_order` the lot it drew, when it is
+    recorded (default: drawn again from `seed`; ConfigError when it does not list every
+    competitor once); `tiebreaks` rank players inside a score
     group (default Buchholz then Sonneborn-Berger); `forbidden_pairs` are pairs that must not
     meet this round (an arbiter's decision). Players with a bye already declared for the round
     (half-point, zero-point, full-point) are not paired. Raises NoValidPairing when the round
@@ -369,7 +395,8 @@ def pair_simple_swiss(
             total_rounds=results.rounds,
         )
     states = build_swiss_state(results, round_number)
-    ranked = [s for s in _rank(results, round_number, states, seed, tiebreaks) if s.is_available]
+    lot = _lot(results, seed, draw_order)
+    ranked = [s for s in _rank(results, round_number, states, lot, tiebreaks) if s.is_available]
     if len(ranked) < 2:
         names = ", ".join(s.id for s in ranked) or "nobody"
         raise NoValidPairing(

@@ -12,6 +12,9 @@ all be paired" is "the remaining graph has a perfect matching", which a matching
 answers in polynomial time. A plain greedy run is tried first; only where it gets stuck does a
 binary search over its steps find the last choice that can be kept.
 
+`pair_from_the_top` is the same search with every pair taken from the top (round 1 beyond the
+drawn places: 7–8, 9–10, ...).
+
 This module knows vertices and allowed pairs only. Allowed pairs are bit masks: bit j of
 `allowed[i]` is set when i and j may meet, and then bit i of `allowed[j]` is set too.
 """
@@ -34,11 +37,23 @@ def pair_from_alternate_ends(
     `preferred[i]` (a subset of `allowed[i]`) holds partners tried before the other allowed
     ones, nearest first in each set.
     """
+    return _pair(_Search(allowed, preferred, alternate=True))
+
+
+def pair_from_the_top(
+    allowed: Sequence[int], preferred: Sequence[int] | None = None
+) -> list[Pair] | None:
+    """As `pair_from_alternate_ends`, but every pair takes the highest unpaired vertex with the
+    nearest allowed vertex below it (preferred partners first)."""
+    return _pair(_Search(allowed, preferred, alternate=False))
+
+
+def _pair(search: _Search) -> list[Pair] | None:
+    allowed = search.allowed
     count = len(allowed)
     _check_vertices(allowed)
     if count % 2:
         return None
-    search = _Search(allowed, preferred)
     remaining = (1 << count) - 1
     pairs: list[Pair] = []
     while remaining:
@@ -61,7 +76,7 @@ def pair_from_alternate_ends(
                 stuck = middle
         pairs.extend(run[:keep])
         remaining = masks[keep]
-        vertex = _end_vertex(remaining, len(pairs))
+        vertex = search.end_vertex(remaining, len(pairs))
         for partner in search.candidates(vertex, remaining, len(pairs)):
             if partner == run[keep][1]:
                 continue  # the greedy choice: known not to complete
@@ -73,13 +88,6 @@ def pair_from_alternate_ends(
         else:  # pragma: no cover - `remaining` was completable, so some partner works
             raise AssertionError("a completable list had no completing partner")
     return pairs
-
-
-def _end_vertex(remaining: int, made: int) -> int:
-    """The top vertex for pairs 1, 3, 5, ... (made even), the bottom one otherwise."""
-    if made % 2 == 0:
-        return (remaining & -remaining).bit_length() - 1
-    return remaining.bit_length() - 1
 
 
 def _ascending(mask: int) -> Iterator[int]:
@@ -106,15 +114,28 @@ def _check_vertices(allowed: Sequence[int]) -> None:
 
 
 class _Search:
-    def __init__(self, allowed: Sequence[int], preferred: Sequence[int] | None) -> None:
+    def __init__(
+        self, allowed: Sequence[int], preferred: Sequence[int] | None, *, alternate: bool
+    ) -> None:
         self.allowed = allowed
         self.preferred = preferred
+        self.alternate = alternate
         self._graph: rx.PyGraph | None = None
+
+    def _from_top(self, made: int) -> bool:
+        """Pairs 1, 3, 5, ... (made even) come from the top; the others from the bottom when
+        alternating."""
+        return not self.alternate or made % 2 == 0
+
+    def end_vertex(self, remaining: int, made: int) -> int:
+        if self._from_top(made):
+            return (remaining & -remaining).bit_length() - 1
+        return remaining.bit_length() - 1
 
     def candidates(self, vertex: int, remaining: int, made: int) -> Iterator[int]:
         """Partners in the order R17/R18 tries them: nearest first below (top end) or above
         (bottom end), preferred partners before the others."""
-        order = _ascending if made % 2 == 0 else _descending
+        order = _ascending if self._from_top(made) else _descending
         free = self.allowed[vertex] & remaining
         if self.preferred is None:
             yield from order(free)
@@ -127,7 +148,7 @@ class _Search:
         """Always the first candidate; stops when an end vertex has none."""
         run: list[Pair] = []
         while remaining:
-            vertex = _end_vertex(remaining, made + len(run))
+            vertex = self.end_vertex(remaining, made + len(run))
             partner = next(self.candidates(vertex, remaining, made + len(run)), None)
             if partner is None:
                 return run
