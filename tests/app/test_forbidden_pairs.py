@@ -1,6 +1,6 @@
 """The arbiter's forbidden pairs (TRF XXP) in stored Swiss events: recorded as ArbiterOverride
-facts, replayed by `EventFacts.forbidden_pairs()`, honoured by both chess-swiss systems,
-exported as XXP lines and kept by the JSON round trip."""
+facts, replayed by `EventFacts.forbidden_pairs()`, honoured by both chess-swiss systems and by
+tasaselo, exported as XXP lines and kept by the JSON round trip."""
 
 from __future__ import annotations
 
@@ -188,15 +188,90 @@ def test_a_pair_may_be_forbidden_during_registration() -> None:
     assert events.get_event_facts("sw").forbidden_pairs() == {_pair("P01", "P02")}
 
 
+# -- tasaselo ---------------------------------------------------------------------------------
+
+TASASELO = "tasaselo"
+
+
+def _tasaselo(slug: str, players: int = 10, rounds_: int = 5, seed: int = 11) -> None:
+    make_event(slug, TASASELO, players, rounds=str(rounds_), seed=seed)
+
+
+def test_tasaselo_takes_forbidden_pairs_and_a_pair_that_would_meet_in_round_one_does_not() -> None:
+    for seed in (11, 12, 13):
+        slug = f"free{seed}"
+        _tasaselo(slug, seed=seed)
+        expected = _planned_pairs(events.get_event_facts(slug))
+        for would_meet in sorted(expected, key=sorted):
+            kept = f"kept{seed}-{'-'.join(sorted(would_meet)).lower()}"
+            _tasaselo(kept, seed=seed)
+            _forbid(kept, would_meet)
+            assert events.get_event_facts(kept).forbidden_pairs() == {would_meet}
+            first = rounds.pair_next_round(kept, actor=ACTOR, now=T0)
+            assert would_meet not in _pairs(first)
+
+
+def test_tasaselo_a_pair_forbidden_from_round_one_never_meets_in_the_whole_event() -> None:
+    _tasaselo("free", players=8, rounds_=4)
+    play_all("free", seed=5)
+    met_every_round = [_pairs(r) for r in events.get_event_facts("free").rounds]
+    pair = sorted(met_every_round[0], key=sorted)[0]
+
+    _tasaselo("kept", players=8, rounds_=4)
+    _forbid("kept", pair)
+    play_all("kept", seed=5)
+    facts = events.get_event_facts("kept")
+    assert len(facts.rounds) == 4
+    assert all(pair not in _pairs(r) for r in facts.rounds)
+
+
+def test_tasaselo_a_pair_forbidden_mid_event_is_not_paired_in_the_next_rounds() -> None:
+    _tasaselo("ts")
+    rng = random.Random(7)
+    play_round("ts", rng)
+    for _ in range(3):
+        would_meet = sorted(_planned_pairs(events.get_event_facts("ts")), key=sorted)[0]
+        _forbid("ts", would_meet)
+        published = play_round("ts", rng)
+        forbidden = events.get_event_facts("ts").forbidden_pairs()
+        assert would_meet in forbidden
+        assert not _pairs(published) & forbidden
+
+
+def test_tasaselo_allow_pair_lifts_the_forbid_and_the_pairing_returns() -> None:
+    _tasaselo("ts")
+    play_round("ts", random.Random(2))
+    expected = _planned_pairs(events.get_event_facts("ts"))
+    pair = sorted(expected, key=sorted)[0]
+    _forbid("ts", pair)
+    assert pair not in _planned_pairs(events.get_event_facts("ts"))
+    a, b = sorted(pair)
+    allow_pair("ts", b, a, actor=ARBITER, reason="appeal upheld", now=T0)
+    assert _pairs(rounds.pair_next_round("ts", actor=ACTOR, now=T0)) == expected
+
+
+def test_tasaselo_an_unpairable_forbid_is_kept_and_pairing_says_forbidden_naming_the_players() -> (
+    None
+):
+    _tasaselo("ts", players=6, rounds_=3)
+    for other in ("P03", "P04", "P05"):  # R15: P01 may meet only these in round 1
+        forbid_pair("ts", "P01", other, actor=ARBITER, reason="conflict", now=T0)
+    with pytest.raises(NoValidPairing, match=r"forbidden pairs P01–P03, P01–P04, P01–P05"):
+        rounds.pair_next_round("ts", actor=ACTOR, now=T0)
+    assert events.get_event_facts("ts").rounds == ()
+    allow_pair("ts", "P01", "P04", actor=ARBITER, reason="resolved", now=T0)
+    assert _pair("P01", "P04") in _pairs(rounds.pair_next_round("ts", actor=ACTOR, now=T0))
+
+
 # -- refusals ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("preset", ["chess-round-robin", "tasaselo", "kiba-bao"])
+@pytest.mark.parametrize("preset", ["chess-round-robin", "kiba-bao"])
 def test_presets_whose_pairing_ignores_forbidden_pairs_refuse_them_naming_the_preset(
     preset: str,
 ) -> None:
     make_event("ev", preset, 6, start=False)
-    with pytest.raises(WrongState, match=f"preset '{preset}'.*only chess-swiss"):
+    with pytest.raises(WrongState, match=f"preset '{preset}'.*only these do: chess-swiss, tas"):
         forbid_pair("ev", "P01", "P02", actor=ARBITER, reason="siblings")
     with pytest.raises(WrongState, match=f"preset '{preset}'"):
         allow_pair("ev", "P01", "P02", actor=ARBITER, reason="siblings")

@@ -80,12 +80,11 @@ def allow_pair(
 def _check_pair_request(context: EventContext, player_a: str, player_b: str, reason: str) -> Pair:
     event = context.event
     if not adapter_for(event.preset).takes_forbidden_pairs:
-        # The Tasaselo engine pairs from alternate ends of its list with no way to exclude a
-        # pair; round robins and knockouts follow fixed tables; leagues pair by their own rules.
+        # Round robins and knockouts follow fixed tables; leagues pair by their own rules.
         taking = [p for p in available_presets() if adapter_for(p).takes_forbidden_pairs]
         raise WrongState(
             f"event {event.slug!r} uses preset {event.preset!r}, whose pairing does not take "
-            f"forbidden pairs (only {', '.join(taking)} does)",
+            f"forbidden pairs (only these do: {', '.join(taking)})",
             event=event.slug,
             preset=event.preset,
         )

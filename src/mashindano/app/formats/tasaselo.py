@@ -6,10 +6,12 @@ created (R13, E3). Starting numbers the entries by selo (R1) and records the lot
 Each round is paired by the engine from the variable selos after the last one (R12, R15-R20)
 with a seed derived from the event's and recorded as the round's lot, so the pairing replays;
 a round the colour rules cannot pair is paired regardless of colours (R20), as the lot
-records. The ghost's opponent gets a pairing-allocated bye worth a win (R27, A9); players
-resting in round 1 (H), absent or withdrawn (Z) and the reserve when not needed (sit-out) are
-listed with a bye. Late entries register after round 1 is paired (R4, A19: at most 10, numbered
-after the others, playing from the next round). Standings: one table per prize group with the
+records. The arbiter's forbidden pairs (`facts.forbidden_pairs()`, `app/overrides.py`) never
+meet: they are left out of the round-1 draw and treated as rematches in later rounds. The
+ghost's opponent gets a pairing-allocated bye worth a win (R27, A9); players resting in round 1
+(H), absent or withdrawn (Z) and the reserve when not needed (sit-out) are listed with a bye.
+Late entries register after round 1 is paired (R4, A19: at most 10, numbered after the others,
+playing from the next round). Standings: one table per prize group with the
 comparison figures (R29, R30, A14); the prizes are in `summary` (R31, R32, A17).
 How the facts become the engine's event: `tasaselo_facts`.
 """
@@ -78,6 +80,7 @@ LEAVE_BYES = (MISSED_ROUND, ROUND1_REST)
 class TasaseloAdapter(BaseAdapter):
     preset = PRESET_NAME
     description = "Tasaselo: variable-selo Swiss, prize groups and performance prizes"
+    takes_forbidden_pairs = True
 
     # -- parameters -------------------------------------------------------------------------
 
@@ -167,7 +170,9 @@ class TasaseloAdapter(BaseAdapter):
         event = build_event(facts, parse_settings(facts.parameters))
         purpose = round_lot_purpose(unit.number)
         seed = derive_seed(facts.seed, purpose)
-        pairing = pair_next_round_or_regardless_of_colours(event, seed)  # R20, lot records it
+        pairing = pair_next_round_or_regardless_of_colours(  # R20, the lot records it
+            event, seed, forbidden_pairs=facts.forbidden_pairs()
+        )
         lot = PlannedLot(purpose, seed, _pairing_json(pairing))
         return PairingPlan(unit, _encounters(event, pairing), (lot,))
 

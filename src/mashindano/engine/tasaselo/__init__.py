@@ -6,8 +6,8 @@ Modules, one job each:
   selo         the variable selo, Rnew = Rold + K(S − E) (R11-R14)
   entries      numbering, late entries, rests, absences, withdrawals (R1-R6, A1, A19)
   colours      colour number, due colours, wrong colours, allocation (R21-R24, A6-A8)
-  alternating  pairing from alternate ends with complete backtracking (vertices only)
-  pairing      round-1 draw and later rounds (R15-R20, A2, A5, A20, A21)
+  alternating  pairing from alternate ends (or from the top) with complete backtracking
+  pairing      round-1 draw and later rounds (R15-R20, A2, A5, A20, A21), forbidden pairs
   odd          reserve and ghost (R26, R27, A9, A10)
   scoring      1 / ½ / 0 or 3 / 1 / 0 (R28, A1, A9)
   comparison   the comparison list and its ranking (R30, R34, A12-A16)

@@ -28,6 +28,7 @@ from mashindano.engine.tasaselo.entries import (
 from mashindano.engine.tasaselo.odd import RoundField, plan_round_field
 from mashindano.engine.tasaselo.pairing import (
     Contender,
+    ForbiddenPairs,
     RoundPairing,
     pair_first_round,
     pair_later_round,
@@ -187,10 +188,12 @@ def pair_next_round(
     *,
     ignore_colours: bool | None = None,
     manual_pairs: Sequence[tuple[CompetitorId, CompetitorId]] | None = None,
+    forbidden_pairs: ForbiddenPairs = (),
 ) -> RoundPairing:
     """Pair the next round from the variable selos after the last one (R12, R15-R20, R26,
     R27). `ignore_colours` is the arbiter's R20 option (default: the preset's). With the
-    round-1 draw turned off, `manual_pairs` gives the three pairs of the first six (A21)."""
+    round-1 draw turned off, `manual_pairs` gives the three pairs of the first six (A21).
+    `forbidden_pairs` (the arbiter's) never meet."""
     round_number = event.next_round
     if round_number > event.rounds:
         raise ConfigError(
@@ -210,12 +213,23 @@ def pair_next_round(
                 "'round1_draw' is off: enter the pairs of the first six players by hand (A21)",
                 parameter="round1_draw",
             )
-        return pair_first_round(contenders, seed=seed, ghost=field.ghost, manual_pairs=manual_pairs)
+        return pair_first_round(
+            contenders,
+            seed=seed,
+            ghost=field.ghost,
+            manual_pairs=manual_pairs,
+            forbidden_pairs=forbidden_pairs,
+        )
     if manual_pairs is not None:
         raise ConfigError("only round 1 has hand-entered pairs (A21)", round=round_number)
     regardless = event.parameters.ignore_colours if ignore_colours is None else ignore_colours
     return pair_later_round(
-        round_number, contenders, seed=seed, ghost=field.ghost, ignore_colours=regardless
+        round_number,
+        contenders,
+        seed=seed,
+        ghost=field.ghost,
+        ignore_colours=regardless,
+        forbidden_pairs=forbidden_pairs,
     )
 
 
@@ -313,13 +327,15 @@ def compute_standings(event: TasaseloEvent, lot_seed: int) -> TasaseloStandings:
     return TasaseloStandings(len(event.played), rows, standings, prizes, lot_seed)
 
 
-def pair_next_round_or_regardless_of_colours(event: TasaseloEvent, seed: int) -> RoundPairing:
+def pair_next_round_or_regardless_of_colours(
+    event: TasaseloEvent, seed: int, *, forbidden_pairs: ForbiddenPairs = ()
+) -> RoundPairing:
     """Pair the next round; when the colour rules leave no pairing, pair it again regardless
     of colours (R20, the arbiter's way out), still aiming for colour balance. The returned
-    pairing says which way it was made."""
+    pairing says which way it was made. `forbidden_pairs` never meet either way."""
     try:
-        return pair_next_round(event, seed)
+        return pair_next_round(event, seed, forbidden_pairs=forbidden_pairs)
     except NoValidPairing as exc:
         if exc.code != "colours_unresolvable":
             raise
-    return pair_next_round(event, seed, ignore_colours=True)
+    return pair_next_round(event, seed, ignore_colours=True, forbidden_pairs=forbidden_pairs)

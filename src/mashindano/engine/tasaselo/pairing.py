@@ -1,17 +1,22 @@
 """Pairing (R15-R20, A2, A5, A20, A21): the round-1 draw, and later rounds from alternate ends
-of the list ordered by variable selo, with rematches forbidden first and colours second."""
+of the list ordered by variable selo, with rematches forbidden first and colours second.
+
+The arbiter's forbidden pairs (two players who must not meet) are kept apart in every round:
+later rounds treat them as rematches; round 1 leaves them out of the draw and pairs from the
+top of the number order, each player with their drawn partner or else the nearest player they
+may meet (see `pair_first_round`)."""
 
 from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from mashindano.engine.errors import ConfigError, IllegalResult, NoValidPairing
 from mashindano.engine.model import CompetitorId
-from mashindano.engine.tasaselo.alternating import pair_from_alternate_ends
+from mashindano.engine.tasaselo.alternating import pair_from_alternate_ends, pair_from_the_top
 from mashindano.engine.tasaselo.colours import (
     BLACK,
     WHITE,
@@ -28,6 +33,9 @@ DRAWN_POSITIONS = 6
 
 FORBIDDEN_FIRST_ROUND_PAIRS = frozenset({(1, 2), (1, 6)})
 """R15: the draw never produces 1–2 or 1–6 (positions among the active players, A20)."""
+
+type ForbiddenPairs = Collection[frozenset[CompetitorId]]
+"""The arbiter's pairs of players who must not meet (each a set of two players)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,16 +129,26 @@ def pair_first_round(
     seed: int,
     ghost: bool = False,
     manual_pairs: Sequence[tuple[CompetitorId, CompetitorId]] | None = None,
+    forbidden_pairs: ForbiddenPairs = (),
 ) -> RoundPairing:
     """R15, A20, A21: the first six active players (number order) are paired by a draw among
     the legal drawings, or by the organiser's `manual_pairs`, never 1–2 or 1–6; the rest play
-    7–8, 9–10, ... A ghost, if needed, is last (A9). Colours are drawn by lot (R23)."""
+    7–8, 9–10, ... A ghost, if needed, is last (A9). Colours are drawn by lot (R23).
+
+    `forbidden_pairs` never meet: the draw is among the legal drawings without them (none left:
+    no draw), and the pairs are then made from the top of the number order, each player with
+    their drawn (or hand-entered) partner if they have one, else the nearest later player they
+    may meet, undoing earlier pairs when the last cannot be paired (R19). Without forbidden
+    pairs that is exactly the drawing and 7–8, 9–10, ...; a forbidden 7–8 becomes 7–9, 8–10,
+    and with eight players the last drawn pair gives way (4–6 becomes 4–7, 6–8).
+    """
     ordered = sorted(contenders, key=lambda c: c.number)
     _check_distinct(ordered)
     _check_even(1, ordered, ghost)
     size = len(ordered) + ghost
     drawn = min(DRAWN_POSITIONS, size)
     rng = random.Random(seed)
+    forbidden = _forbidden_positions(ordered, forbidden_pairs)
     if manual_pairs is None:
         drawings = legal_first_round_drawings(drawn)
         if not drawings:
@@ -139,13 +157,61 @@ def pair_first_round(
                 code="no_legal_draw",
                 round=1,
             )
-        drawing = rng.choice(drawings)
+        open_drawings = [d for d in drawings if not forbidden & set(d)]
+        drawing = rng.choice(open_drawings) if open_drawings else ()
     else:
         drawing = _manual_drawing(ordered, ghost, manual_pairs, drawn)
-    pairs = [(a - 1, b - 1) for a, b in drawing]
-    pairs += [(i, i + 1) for i in range(drawn, size, 2)]
+        _check_manual_drawing_allowed(ordered, drawing, forbidden)
+    excluded = forbidden | {pair for pair in FORBIDDEN_FIRST_ROUND_PAIRS if pair[1] <= drawn}
+    pairs = _pair_first_round_from_the_top(size, drawing, excluded)
+    if pairs is None:
+        raise _forbidden_failure(1, ordered, forbidden_pairs, stuck=())
     ids = tuple(c.competitor for c in ordered)
     return _boards(1, ordered, ghost, pairs, rng, seed, ids)
+
+
+def _forbidden_positions(
+    ordered: Sequence[Contender], forbidden_pairs: ForbiddenPairs
+) -> set[tuple[int, int]]:
+    """The forbidden pairs between players of `ordered`, as (lower, higher) positions from 1."""
+    position = {c.competitor: index for index, c in enumerate(ordered, start=1)}
+    positions: set[tuple[int, int]] = set()
+    for pair in forbidden_pairs:
+        places = sorted(position[p] for p in pair if p in position)
+        if len(places) == 2:
+            positions.add((places[0], places[1]))
+    return positions
+
+
+def _pair_first_round_from_the_top(
+    size: int, drawing: Sequence[tuple[int, int]], excluded: set[tuple[int, int]]
+) -> list[tuple[int, int]] | None:
+    everyone = (1 << size) - 1
+    allowed = [everyone & ~(1 << i) for i in range(size)]
+    for low, high in excluded:
+        allowed[low - 1] &= ~(1 << (high - 1))
+        allowed[high - 1] &= ~(1 << (low - 1))
+    preferred = [0] * size
+    for low, high in drawing:
+        preferred[low - 1] |= 1 << (high - 1)
+        preferred[high - 1] |= 1 << (low - 1)
+    return pair_from_the_top(allowed, preferred)
+
+
+def _check_manual_drawing_allowed(
+    ordered: Sequence[Contender],
+    drawing: Sequence[tuple[int, int]],
+    forbidden: set[tuple[int, int]],
+) -> None:
+    for low, high in drawing:
+        if (low, high) in forbidden:
+            first, second = ordered[low - 1].competitor, ordered[high - 1].competitor
+            raise IllegalResult(
+                f"round 1: {first} and {second} are forbidden to meet; enter other pairs",
+                code="forbidden_pair",
+                round=1,
+                players=[first, second],
+            )
 
 
 def _manual_drawing(
@@ -202,14 +268,16 @@ def pair_later_round(
     seed: int,
     ghost: bool = False,
     ignore_colours: bool = False,
+    forbidden_pairs: ForbiddenPairs = (),
 ) -> RoundPairing:
     """R16-R20, A2, A5, A6, A8: order by variable selo and pair from alternate ends, the
     nearest eligible opponent first, undoing earlier pairs when the last cannot be paired.
 
-    Eligible: the two have not met (for the ghost: the player has not had it) and, unless
-    `ignore_colours` (R20), they are not due the same colour, except for the players chosen
-    to take the "wrong" colours (A8). With `ignore_colours`, colour-compatible opponents are
-    still tried before the others: colour balance is still aimed for.
+    Eligible: the two have not met and are not a forbidden pair (for the ghost: the player has
+    not had it) and, unless `ignore_colours` (R20), they are not due the same colour, except
+    for the players chosen to take the "wrong" colours (A8). With `ignore_colours`,
+    colour-compatible opponents are still tried before the others: colour balance is still
+    aimed for.
     """
     ordered = order_by_variable_selo(contenders)
     _check_distinct(ordered)
@@ -218,14 +286,16 @@ def pair_later_round(
     designated = designate_wrong_colours(
         [(c.competitor, b) for c, b in zip(ordered, balances, strict=True)], int(ghost)
     )
-    unplayed, colour_ok = _masks(ordered, balances, designated, ghost)
+    unplayed, colour_ok = _masks(ordered, balances, designated, ghost, forbidden_pairs)
     strict = [u & c for u, c in zip(unplayed, colour_ok, strict=True)]
     if ignore_colours:
         pairs = pair_from_alternate_ends(unplayed, preferred=strict)
     else:
         pairs = pair_from_alternate_ends(strict)
     if pairs is None:
-        raise _explain_failure(round_number, ordered, unplayed, ignore_colours)
+        raise _explain_failure(
+            round_number, ordered, ghost, unplayed, ignore_colours, forbidden_pairs
+        )
     rng = random.Random(seed)
     ids = tuple(c.competitor for c in ordered)
     pairing = _boards(round_number, ordered, ghost, pairs, rng, seed, ids)
@@ -241,9 +311,11 @@ def _masks(
     balances: Sequence[int],
     designated: frozenset[CompetitorId],
     ghost: bool,
+    forbidden_pairs: ForbiddenPairs = (),
 ) -> tuple[list[int], list[int]]:
-    """Bit masks over list positions (the ghost last): who has not met whom, and whose colours
-    fit together. Built from whole-row masks, so a 200-player round stays cheap."""
+    """Bit masks over list positions (the ghost last): who may still meet whom (not met, not
+    forbidden), and whose colours fit together. Built from whole-row masks, so a 200-player
+    round stays cheap."""
     count = len(ordered) + ghost
     everyone = (1 << count) - 1
     index = {c.competitor: i for i, c in enumerate(ordered)}
@@ -254,6 +326,9 @@ def _masks(
             if j is not None:
                 met[i] |= 1 << j
                 met[j] |= 1 << i
+    for low, high in _forbidden_positions(ordered, forbidden_pairs):
+        met[low - 1] |= 1 << (high - 1)
+        met[high - 1] |= 1 << (low - 1)
     # is_colour_compatible as masks: players due the same colour clash (A6), except two
     # players chosen for the wrong colours (A8).
     due_masks: dict[int | None, int] = {WHITE: 0, BLACK: 0, None: 0}
@@ -285,7 +360,12 @@ def _masks(
 
 
 def _explain_failure(
-    round_number: int, ordered: Sequence[Contender], unplayed: Sequence[int], ignore_colours: bool
+    round_number: int,
+    ordered: Sequence[Contender],
+    ghost: bool,
+    unplayed: Sequence[int],
+    ignore_colours: bool,
+    forbidden_pairs: ForbiddenPairs,
 ) -> NoValidPairing:
     if not ignore_colours and pair_from_alternate_ends(unplayed) is not None:
         return NoValidPairing(
@@ -295,6 +375,10 @@ def _explain_failure(
             round=round_number,
         )
     stuck = [c.competitor for c, mask in zip(ordered, unplayed, strict=False) if not mask]
+    if _forbidden_positions(ordered, forbidden_pairs):
+        rematches_only, _ = _masks(ordered, [0] * len(ordered), frozenset(), ghost)
+        if pair_from_alternate_ends(rematches_only) is not None:
+            return _forbidden_failure(round_number, ordered, forbidden_pairs, stuck)
     who = (
         f" ({', '.join(stuck)} ha{'s' if len(stuck) == 1 else 've'} met everybody)" if stuck else ""
     )
@@ -304,6 +388,27 @@ def _explain_failure(
         code="rematch_unavoidable",
         round=round_number,
         players=stuck,
+    )
+
+
+def _forbidden_failure(
+    round_number: int,
+    ordered: Sequence[Contender],
+    forbidden_pairs: ForbiddenPairs,
+    stuck: Sequence[CompetitorId],
+) -> NoValidPairing:
+    """The arbiter's forbidden pairs, not the rules, leave the round without a pairing."""
+    named = sorted(
+        (ordered[low - 1].competitor, ordered[high - 1].competitor)
+        for low, high in _forbidden_positions(ordered, forbidden_pairs)
+    )
+    who = f" ({', '.join(stuck)} may meet nobody left: already met or forbidden)" if stuck else ""
+    return NoValidPairing(
+        f"round {round_number}: the {len(ordered)} players cannot all be paired while the "
+        f"forbidden pairs {', '.join(f'{a}–{b}' for a, b in named)} are kept apart{who}",
+        code="forbidden_pair_unavoidable",
+        round=round_number,
+        players=sorted({p for pair in named for p in pair}),
     )
 
 
