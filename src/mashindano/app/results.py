@@ -53,6 +53,13 @@ class GameRef:
     group: str = ""
 
 
+def get_game_at(event: models.Event, where: GameRef) -> models.Game:
+    """The stored game `where` names (UnknownGame when there is none)."""
+    return get_game(
+        event, where.round, where.board, game=where.game, stage=where.stage, group=where.group
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class ResultChange:
     game: GameFact
@@ -156,14 +163,7 @@ def _apply(
     with locked_event(
         slug, actor, f"result.{kind.value}", now=now, expected_version=expected_version
     ) as context:
-        row = get_game(
-            context.event,
-            where.round,
-            where.board,
-            game=where.game,
-            stage=where.stage,
-            group=where.group,
-        )
+        row = get_game_at(context.event, where)
         game = game_fact_of(row)
         parsed = (
             adapter_for(context.event.preset).parse_report(
@@ -388,14 +388,7 @@ def record_move(
 ) -> int:
     """Append a move with its time (for day clocks). Returns its ply number."""
     with locked_event(slug, actor, "game.move", now=now) as context:
-        row = get_game(
-            context.event,
-            where.round,
-            where.board,
-            game=where.game,
-            stage=where.stage,
-            group=where.group,
-        )
+        row = get_game_at(context.event, where)
         game = game_fact_of(row)
         if context.event.state != EventState.RUNNING.value or game.result.is_decided:
             raise WrongState(

@@ -53,12 +53,13 @@ from mashindano.app.formats.tantrix_knockout_results import (
     tp_text,
 )
 from mashindano.app.locking import EventContext, locked_event
-from mashindano.app.queries import get_event_facts, get_game
+from mashindano.app.queries import get_event_facts
 from mashindano.app.results import (
     GameRef,
     ResultChange,
     do_append_report,
     do_extend_encounter,
+    get_game_at,
 )
 from mashindano.engine.errors import IllegalResult, ParseError
 from mashindano.engine.knockout.deadlines import (
@@ -225,14 +226,7 @@ def file_form(
     with locked_event(slug, actor, "tantrix.form", now=now) as context:
         facts = context.facts()
         _refuse_not_running(facts)
-        row = get_game(
-            context.event,
-            where.round,
-            where.board,
-            game=where.game,
-            stage=where.stage,
-            group=where.group,
-        )
+        row = get_game_at(context.event, where)
         game = game_fact_of(row)
         match = MatchWhere(game.round, game.board, game.stage)
         encounter = _encounter(facts, match)
