@@ -18,7 +18,7 @@ entry reproduces the tournament's South choices for equal KIBA scores.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from datetime import datetime
 from fractions import Fraction
 
@@ -134,19 +134,7 @@ def numbered_players(facts: EventFacts, parameters: KibaParameters) -> tuple[See
         ordered = sorted(players, key=lambda p: number[p.id] or 0)
     else:
         ordered = sorted(players, key=lambda p: (-p.kiba_score, p.entry))
-    return tuple(_with_seed(p, seed) for seed, p in enumerate(ordered, start=1))
-
-
-def _with_seed(player: SeededPlayer, seed: int) -> SeededPlayer:
-    return SeededPlayer(
-        seed=seed,
-        competitor=player.competitor,
-        category=player.category,
-        elo=player.elo,
-        games=player.games,
-        kiba_score=player.kiba_score,
-        entry=player.entry,
-    )
+    return tuple(replace(p, seed=seed) for seed, p in enumerate(ordered, start=1))
 
 
 def event_teams(facts: EventFacts) -> tuple[CountryTeam, ...]:

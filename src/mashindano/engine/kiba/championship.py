@@ -8,7 +8,7 @@ a recorded fact (an ordered list of the tied names); the engine never breaks the
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import combinations
 
@@ -174,7 +174,7 @@ def master_group(players: Sequence[Competitor], parameters: KibaParameters = KIB
     """R39/A17: one all-play-all group with two-game pairings; Berger numbers follow the
     championship order (the first listed is number 1)."""
     seeded = [
-        _with_seed(seed_player(c, index, parameters), index)
+        replace(seed_player(c, index, parameters), seed=index)
         for index, c in enumerate(players, start=1)
     ]
     return make_group("M", seeded)
@@ -185,18 +185,6 @@ def championship_final(
 ) -> FinalMatch:
     """R40/A17: the master group's top two play best of 3 like the tournament final."""
     return final_match(first, second, parameters)
-
-
-def _with_seed(player: SeededPlayer, seed: int) -> SeededPlayer:
-    return SeededPlayer(
-        seed=seed,
-        competitor=player.competitor,
-        category=player.category,
-        elo=player.elo,
-        games=player.games,
-        kiba_score=player.kiba_score,
-        entry=player.entry,
-    )
 
 
 @dataclass(frozen=True, slots=True)
