@@ -25,7 +25,7 @@ BENCH_DATABASE = "mashindano_bench"
 
 
 def run_one(db: str, players: int, rounds: int, imports: int) -> None:
-    from mashindano.app.database import database_description, setup
+    from mashindano.config.setup import database_description, setup
 
     setup(db)
     from mashindano.app import events

@@ -53,7 +53,7 @@ def event_command(db: str | None) -> Iterator[None]:
     """Open the database (creating or migrating it as needed) and report errors as exit codes."""
     with reported_errors():
         try:
-            from mashindano.app.database import setup
+            from mashindano.config.setup import setup
 
             setup(db)
             yield

@@ -15,7 +15,7 @@ def run_event_demo(db: str, seed: int) -> None:
     if "://" not in db and path.exists():
         path.unlink()  # the demo always starts from an empty database
     with reported_errors():
-        from mashindano.app.database import database_description, setup
+        from mashindano.config.setup import database_description, setup
 
         setup(db)
         from mashindano.app.demo import play_demo

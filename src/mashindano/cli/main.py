@@ -70,7 +70,7 @@ def demo(
 )
 def manage(context: typer.Context) -> None:
     """Django's manage.py for the events database (migrate, createsuperuser, runserver...)."""
-    from mashindano.app.database import run_manage
+    from mashindano.config.setup import run_manage
 
     run_manage(context.args)
 

@@ -1,5 +1,4 @@
-"""The Django project: settings, URLs and the `manage` entry point.
+"""Front ends by audience (public pages, player self-service, organiser console, API).
 
-For now it serves the admin only; the ORM, migrations and admin of the `events` app
-(`mashindano.store`) are what the rest of the code uses.
+Each view parses and authorises, calls one use case of `mashindano.app`, and renders a document.
 """

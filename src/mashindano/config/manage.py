@@ -1,4 +1,4 @@
-"""`manage.py` for the installed package: `python -m mashindano.web.manage migrate`,
+"""`manage.py` for the installed package: `python -m mashindano.config.manage migrate`,
 or `mashindano manage migrate` through the CLI."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mashindano.web.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mashindano.config.settings")
     from django.core.management import execute_from_command_line
 
     execute_from_command_line(["mashindano manage", *(argv if argv is not None else sys.argv[1:])])

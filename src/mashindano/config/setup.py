@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-SETTINGS_MODULE = "mashindano.web.settings"
+SETTINGS_MODULE = "mashindano.config.settings"
 
 
 def setup(database_url: str | None = None, *, migrate: bool = True) -> None:
@@ -30,7 +30,7 @@ def migrate_schema() -> None:
     from django.conf import settings
     from django.core.management import call_command
 
-    from mashindano.web.database import is_sqlite_file
+    from mashindano.config.database import is_sqlite_file
 
     config = settings.DATABASES["default"]
     if is_sqlite_file(config):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 
-from mashindano.web.database import database_settings
+from mashindano.config.database import database_settings
 
 SECRET_KEY = os.environ.get("MASHINDANO_SECRET_KEY", "mashindano-development-key-not-secret")
 DEBUG = os.environ.get("MASHINDANO_DEBUG", "") == "1"
@@ -36,7 +36,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
-ROOT_URLCONF = "mashindano.web.urls"
+ROOT_URLCONF = "mashindano.config.urls"
 
 TEMPLATES = [
     {
