@@ -18,6 +18,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from mashindano.app.principals import local
+
 POSTGRES_ADMIN_URL = os.environ.get(
     "MASHINDANO_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test"
 )
@@ -41,22 +43,22 @@ def run_one(db: str, players: int, rounds: int, imports: int) -> None:
     import_times = []
     for k in range(imports):
         slug = f"bench-{k}"
-        events.create_event(slug, "chess-round-robin", actor="bench", seed=k)
+        events.create_event(slug, "chess-round-robin", actor=local("bench"), seed=k)
         start = time.perf_counter()
-        register_players(slug, roster, actor="bench")
+        register_players(slug, roster, actor=local("bench"))
         import_times.append(time.perf_counter() - start)
     slug = "bench-0"
-    events.start_event(slug, actor="bench")
+    events.start_event(slug, actor=local("bench"))
     rng = random.Random(1)
     pair_times, report_times = [], []
     for _ in range(rounds):
         start = time.perf_counter()
-        published = round_cases.pair_next_round(slug, actor="bench")
+        published = round_cases.pair_next_round(slug, actor=local("bench"))
         pair_times.append(time.perf_counter() - start)
         for game in published.games():
             result = rng.choice(("1-0", "1/2-1/2", "0-1"))
             start = time.perf_counter()
-            report_result(slug, GameRef(published.number, game.board), result, actor="bench")
+            report_result(slug, GameRef(published.number, game.board), result, actor=local("bench"))
             report_times.append(time.perf_counter() - start)
     standings_times = []
     for _ in range(5):

@@ -11,11 +11,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from mashindano.app import events, players, rounds
+from mashindano.app.principals import local
 from mashindano.app.results import GameRef, report_result
 from mashindano.engine.model import Competitor, CompetitorId
 from mashindano.store.facts import RoundFact
 
-ACTOR = "tester"
+ACTOR = local("tester")
 T0 = datetime(2026, 3, 1, 10, 0, tzinfo=UTC)
 REPO = Path(__file__).resolve().parents[2]
 

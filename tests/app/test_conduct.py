@@ -10,6 +10,7 @@ from mashindano.app import events
 from mashindano.app.conduct import close_period, sanction_player, take_leave, withdraw_player
 from mashindano.app.errors import Duplicate, UnknownPlayer, WrongState
 from mashindano.app.players import import_players_csv, register_players
+from mashindano.app.principals import local
 from mashindano.engine.errors import ConfigError, ParseError
 from mashindano.engine.model import ByeKind, Competitor, CompetitorId
 
@@ -79,17 +80,17 @@ def test_leave_refusals() -> None:
 
 def test_sanctions_are_recorded_with_reason_and_refused_without() -> None:
     make_event("sw", "chess-swiss", 4)
-    sanction_player("sw", "P02", "warning", actor="arbiter", reason="phone rang")
+    sanction_player("sw", "P02", "warning", actor=local("arbiter"), reason="phone rang")
     facts = events.get_event_facts("sw")
     assert [(s.competitor, s.kind, s.reason) for s in facts.sanctions] == [
         ("P02", "warning", "phone rang")
     ]
     with pytest.raises(ParseError, match="needs a reason"):
-        sanction_player("sw", "P02", "warning", actor="arbiter", reason="")
+        sanction_player("sw", "P02", "warning", actor=local("arbiter"), reason="")
     with pytest.raises(ConfigError, match="unknown sanction 'yellow-card'"):
-        sanction_player("sw", "P02", "yellow-card", actor="arbiter", reason="x")
+        sanction_player("sw", "P02", "yellow-card", actor=local("arbiter"), reason="x")
     with pytest.raises(UnknownPlayer):
-        sanction_player("sw", "Nobody", "warning", actor="arbiter", reason="x")
+        sanction_player("sw", "Nobody", "warning", actor=local("arbiter"), reason="x")
 
 
 def test_chess_has_no_league_month_to_close() -> None:

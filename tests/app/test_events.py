@@ -30,7 +30,7 @@ def test_create_event_records_preset_seed_and_audit() -> None:
     )
     assert facts.parameters == {"swiss_rounds": "5"}
     [entry] = get_audit_log("club-open")
-    assert (entry.version, entry.actor, entry.action) == (1, ACTOR, "event.create")
+    assert (entry.version, entry.actor, entry.action) == (1, ACTOR.name, "event.create")
     assert [e.slug for e in list_events()] == ["club-open"]
 
 

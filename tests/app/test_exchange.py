@@ -10,6 +10,7 @@ import pytest
 from mashindano.app import events, exchange
 from mashindano.app.conduct import sanction_player, take_leave, withdraw_player
 from mashindano.app.errors import Duplicate
+from mashindano.app.principals import local
 from mashindano.app.queries import get_audit_log
 from mashindano.app.results import GameRef, correct_result
 from mashindano.cli.event_view import round_json
@@ -39,9 +40,9 @@ def _eventful_swiss() -> None:
     play_round("sw", random.Random(1))
     withdraw_player("sw", "P05", actor=ACTOR, reason="flight")
     take_leave("sw", "P06", 2, actor=ACTOR, bye_kind=ByeKind.HALF_POINT)
-    sanction_player("sw", "P07", "warning", actor="arbiter", reason="noise")
+    sanction_player("sw", "P07", "warning", actor=local("arbiter"), reason="noise")
     play_round("sw", random.Random(2))
-    correct_result("sw", GameRef(1, 1), "1/2-1/2", actor="arbiter", reason="agreed draw")
+    correct_result("sw", GameRef(1, 1), "1/2-1/2", actor=local("arbiter"), reason="agreed draw")
     play_all("sw")
     events.close_event("sw", actor=ACTOR)
 
@@ -54,7 +55,7 @@ def test_json_export_import_into_an_empty_database_is_identical() -> None:
     assert not models.Entry.objects.exists()
     assert not models.AuditEntry.objects.exists()
 
-    assert exchange.import_event_json(document, actor="importer") == "sw"
+    assert exchange.import_event_json(document, actor=local("importer")) == "sw"
     new_standings, new_pairings, new_audit = _picture("sw")
     assert new_standings == standings
     assert new_pairings == pairings

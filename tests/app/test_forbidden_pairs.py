@@ -15,6 +15,7 @@ from mashindano.app import events, exchange, rounds
 from mashindano.app.errors import Duplicate, UnknownPlayer, WrongState
 from mashindano.app.formats import adapter_for
 from mashindano.app.overrides import allow_pair, forbid_pair
+from mashindano.app.principals import local
 from mashindano.app.queries import get_audit_log
 from mashindano.engine.errors import NoValidPairing, ParseError
 from mashindano.engine.model import CompetitorId
@@ -35,7 +36,7 @@ pytestmark = pytest.mark.django_db
 
 PRESET = "chess-swiss"
 SYSTEMS = ("simple", "dutch")
-ARBITER = "arbiter"
+ARBITER = local("arbiter")
 
 type Pair = frozenset[CompetitorId]
 
@@ -67,7 +68,9 @@ def _forbid(slug: str, pair: Pair, reason: str = "same family") -> None:
 
 
 def _override(subject: str, a: str, b: str, minutes: int) -> OverrideFact:
-    return OverrideFact(subject, {"players": [a, b]}, T0 + timedelta(minutes=minutes), ARBITER, "r")
+    return OverrideFact(
+        subject, {"players": [a, b]}, T0 + timedelta(minutes=minutes), ARBITER.name, "r"
+    )
 
 
 def test_forbidden_pairs_replay_forbids_and_allows_in_order() -> None:
@@ -91,7 +94,7 @@ def test_forbidden_pairs_replay_forbids_and_allows_in_order() -> None:
 
 def test_forbidden_pairs_refuse_an_override_that_does_not_name_two_players() -> None:
     base = EventFacts("e", "E", PRESET, {}, 1, EventState.RUNNING, 1, ())
-    broken = OverrideFact(FORBID_PAIR, {"players": ["A"]}, T0, ARBITER, "r")
+    broken = OverrideFact(FORBID_PAIR, {"players": ["A"]}, T0, ARBITER.name, "r")
     with pytest.raises(ParseError, match=r"'forbid-pair'.*must name two different players"):
         replace(base, overrides=(broken,)).forbidden_pairs()
 
@@ -99,10 +102,12 @@ def test_forbidden_pairs_refuse_an_override_that_does_not_name_two_players() -> 
 def test_overrides_are_loaded_into_the_facts_in_creation_order() -> None:
     _swiss("sw", "simple")
     forbid_pair("sw", "P01", "P02", actor=ARBITER, reason="siblings", now=T0)
-    allow_pair("sw", "P02", "P01", actor="chief", reason="appeal", now=T0 + timedelta(hours=1))
+    allow_pair(
+        "sw", "P02", "P01", actor=local("chief"), reason="appeal", now=T0 + timedelta(hours=1)
+    )
     facts = events.get_event_facts("sw")
     assert facts.overrides == (
-        OverrideFact(FORBID_PAIR, {"players": ["P01", "P02"]}, T0, ARBITER, "siblings"),
+        OverrideFact(FORBID_PAIR, {"players": ["P01", "P02"]}, T0, ARBITER.name, "siblings"),
         OverrideFact(
             ALLOW_PAIR, {"players": ["P02", "P01"]}, T0 + timedelta(hours=1), "chief", "appeal"
         ),
@@ -324,11 +329,11 @@ def test_each_decision_writes_one_audit_entry() -> None:
     _swiss("sw", "simple")
     version = events.get_event_facts("sw").version
     forbid_pair("sw", "P01", "P02", actor=ARBITER, reason="siblings", now=T0)
-    allow_pair("sw", "P02", "P01", actor="chief", reason="appeal", now=T0)
+    allow_pair("sw", "P02", "P01", actor=local("chief"), reason="appeal", now=T0)
     *_, forbid_entry, allow_entry = get_audit_log("sw")
     assert (forbid_entry.version, forbid_entry.actor, forbid_entry.action) == (
         version + 1,
-        ARBITER,
+        ARBITER.name,
         "pair.forbid",
     )
     assert forbid_entry.after == {
@@ -373,7 +378,7 @@ def test_json_export_then_import_keeps_the_forbidden_pairs() -> None:
     document = json.loads(json.dumps(exchange.export_event_json("sw")))
     models.Event.objects.all().delete()
 
-    exchange.import_event_json(document, actor="importer")
+    exchange.import_event_json(document, actor=local("importer"))
     after = events.get_event_facts("sw")
     assert after.overrides == before.overrides
     assert (

@@ -25,6 +25,7 @@ from mashindano.app.errors import (
 from mashindano.app.formats import adapter_for
 from mashindano.app.formats.base import StandingsLine
 from mashindano.app.formats.gomoku_league_history import derive_history, league_event_parameters
+from mashindano.app.principals import local
 from mashindano.app.queries import get_audit_log
 from mashindano.app.results import (
     GameRef,
@@ -57,7 +58,7 @@ from mashindano.store.facts import (
 pytestmark = pytest.mark.django_db
 
 PRESET = "gomoku-league"
-ACTOR = "organiser"
+ACTOR = local("organiser")
 F = Fraction
 
 
@@ -101,7 +102,7 @@ def report_match(
     assert encounter.second is not None
     for game, letter in zip(encounter.games, letters, strict=False):
         text = result_text(game.first, encounter.first, encounter.second, letter)
-        report_result(slug, GameRef(month, board, game.number), text, actor=actor, now=when)
+        report_result(slug, GameRef(month, board, game.number), text, actor=local(actor), now=when)
 
 
 def lines(slug: str) -> dict[str, StandingsLine]:
@@ -290,10 +291,12 @@ def test_close_period_refusals() -> None:
     with pytest.raises(WrongState, match="one stage"):
         close_period("lg", 1, actor=ACTOR, stage=2, now=at(4, 4))
     report_match("lg", 1, 1, "U", at(3, 9))
-    dispute_result("lg", GameRef(1, 1), actor="P2", reason="I won", now=at(3, 9, 12))
+    dispute_result("lg", GameRef(1, 1), actor=local("P2"), reason="I won", now=at(3, 9, 12))
     with pytest.raises(WrongState, match="awaits the referee's ruling"):
         close_period("lg", 1, actor=ACTOR, now=at(4, 4))
-    rule_result("lg", GameRef(1, 1), "0-1", actor="referee", reason="screenshot", now=at(3, 10))
+    rule_result(
+        "lg", GameRef(1, 1), "0-1", actor=local("referee"), reason="screenshot", now=at(3, 10)
+    )
     close_period("lg", 1, actor=ACTOR, now=at(4, 4))
     with pytest.raises(Duplicate, match="period 1 of event 'lg' is already closed"):
         close_period("lg", 1, actor=ACTOR, now=at(4, 4))
@@ -308,26 +311,28 @@ def test_report_windows_R21_R45_R47() -> None:
     make_league(7)
     pair("lg", at(3, 2))  # before registration closes: the lower third waits (R21, A14)
     with pytest.raises(OutOfWindow, match=r"may be played from 2026-03-08 00:00 UTC \(R21\)"):
-        report_result("lg", GameRef(1, 11), "1-0", actor="P6", now=at(3, 3))
-    report_result("lg", GameRef(1, 1), "1-0", actor="P1", now=at(3, 3))
-    report_result("lg", GameRef(1, 1, 2), "1-0", actor="P1", now=at(3, 5))  # 48 h: on time
+        report_result("lg", GameRef(1, 11), "1-0", actor=local("P6"), now=at(3, 3))
+    report_result("lg", GameRef(1, 1), "1-0", actor=local("P1"), now=at(3, 3))
+    report_result("lg", GameRef(1, 1, 2), "1-0", actor=local("P1"), now=at(3, 5))  # 48 h: on time
     with pytest.raises(OutOfWindow, match="more than 48 hours after the match"):
-        report_result("lg", GameRef(1, 1, 3), "1-0", actor="P1", now=at(3, 5, 10, 1))
+        report_result("lg", GameRef(1, 1, 3), "1-0", actor=local("P1"), now=at(3, 5, 10, 1))
     with pytest.raises(DuplicateReport, match="already has 1-0"):
-        report_result("lg", GameRef(1, 1), "0-1", actor="P2", now=at(3, 3, 12))
-    dispute_result("lg", GameRef(1, 1, 2), actor="P2", reason="no", now=at(3, 6, 9))
+        report_result("lg", GameRef(1, 1), "0-1", actor=local("P2"), now=at(3, 3, 12))
+    dispute_result("lg", GameRef(1, 1, 2), actor=local("P2"), reason="no", now=at(3, 6, 9))
     with pytest.raises(OutOfWindow, match="final since 2026-03-04 10:00 UTC"):
-        confirm_result("lg", GameRef(1, 1), actor="P2", now=at(3, 4, 10))
+        confirm_result("lg", GameRef(1, 1), actor=local("P2"), now=at(3, 4, 10))
     # After the month's end: 48 hours from the end at most, whatever the first report.
-    report_result("lg", GameRef(1, 2), "0-1", actor="P3", now=at(4, 2, 23))
+    report_result("lg", GameRef(1, 2), "0-1", actor=local("P3"), now=at(4, 2, 23))
     with pytest.raises(OutOfWindow, match=r"2026-04-01 00:00 UTC, month end"):
-        report_result("lg", GameRef(1, 2, 2), "0-1", actor="P3", now=at(4, 3, 0, 30))
+        report_result("lg", GameRef(1, 2, 2), "0-1", actor=local("P3"), now=at(4, 3, 0, 30))
     # The referee is not bound by the windows.
-    rule_result("lg", GameRef(1, 2, 2), "0-1", actor="referee", reason="PM", now=at(4, 3))
-    rule_result("lg", GameRef(1, 1, 2), "1-0", actor="referee", reason="replay", now=at(4, 3))
+    rule_result("lg", GameRef(1, 2, 2), "0-1", actor=local("referee"), reason="PM", now=at(4, 3))
+    rule_result(
+        "lg", GameRef(1, 1, 2), "1-0", actor=local("referee"), reason="replay", now=at(4, 3)
+    )
     close_period("lg", 1, actor=ACTOR, now=at(4, 4))
     with pytest.raises(OutOfWindow, match=r"month 1 \(2026-03\) is closed"):
-        report_result("lg", GameRef(1, 3), "1-0", actor="P2", now=at(4, 4))
+        report_result("lg", GameRef(1, 3), "1-0", actor=local("P2"), now=at(4, 4))
 
 
 def test_a_closed_month_is_final_even_for_the_referee() -> None:
@@ -336,12 +341,14 @@ def test_a_closed_month_is_final_even_for_the_referee() -> None:
     report_match("lg", 1, 1, "UUUU", at(3, 9))
     close_period("lg", 1, actor=ACTOR, now=at(4, 4))
     with pytest.raises(WrongState, match="month 1 is closed; its results are final"):
-        correct_result("lg", GameRef(1, 1), "0-1", actor="referee", reason="late", now=at(4, 5))
+        correct_result(
+            "lg", GameRef(1, 1), "0-1", actor=local("referee"), reason="late", now=at(4, 5)
+        )
     with pytest.raises(WrongState, match="month 1 is closed"):
-        rule_result("lg", GameRef(1, 2), "1-0", actor="referee", reason="PM", now=at(4, 5))
+        rule_result("lg", GameRef(1, 2), "1-0", actor=local("referee"), reason="PM", now=at(4, 5))
     before = lines("lg")
     # A flag recorded after the close counts for the next month, not for the closed one.
-    sanction_player("lg", "P3", "disinterest", actor="referee", reason="late", now=at(4, 5))
+    sanction_player("lg", "P3", "disinterest", actor=local("referee"), reason="late", now=at(4, 5))
     assert lines("lg") == before
 
 
@@ -394,9 +401,13 @@ def test_gomoku_E13_disinterest_suspends_and_compensates_the_opponents() -> None
     make_league(10)
     pair("lg", at(3, 8))
     report_match("lg", 1, 6, "UUUU", at(3, 9))  # P3-P5: P5's only match
-    sanction_player("lg", "P5", "disinterest", actor="referee", reason="silent", now=at(3, 30))
+    sanction_player(
+        "lg", "P5", "disinterest", actor=local("referee"), reason="silent", now=at(3, 30)
+    )
     with pytest.raises(UnknownPlayer):
-        sanction_player("lg", "P50", "disinterest", actor="referee", reason="x", round_number=1)
+        sanction_player(
+            "lg", "P50", "disinterest", actor=local("referee"), reason="x", round_number=1
+        )
     close_period("lg", 1, actor=ACTOR, now=at(4, 4))
     month_end = lines("lg")
     assert [month_end[p].points for p in ("P4", "P6", "P7")] == [5, 5, 5]  # R42, A8
@@ -409,7 +420,13 @@ def test_expulsion_and_withdrawal_leave_the_list_from_the_next_month() -> None:
     make_league(8, season_months="3", removal_threshold="0")
     pair("lg", at(3, 8))
     sanction_player(
-        "lg", "P2", "expulsion", actor="referee", reason="two names", points="1", now=at(3, 20)
+        "lg",
+        "P2",
+        "expulsion",
+        actor=local("referee"),
+        reason="two names",
+        points="1",
+        now=at(3, 20),
     )
     withdraw_player("lg", "P3", actor=ACTOR, reason="moved away", now=at(3, 20))
     close_period("lg", 1, actor=ACTOR, now=at(4, 4))
@@ -466,7 +483,13 @@ def test_json_export_import_gives_the_same_league() -> None:
     report_match("lg", 1, 5, "LLLU", at(3, 12))
     take_leave("lg", "P4", 2, actor=ACTOR, now=at(3, 20))
     sanction_player(
-        "lg", "P6", "disinterest", actor="referee", reason="silent", round_number=1, now=at(3, 30)
+        "lg",
+        "P6",
+        "disinterest",
+        actor=local("referee"),
+        reason="silent",
+        round_number=1,
+        now=at(3, 30),
     )
     close_period("lg", 1, actor=ACTOR, now=at(4, 4))
     players.register_players("lg", roster(1, prefix="N"), actor=ACTOR, now=at(4, 5))
@@ -475,7 +498,7 @@ def test_json_export_import_gives_the_same_league() -> None:
     standings, pairings, summary, audit = _picture("lg")
     document = json.loads(json.dumps(exchange.export_event_json("lg")))
     models.Event.objects.all().delete()
-    assert exchange.import_event_json(document, actor="importer") == "lg"
+    assert exchange.import_event_json(document, actor=local("importer")) == "lg"
     new_standings, new_pairings, new_summary, new_audit = _picture("lg")
     assert (new_standings, new_pairings, new_summary) == (standings, pairings, summary)
     assert isinstance(new_audit, list)
@@ -491,8 +514,10 @@ def test_no_show_and_forfeits_count_as_a_match_win_without_game_points() -> None
     pair("lg", at(3, 8))
     first = rounds.show_round("lg", 1).encounters[0].games[0]
     assert (first.first, first.second) == ("P1", "P2")
-    report_result("lg", GameRef(1, 1), "+-", actor="P1", now=at(3, 9))  # P2 did not show (A11)
-    report_result("lg", GameRef(1, 2), "--", actor="P1", now=at(3, 9))  # nobody: unplayed
+    report_result(
+        "lg", GameRef(1, 1), "+-", actor=local("P1"), now=at(3, 9)
+    )  # P2 did not show (A11)
+    report_result("lg", GameRef(1, 2), "--", actor=local("P1"), now=at(3, 9))  # nobody: unplayed
     month = lines("lg")
     assert month["P2"].points == 0
     # P1: a forfeit win (3), no games played: no bonus; x2 at position 1 (R36).

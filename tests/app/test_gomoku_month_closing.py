@@ -11,6 +11,7 @@ import pytest
 from mashindano.app import events, players, rounds
 from mashindano.app.conduct import close_period
 from mashindano.app.errors import OutOfWindow
+from mashindano.app.principals import local
 from mashindano.app.results import GameRef, confirm_result, report_result
 from mashindano.engine.errors import ParseError
 from mashindano.engine.model import Competitor, CompetitorId
@@ -18,7 +19,7 @@ from mashindano.store import models
 
 pytestmark = pytest.mark.django_db
 
-ACTOR = "organiser"
+ACTOR = local("organiser")
 TICK = timedelta(microseconds=1)
 MARCH_REPORTS_CLOSE = datetime(2026, 4, 3, tzinfo=UTC)
 """Month 1 is March 2026: it ends at 2026-04-01 00:00 UTC, reports close 48 hours later."""
@@ -74,8 +75,8 @@ def test_R45_a_month_cannot_close_while_it_runs() -> None:
 def test_R47_a_validated_result_blocks_closing_until_its_dispute_window_ends() -> None:
     start_league()
     # A match played on the month's last evening, its games reported on 2 April (R45: on time).
-    report_result("lg", GameRef(1, 1, 1), "1-0", actor="P1", now=at(4, 1, 18))
-    report_result("lg", GameRef(1, 1, 2), "0-1", actor="P1", now=at(4, 2, 20, 30))
+    report_result("lg", GameRef(1, 1, 1), "1-0", actor=local("P1"), now=at(4, 1, 18))
+    report_result("lg", GameRef(1, 1, 2), "0-1", actor=local("P1"), now=at(4, 2, 20, 30))
     final = at(4, 3, 20, 30)
     with pytest.raises(OutOfWindow) as refused:
         close_period("lg", 1, actor=ACTOR, now=final - TICK)
@@ -92,15 +93,15 @@ def test_R47_a_validated_result_blocks_closing_until_its_dispute_window_ends() -
 
 def test_R47_a_confirmed_result_cannot_be_disputed_and_does_not_block() -> None:
     start_league()
-    report_result("lg", GameRef(1, 1), "1-0", actor="P1", now=at(4, 2, 20))
-    confirm_result("lg", GameRef(1, 1), actor="P2", now=at(4, 2, 21))
+    report_result("lg", GameRef(1, 1), "1-0", actor=local("P1"), now=at(4, 2, 20))
+    confirm_result("lg", GameRef(1, 1), actor=local("P2"), now=at(4, 2, 21))
     close_period("lg", 1, actor=ACTOR, now=MARCH_REPORTS_CLOSE)
     assert closed_periods("lg") == [1]
 
 
 def test_A28_a_match_never_reported_does_not_block_and_stays_unplayed() -> None:
     start_league()
-    report_result("lg", GameRef(1, 1), "1-0", actor="P1", now=at(3, 10))
+    report_result("lg", GameRef(1, 1), "1-0", actor=local("P1"), now=at(3, 10))
     close_period("lg", 1, actor=ACTOR, now=MARCH_REPORTS_CLOSE)
     assert closed_periods("lg") == [1]
     unplayed = rounds.show_round("lg", 1).encounters[1]
@@ -109,7 +110,7 @@ def test_A28_a_match_never_reported_does_not_block_and_stays_unplayed() -> None:
     third = next(line for line in table.lines if line.competitor.id == "P3")
     assert third.points == 0  # P3's matches (boards 2 and 3, 5 and 6) were never reported
     with pytest.raises(OutOfWindow, match=r"month 1 \(2026-03\) is closed"):
-        report_result("lg", GameRef(1, 2), "1-0", actor="P1", now=MARCH_REPORTS_CLOSE)
+        report_result("lg", GameRef(1, 2), "1-0", actor=local("P1"), now=MARCH_REPORTS_CLOSE)
 
 
 def test_R45_windows_follow_the_event_s_parameters() -> None:

@@ -19,6 +19,7 @@ from mashindano.app import events, exchange, players, rounds
 from mashindano.app.conduct import close_period, sanction_player, take_leave
 from mashindano.app.errors import Duplicate, OutOfWindow, UnknownPlayer, WrongState
 from mashindano.app.gomoku import accept_return
+from mashindano.app.principals import local
 from mashindano.app.queries import get_audit_log
 from mashindano.app.results import GameRef, report_result
 from mashindano.engine.errors import ParseError
@@ -28,7 +29,7 @@ from mashindano.store import models
 pytestmark = pytest.mark.django_db
 
 PRESET = "gomoku-league"
-ORGANISER = "organiser"
+ORGANISER = local("organiser")
 F = Fraction
 
 
@@ -184,7 +185,9 @@ def test_R9_a_return_accepted_while_the_previous_month_runs_counts_once_it_close
 def test_R10_a_player_back_from_a_served_suspension_returns_by_the_stored_coefficient() -> None:
     make_league()
     rounds.pair_next_round("lg", actor=ORGANISER, now=at(3, 8))  # nobody plays in month 1
-    sanction_player("lg", "P4", "disinterest", actor="referee", reason="silent", now=at(3, 30))
+    sanction_player(
+        "lg", "P4", "disinterest", actor=local("referee"), reason="silent", now=at(3, 30)
+    )
     close("lg", 1)
     suspensions = month_json("lg", 1)["suspensions"]
     assert isinstance(suspensions, list)
@@ -248,9 +251,17 @@ def test_R10_a_suspension_still_running_is_refused() -> None:
     make_league()
     rounds.pair_next_round("lg", actor=ORGANISER, now=at(3, 8))
     sanction_player(
-        "lg", "P3", "expulsion", actor="referee", reason="two names", points="2", now=at(3, 20)
+        "lg",
+        "P3",
+        "expulsion",
+        actor=local("referee"),
+        reason="two names",
+        points="2",
+        now=at(3, 20),
     )
-    sanction_player("lg", "P5", "expulsion", actor="referee", reason="cheating", now=at(3, 20))
+    sanction_player(
+        "lg", "P5", "expulsion", actor=local("referee"), reason="cheating", now=at(3, 20)
+    )
     close("lg", 1)
     play_month("lg", 2)
     close("lg", 2)
@@ -278,7 +289,7 @@ def test_unknown_player_wrong_preset_blank_reason_and_event_state_are_refused() 
 
 def test_a_second_acceptance_for_the_same_month_is_a_duplicate() -> None:
     remove_p7_in_month_1()
-    accept_return("lg", "P7", actor="chief", reason="first", now=at(5, 3))
+    accept_return("lg", "P7", actor=local("chief"), reason="first", now=at(5, 3))
     with pytest.raises(Duplicate) as refused:
         accept_return("lg", "P7", actor=ORGANISER, reason="again", now=at(5, 5))
     assert str(refused.value) == (
@@ -293,7 +304,7 @@ def test_a_second_acceptance_for_the_same_month_is_a_duplicate() -> None:
 
 def test_R9_the_acceptance_is_a_fact_with_an_audit_entry() -> None:
     remove_p7_in_month_1()
-    accept_return("lg", "P7", actor="chief", reason="good record", now=at(5, 3))
+    accept_return("lg", "P7", actor=local("chief"), reason="good record", now=at(5, 3))
     (override,) = models.ArbiterOverride.objects.all()
     assert (override.subject, override.value, override.actor, override.reason) == (
         "gomoku-return",
@@ -321,6 +332,6 @@ def test_R9_json_export_and_import_keep_the_return() -> None:
     before = (listed("lg", 3), events.show_event("lg").summary)
     document = json.loads(json.dumps(exchange.export_event_json("lg")))
     models.Event.objects.all().delete()
-    assert exchange.import_event_json(document, actor="importer") == "lg"
+    assert exchange.import_event_json(document, actor=local("importer")) == "lg"
     assert (listed("lg", 3), events.show_event("lg").summary) == before
     assert "P7" in before[0]

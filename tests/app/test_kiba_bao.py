@@ -41,6 +41,7 @@ from mashindano.app.formats.kiba_bao_stages import (
     playoff_outcome,
 )
 from mashindano.app.kiba import record_playoff
+from mashindano.app.principals import local
 from mashindano.app.queries import get_audit_log
 from mashindano.app.results import (
     GameRef,
@@ -305,10 +306,10 @@ def test_kiba_R19_next_stage_waits_for_every_game_and_dispute() -> None:
     ):
         pair("wait")
     report_round("wait", stage, better_seed("wait"))
-    dispute_result("wait", GameRef(1, 2, 2), actor="K05", reason="my flag had not fallen")
+    dispute_result("wait", GameRef(1, 2, 2), actor=local("K05"), reason="my flag had not fallen")
     with pytest.raises(WrongState, match="disputed: board 2 game 2"):
         pair("wait")
-    rule_result("wait", GameRef(1, 2, 2), "1-0", actor="director", reason="server log")
+    rule_result("wait", GameRef(1, 2, 2), "1-0", actor=local("director"), reason="server log")
     assert pair("wait").number == 2
 
 
@@ -317,7 +318,7 @@ def test_kiba_report_out_of_window_once_the_next_stage_is_paired() -> None:
     report_round("late", pair("late"), better_seed("late"))
     pair("late")
     with pytest.raises(OutOfWindow, match="round 1 is closed for reports since round 2"):
-        confirm_result("late", GameRef(1, 1, 1), actor="K01")
+        confirm_result("late", GameRef(1, 1, 1), actor=local("K01"))
 
 
 def test_kiba_registration_leave_and_withdrawal_refusals() -> None:
@@ -440,7 +441,7 @@ def test_kiba_R29_tie_for_a_final_place_blocks_until_the_playoff() -> None:
         {"round": 1, "group": "A", "players": ["N1", "N2", "N3", "N4", "N5", "N6"]}
     ]
     order = ["N4", "N2", "N6", "N1", "N3", "N5"]
-    placed = record_playoff("tie", 1, "A", order, actor="director", reason="blitz playoff")
+    placed = record_playoff("tie", 1, "A", order, actor=local("director"), reason="blitz playoff")
     assert list(placed) == order
     group = table("tie", "Qualification group A (round 1)")
     assert [line.competitor.id for line in group.lines] == order
@@ -461,32 +462,32 @@ def test_kiba_record_playoff_refusals() -> None:
     create("early", kiba_roster(6))
     pair("early")
     with pytest.raises(WrongState, match="still has open games"):
-        record_playoff("early", 1, "A", ["K01", "K02"], actor="director")
+        record_playoff("early", 1, "A", ["K01", "K02"], actor=local("director"))
     all_split_event("tie")
     with pytest.raises(UnknownPlayer, match="no player 'X'"):
-        record_playoff("tie", 1, "A", ["N1", "X"], actor="director")
+        record_playoff("tie", 1, "A", ["N1", "X"], actor=local("director"))
     with pytest.raises(WrongState, match="not exactly the players of a tie"):
-        record_playoff("tie", 1, "A", ["N1", "N2"], actor="director")
+        record_playoff("tie", 1, "A", ["N1", "N2"], actor=local("director"))
     with pytest.raises(WrongState, match="has no group 'B'"):
-        record_playoff("tie", 1, "B", ["N1", "N2"], actor="director")
+        record_playoff("tie", 1, "B", ["N1", "N2"], actor=local("director"))
     with pytest.raises(WrongState, match="round 2 of event 'tie' is not a published group stage"):
-        record_playoff("tie", 2, "A", ["N1", "N2"], actor="director")
+        record_playoff("tie", 2, "A", ["N1", "N2"], actor=local("director"))
     order = ["N1", "N2", "N3", "N4", "N5", "N6"]
-    record_playoff("tie", 1, "A", order, actor="director")
+    record_playoff("tie", 1, "A", order, actor=local("director"))
     with pytest.raises(Duplicate, match="already recorded"):
-        record_playoff("tie", 1, "A", list(reversed(order)), actor="director")
+        record_playoff("tie", 1, "A", list(reversed(order)), actor=local("director"))
     pair("tie")
     with pytest.raises(WrongState, match="fixed when round 2 was paired"):
-        record_playoff("tie", 1, "A", order, actor="director")
+        record_playoff("tie", 1, "A", order, actor=local("director"))
     make_event("chess", "chess-round-robin", 4)
     with pytest.raises(WrongState, match="is chess-round-robin; this is a kiba-bao decision"):
-        record_playoff("chess", 1, "A", ["P01", "P02"], actor="director")
+        record_playoff("chess", 1, "A", ["P01", "P02"], actor=local("director"))
 
 
 def test_kiba_playoff_made_stale_by_a_correction_is_set_aside() -> None:
     all_split_event("stale")
     order = ["N1", "N2", "N3", "N4", "N5", "N6"]
-    record_playoff("stale", 1, "A", order, actor="director", now=T0 + 2 * HOUR)
+    record_playoff("stale", 1, "A", order, actor=local("director"), now=T0 + 2 * HOUR)
     game = next(
         g for g in rounds.show_round("stale", 1).games() if g.first == "N2" and g.second == "N1"
     )
@@ -494,7 +495,7 @@ def test_kiba_playoff_made_stale_by_a_correction_is_set_aside() -> None:
         "stale",
         GameRef(1, game.board, game.number),
         "0-1",
-        actor="director",
+        actor=local("director"),
         reason="N1 won both games",
         now=T0 + 3 * HOUR,
     )
@@ -571,7 +572,7 @@ def test_kiba_E7_correction_deciding_the_final_leaves_game_three_aside() -> None
     report_result("fixed", GameRef(3, 1, 1), "1-0", actor=ACTOR)
     report_result("fixed", GameRef(3, 1, 2), "1-0", actor=ACTOR)  # K03 wins as South: 1-1
     assert summary("fixed")["finished"] is False
-    correct_result("fixed", GameRef(3, 1, 2), "0-1", actor="director", reason="sheet")
+    correct_result("fixed", GameRef(3, 1, 2), "0-1", actor=local("director"), reason="sheet")
     document = summary("fixed")
     assert document["winner"] == "K01"  # 2-0; game 3 stays published but is not needed
     assert document["finished"] is True
@@ -588,18 +589,18 @@ def test_kiba_A14_withdrawal_during_a_stage() -> None:
     for game in k01[:4]:  # finished before the withdrawal: they stand
         where = GameRef(1, game.board, game.number)
         report_result("wd", where, "1-0" if game.first == "K01" else "0-1", actor=ACTOR, now=T0)
-    assert withdraw_player("wd", "K01", actor="K01", reason="no time", now=T0 + HOUR) == 2
+    assert withdraw_player("wd", "K01", actor=local("K01"), reason="no time", now=T0 + HOUR) == 2
     late = k01[4]
     where = GameRef(1, late.board, late.number)
     with pytest.raises(OutOfWindow, match="K01 withdrew on 2026-03-01 11:00 UTC, so this"):
-        report_result("wd", where, "1-0" if late.first == "K01" else "0-1", actor="K01")
+        report_result("wd", where, "1-0" if late.first == "K01" else "0-1", actor=local("K01"))
     ruled = k01[5]
     where = GameRef(1, ruled.board, ruled.number)
     rule_result(
         "wd",
         where,
         "1-0" if ruled.first == "K01" else "0-1",
-        actor="director",
+        actor=local("director"),
         reason="played before the withdrawal, reported late",
         now=T0 + 2 * HOUR,
     )
@@ -637,7 +638,7 @@ def test_kiba_A14_finalist_withdraws_during_the_final() -> None:
     first_game = final.encounters[0].games[0]
     report_result("wdf", GameRef(3, 1, 1), "1-0", actor=ACTOR, now=T0 + 2 * HOUR)
     assert first_game.first == "K01"
-    withdraw_player("wdf", "K01", actor="K01", now=T0 + 3 * HOUR)
+    withdraw_player("wdf", "K01", actor=local("K01"), now=T0 + 3 * HOUR)
     document = summary("wdf")
     assert document["winner"] == "K03"
     assert document["final"]["wins"] == {"K01": 1, "K03": 2}
@@ -649,7 +650,7 @@ def test_kiba_A14_last_player_left_wins_without_a_final() -> None:
     create("alone", kiba_roster(6))
     pair("alone")
     for player in ("K02", "K03", "K04", "K05", "K06"):
-        withdraw_player("alone", player, actor=player, now=T0 + HOUR)
+        withdraw_player("alone", player, actor=local(player), now=T0 + HOUR)
     document = summary("alone")
     assert document["winner"] == "K01"
     assert document["finished"] is True
@@ -679,7 +680,7 @@ def test_kiba_correction_after_the_next_stage_keeps_the_published_groups() -> No
             "fix",
             GameRef(1, game.board, game.number),
             "1-0" if game.first == "K03" else "0-1",
-            actor="director",
+            actor=local("director"),
             reason="scoresheet swapped",
             now=T0 + 2 * HOUR,
         )
@@ -707,12 +708,14 @@ def picture(slug: str) -> tuple[list[object], list[object], list[tuple[object, .
 def test_kiba_json_export_import_gives_the_same_event() -> None:
     all_split_event("x")
     withdraw_player("x", "N6", actor=ACTOR, now=T0 + HOUR)
-    record_playoff("x", 1, "A", ["N3", "N1", "N2", "N4", "N5"], actor="director", now=T0 + HOUR)
+    record_playoff(
+        "x", 1, "A", ["N3", "N1", "N2", "N4", "N5"], actor=local("director"), now=T0 + HOUR
+    )
     report_round("x", pair("x", T0 + 2 * HOUR), lambda g: CompetitorId("N3"), when=T0 + 3 * HOUR)
     before = picture("x")
     document = json.loads(json.dumps(exchange.export_event_json("x")))
     models.Event.objects.all().delete()
-    assert exchange.import_event_json(document, actor="importer") == "x"
+    assert exchange.import_event_json(document, actor=local("importer")) == "x"
     after = picture("x")
     assert after[0] == before[0]
     assert after[1] == before[1]
@@ -771,7 +774,7 @@ class MemoryEvent:
         self.facts = replace(self.facts, competitors=numbered, state=EventState.RUNNING)
 
     def report(self, kind: ReportKind, result: GameResult, at: datetime) -> ReportFact:
-        return ReportFact(kind, result, Termination.NORMAL, ACTOR, at, "")
+        return ReportFact(kind, result, Termination.NORMAL, ACTOR.name, at, "")
 
     def publish(self, plan: PairingPlan) -> None:
         encounters = []
@@ -814,7 +817,7 @@ class MemoryEvent:
 
     def withdraw(self, competitor: CompetitorId) -> None:
         latest = self.facts.rounds[-1].number
-        w = WithdrawalFact(competitor, latest + 1, self.clock + HOUR, ACTOR, "")
+        w = WithdrawalFact(competitor, latest + 1, self.clock + HOUR, ACTOR.name, "")
         self.facts = replace(self.facts, withdrawals=(*self.facts.withdrawals, w))
 
     def decide_open_games(self, rng: random.Random) -> None:

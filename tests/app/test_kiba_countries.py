@@ -21,6 +21,7 @@ from mashindano.app import events, exchange, players, rounds
 from mashindano.app.demo import play_demo_event
 from mashindano.app.errors import Duplicate, UnknownEvent, UnknownGame, WrongState
 from mashindano.app.formats import adapter_for
+from mashindano.app.principals import local
 from mashindano.app.queries import get_audit_log
 from mashindano.app.results import GameRef, correct_result, report_result
 from mashindano.app.series import country_ranking, create_countries_event
@@ -148,7 +149,7 @@ def test_R42_A19_countries_event_created_from_a_played_tournament() -> None:
     teams = expected_teams(BEST_SCORE_TIE, points)
     assert [c for c, _ in teams] == ["KEN", "TZA"]
 
-    created = create_countries_event("t1", "t1-countries", actor="director", now=T0)
+    created = create_countries_event("t1", "t1-countries", actor=local("director"), now=T0)
     facts = created.facts
     assert (facts.preset, facts.state) == (COUNTRIES, EventState.RUNNING)
     assert facts.parameters["countries"] == "KEN,TZA"
@@ -304,7 +305,7 @@ def test_A23_results_are_wins_only_refused_after_close_and_on_unknown_games() ->
     with pytest.raises(WrongState, match="only be reported while the event is running"):
         report_result("ce", GameRef(1, 1), "0-1", actor=ACTOR, now=T0)
     with pytest.raises(WrongState, match="is closed; its results can no longer change"):
-        correct_result("ce", GameRef(1, 1), "0-1", actor="arbiter", reason="late", now=T0)
+        correct_result("ce", GameRef(1, 1), "0-1", actor=local("arbiter"), reason="late", now=T0)
 
 
 # -- demo and exchange ----------------------------------------------------------------------------
@@ -337,7 +338,7 @@ def test_R42_json_export_then_import_gives_the_same_standings() -> None:
     document = json.loads(json.dumps(exchange.export_event_json("ce")))
 
     models.Event.objects.all().delete()
-    assert exchange.import_event_json(document, actor="importer") == "ce"
+    assert exchange.import_event_json(document, actor=local("importer")) == "ce"
     assert events.event_standings("ce") == standings
     assert [(e.version, e.action, e.after) for e in get_audit_log("ce")] == [
         (e.version, e.action, e.after) for e in log

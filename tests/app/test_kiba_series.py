@@ -18,6 +18,7 @@ import pytest
 from mashindano.app import events, exchange, players, rounds
 from mashindano.app.errors import Duplicate, UnknownEvent, UnknownSeries, WrongState
 from mashindano.app.formats import adapter_for
+from mashindano.app.principals import local
 from mashindano.app.queries import get_audit_log
 from mashindano.app.results import GameRef, report_result
 from mashindano.app.series import (
@@ -190,7 +191,7 @@ def test_R36_only_kiba_events_once_each_with_one_way_of_counting() -> None:
 def test_adding_a_tournament_is_audited_on_the_event() -> None:
     create_series("champ", "Championship", actor=ACTOR, now=T0)
     make_event("t1", KIBA, 6, start=False)
-    add_event_to_series("champ", "t1", actor="director", now=T0)
+    add_event_to_series("champ", "t1", actor=local("director"), now=T0)
     entry = get_audit_log("t1")[-1]
     assert (entry.actor, entry.action) == ("director", "series.add")
     assert (entry.before, entry.after) == (
@@ -199,7 +200,7 @@ def test_adding_a_tournament_is_audited_on_the_event() -> None:
     )
     refused_versions = len(get_audit_log("t1"))
     with pytest.raises(Duplicate):
-        add_event_to_series("champ", "t1", actor="director", now=T0)
+        add_event_to_series("champ", "t1", actor=local("director"), now=T0)
     assert len(get_audit_log("t1")) == refused_versions
 
 
@@ -364,7 +365,9 @@ def test_R39_R40_A17_master_tournament_of_the_six_best() -> None:
     assert series_master("champ") is None
     decision = list(reversed(tied))
     top = [*above, decision[0]]
-    master = create_master_event("champ", "master", actor="director", decision=decision, now=T0)
+    master = create_master_event(
+        "champ", "master", actor=local("director"), decision=decision, now=T0
+    )
     assert [str(c.id) for c in master.players] == top
     facts = master.facts
     assert (facts.preset, facts.state) == (KIBA, EventState.RUNNING)
@@ -428,10 +431,12 @@ def test_R36_json_export_keeps_the_series_and_a_copy_stays_outside() -> None:
     # Restored into an empty database: the series comes back with the tournament in it.
     models.Event.objects.all().delete()
     models.Series.objects.all().delete()
-    assert exchange.import_event_json(document, actor="importer") == "t1"
+    assert exchange.import_event_json(document, actor=local("importer")) == "t1"
     assert models.Event.objects.get(slug="t1").series.slug == "champ"  # type: ignore[union-attr]
     assert series_standings("champ") == table
     # A copy under another slug is another event: no championship counts it twice.
-    assert exchange.import_event_json(document, actor="importer", slug="t1-copy") == "t1-copy"
+    assert (
+        exchange.import_event_json(document, actor=local("importer"), slug="t1-copy") == "t1-copy"
+    )
     assert models.Event.objects.get(slug="t1-copy").series is None
     assert series_standings("champ") == table

@@ -18,6 +18,7 @@ from mashindano.app.errors import DuplicateReport, WrongState
 from mashindano.app.formats import registry
 from mashindano.app.formats.base import ParsedResult, PlannedEncounter, PlannedGame, PlannedLot
 from mashindano.app.formats.chess_round_robin import ChessRoundRobinAdapter
+from mashindano.app.principals import local
 from mashindano.app.queries import get_audit_log
 from mashindano.app.results import (
     GameRef,
@@ -132,12 +133,14 @@ def _games(slug: str) -> tuple[GameFact, ...]:
 
 
 def test_a_report_keeps_its_detail_beside_the_result(match: str) -> None:
-    change = report_result(match, MATCH, "1-0", actor="alice", detail={"moves": "41"}, now=T0)
+    change = report_result(
+        match, MATCH, "1-0", actor=local("alice"), detail={"moves": "41"}, now=T0
+    )
     assert change.game.detail == {"moves": "41"}
     stored = _games(match)[0]
     assert (stored.result, stored.detail) == (GameResult.FIRST_WINS, {"moves": "41"})
     assert stored.reports[-1].detail == {"moves": "41"}
-    confirm_result(match, MATCH, actor="bob", now=T0)
+    confirm_result(match, MATCH, actor=local("bob"), now=T0)
     assert _games(match)[0].detail == {"moves": "41"}, "a confirmation keeps the detail"
     assert get_audit_log(match)[-2].after == {
         "game": stored.label,
@@ -166,9 +169,11 @@ def test_a_format_without_detail_refuses_one() -> None:
 def test_a_correction_may_change_only_the_detail_but_not_repeat_it(match: str) -> None:
     report_result(match, MATCH, "1-0", actor=ACTOR, detail={"moves": "41"})
     with pytest.raises(DuplicateReport, match="already 1-0"):
-        correct_result(match, MATCH, "1-0", actor="arbiter", detail={"moves": "41"}, reason="x")
+        correct_result(
+            match, MATCH, "1-0", actor=local("arbiter"), detail={"moves": "41"}, reason="x"
+        )
     change = correct_result(
-        match, MATCH, "1-0", actor="arbiter", detail={"moves": "43"}, reason="scoresheet"
+        match, MATCH, "1-0", actor=local("arbiter"), detail={"moves": "43"}, reason="scoresheet"
     )
     assert (change.game.result, change.game.detail) == (GameResult.FIRST_WINS, {"moves": "43"})
     assert get_audit_log(match)[-1].before["detail"] == {"moves": "41"}  # type: ignore[index]
@@ -176,9 +181,9 @@ def test_a_correction_may_change_only_the_detail_but_not_repeat_it(match: str) -
 
 def test_a_ruling_replaces_the_disputed_detail(match: str) -> None:
     report_result(match, MATCH, "1-0", actor=ACTOR, detail={"moves": "41"})
-    dispute_result(match, MATCH, actor="bob", reason="it was 39 moves")
+    dispute_result(match, MATCH, actor=local("bob"), reason="it was 39 moves")
     assert _games(match)[0].detail == {"moves": "41"}, "a dispute keeps the reported detail"
-    ruled = rule_result(match, MATCH, "1-0", actor="arbiter", detail={"moves": "39"})
+    ruled = rule_result(match, MATCH, "1-0", actor=local("arbiter"), detail={"moves": "39"})
     assert ruled.game.detail == {"moves": "39"}
     assert [r.kind for r in ruled.game.reports] == [
         ReportKind.REPORT,
@@ -239,7 +244,9 @@ def test_a_game_is_added_once_however_the_log_goes_on(match: str) -> None:
     report_result(match, GameRef(1, 1, 1), "1-0", actor=ACTOR)
     report_result(match, GameRef(1, 1, 2), "1-0", actor=ACTOR)
     confirm_result(match, GameRef(1, 1, 2), actor=ACTOR)
-    corrected = correct_result(match, GameRef(1, 1, 1), "0-1", actor="arbiter", reason="sheet")
+    corrected = correct_result(
+        match, GameRef(1, 1, 1), "0-1", actor=local("arbiter"), reason="sheet"
+    )
     assert corrected.added == (), "game 3 is open, so nothing more is added"
     assert models.Game.objects.filter(encounter__round__stage__event__slug=match).count() == 3
 
@@ -247,8 +254,8 @@ def test_a_game_is_added_once_however_the_log_goes_on(match: str) -> None:
 def test_a_ruling_that_splits_the_games_adds_the_third(match: str) -> None:
     report_result(match, GameRef(1, 1, 1), "1-0", actor=ACTOR)
     report_result(match, GameRef(1, 1, 2), "0-1", actor=ACTOR)
-    dispute_result(match, GameRef(1, 1, 2), actor="bob", reason="I won")
-    ruled = rule_result(match, GameRef(1, 1, 2), "1-0", actor="arbiter", reason="bob won")
+    dispute_result(match, GameRef(1, 1, 2), actor=local("bob"), reason="I won")
+    ruled = rule_result(match, GameRef(1, 1, 2), "1-0", actor=local("arbiter"), reason="bob won")
     assert [g.number for g in ruled.added] == [3]
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from mashindano.app import events, rounds
 from mashindano.app.errors import DuplicateReport, OutOfWindow, UnknownGame, WrongState
+from mashindano.app.principals import local
 from mashindano.app.results import (
     GameRef,
     confirm_result,
@@ -37,19 +38,19 @@ def paired() -> str:
 
 
 def test_report_then_confirm(paired: str) -> None:
-    change = report_result(paired, BOARD_1, "1/2-1/2", actor="white-player", now=T0)
+    change = report_result(paired, BOARD_1, "1/2-1/2", actor=local("white-player"), now=T0)
     assert change.before == (GameResult.NOT_PLAYED, ResultStatus.PENDING)
     assert (change.game.result, change.game.status) == (GameResult.DRAW, ResultStatus.REPORTED)
-    confirmed = confirm_result(paired, BOARD_1, actor="black-player")
+    confirmed = confirm_result(paired, BOARD_1, actor=local("black-player"))
     assert confirmed.game.status is ResultStatus.CONFIRMED
     with pytest.raises(DuplicateReport, match="already confirmed"):
-        confirm_result(paired, BOARD_1, actor="black-player")
+        confirm_result(paired, BOARD_1, actor=local("black-player"))
 
 
 def test_second_report_of_the_same_game_is_refused_with_who_and_when(paired: str) -> None:
-    report_result(paired, BOARD_1, "1-0", actor="alice", now=T0)
+    report_result(paired, BOARD_1, "1-0", actor=local("alice"), now=T0)
     with pytest.raises(DuplicateReport) as refused:
-        report_result(paired, BOARD_1, "0-1", actor="bob", now=T0 + timedelta(minutes=5))
+        report_result(paired, BOARD_1, "0-1", actor=local("bob"), now=T0 + timedelta(minutes=5))
     message = refused.value.message
     assert "round 1, board 1" in message
     assert "already has 1-0" in message
@@ -83,14 +84,16 @@ def test_report_out_of_window_after_the_next_round_is_paired() -> None:
 def test_dispute_blocks_pairing_until_ruled(paired: str) -> None:
     for board in (1, 2, 3):
         report_result(paired, GameRef(1, board), "1-0", actor=ACTOR)
-    dispute_result(paired, BOARD_1, actor="black-player", reason="flag fell first")
+    dispute_result(paired, BOARD_1, actor=local("black-player"), reason="flag fell first")
     with pytest.raises(DuplicateReport, match="already disputed"):
-        dispute_result(paired, BOARD_1, actor="black-player")
+        dispute_result(paired, BOARD_1, actor=local("black-player"))
     with pytest.raises(WrongState, match=r"disputed on board\(s\) 1"):
         rounds.pair_next_round(paired, actor=ACTOR)
     with pytest.raises(WrongState, match="awaits an arbiter"):
         confirm_result(paired, BOARD_1, actor=ACTOR)
-    ruled = rule_result(paired, BOARD_1, "0-1", actor="arbiter", reason="black's flag was up")
+    ruled = rule_result(
+        paired, BOARD_1, "0-1", actor=local("arbiter"), reason="black's flag was up"
+    )
     assert (ruled.game.result, ruled.game.status) == (GameResult.SECOND_WINS, ResultStatus.RULED)
     assert rounds.pair_next_round(paired, actor=ACTOR).number == 2
 
@@ -102,14 +105,14 @@ def test_refusals_of_confirm_dispute_rule_on_the_wrong_status(paired: str) -> No
         dispute_result(paired, BOARD_1, actor=ACTOR)
     report_result(paired, BOARD_1, "1-0", actor=ACTOR)
     with pytest.raises(WrongState, match="not disputed; use a correction"):
-        rule_result(paired, BOARD_1, "0-1", actor="arbiter")
+        rule_result(paired, BOARD_1, "0-1", actor=local("arbiter"))
     confirm_result(paired, BOARD_1, actor=ACTOR)
     with pytest.raises(WrongState, match="confirmed; ask an arbiter"):
         dispute_result(paired, BOARD_1, actor=ACTOR)
 
 
 def test_arbiter_can_rule_an_unreported_game_as_a_forfeit(paired: str) -> None:
-    ruled = rule_result(paired, BOARD_1, "+-", actor="arbiter", reason="no show")
+    ruled = rule_result(paired, BOARD_1, "+-", actor=local("arbiter"), reason="no show")
     assert ruled.game.result is GameResult.FIRST_WINS_BY_FORFEIT
 
 
@@ -120,7 +123,9 @@ def test_correction_appends_and_later_standings_follow() -> None:
     game = facts.rounds[0].encounters[0].games[0]
     before = {line.competitor.id: line.points for line in events.event_standings("rr")[0].lines}
     new = "0-1" if game.result is not GameResult.SECOND_WINS else "1-0"
-    change = correct_result("rr", GameRef(1, game.board), new, actor="arbiter", reason="scoresheet")
+    change = correct_result(
+        "rr", GameRef(1, game.board), new, actor=local("arbiter"), reason="scoresheet"
+    )
     assert change.game.status is ResultStatus.CORRECTED
     after = {line.competitor.id: line.points for line in events.event_standings("rr")[0].lines}
     assert after != before
@@ -133,12 +138,12 @@ def test_correction_refusals() -> None:
     make_event("rr", "chess-round-robin", 4)
     rounds.pair_next_round("rr", actor=ACTOR)
     with pytest.raises(WrongState, match="no result to correct"):
-        correct_result("rr", BOARD_1, "1-0", actor="arbiter", reason="x")
+        correct_result("rr", BOARD_1, "1-0", actor=local("arbiter"), reason="x")
     report_result("rr", BOARD_1, "1-0", actor=ACTOR)
     with pytest.raises(DuplicateReport, match="already 1-0"):
-        correct_result("rr", BOARD_1, "1-0", actor="arbiter", reason="x")
+        correct_result("rr", BOARD_1, "1-0", actor=local("arbiter"), reason="x")
     with pytest.raises(ParseError, match="needs a reason"):
-        correct_result("rr", BOARD_1, "0-1", actor="arbiter", reason=" ")
+        correct_result("rr", BOARD_1, "0-1", actor=local("arbiter"), reason=" ")
 
 
 def test_closed_event_refuses_reports_and_corrections() -> None:
@@ -148,12 +153,12 @@ def test_closed_event_refuses_reports_and_corrections() -> None:
     with pytest.raises(WrongState, match="while the event is running"):
         report_result("rr", BOARD_1, "1-0", actor=ACTOR)
     with pytest.raises(WrongState, match="closed"):
-        correct_result("rr", BOARD_1, "1/2-1/2", actor="arbiter", reason="late appeal")
+        correct_result("rr", BOARD_1, "1/2-1/2", actor=local("arbiter"), reason="late appeal")
 
 
 def test_moves_are_numbered_and_refused_once_decided(paired: str) -> None:
-    assert record_move(paired, BOARD_1, "e4", actor="white", now=T0) == 1
-    assert record_move(paired, BOARD_1, "c5", actor="black", now=T0 + timedelta(days=1)) == 2
+    assert record_move(paired, BOARD_1, "e4", actor=local("white"), now=T0) == 1
+    assert record_move(paired, BOARD_1, "c5", actor=local("black"), now=T0 + timedelta(days=1)) == 2
     facts = events.get_event_facts(paired, with_moves=True)
     moves = facts.rounds[0].encounters[0].games[0].moves
     assert [(m.ply, m.notation, m.played_at) for m in moves] == [
@@ -162,4 +167,4 @@ def test_moves_are_numbered_and_refused_once_decided(paired: str) -> None:
     ]
     report_result(paired, BOARD_1, "1-0", actor=ACTOR)
     with pytest.raises(WrongState, match="only while the game is in progress"):
-        record_move(paired, BOARD_1, "Nf3", actor="white")
+        record_move(paired, BOARD_1, "Nf3", actor=local("white"))

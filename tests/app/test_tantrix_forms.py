@@ -15,6 +15,7 @@ import pytest
 from mashindano.app import events, rounds
 from mashindano.app.errors import Duplicate, UnknownGame, UnknownPlayer, WrongState
 from mashindano.app.formats import adapter_for
+from mashindano.app.principals import local
 from mashindano.app.results import GameRef, report_result, rule_result
 from mashindano.app.tantrix import (
     FormFiled,
@@ -74,7 +75,7 @@ def _form(
         player,
         text,
         status=status,
-        actor=player,
+        actor=local(player),
         finish_when=finish_when,
         ended_at=ended_at,
         now=at,
@@ -155,7 +156,7 @@ def test_R24_a_ruling_clears_the_controller_flag(match):
     _form(2, match.second, "12", "5")
     game = next(g for g in _encounter().games if g.number == 2)
     text = "12-8" if game.first == match.first else "8-12"
-    rule_result(SLUG, GameRef(1, 1, 2), text, actor="controller", now=T0 + HOUR)
+    rule_result(SLUG, GameRef(1, 1, 2), text, actor=local("controller"), now=T0 + HOUR)
     assert _view_json()["controller_review"] == []
     assert _view_json()["winner"] == match.first
     published = rounds.pair_next_round(SLUG, actor=ACTOR, now=T0 + 2 * HOUR)
@@ -204,7 +205,7 @@ def test_R18_option_7_without_a_recorded_opt_out_goes_to_a_controller(match):
 
 def test_forms_refuse_unknown_game_wrong_player_and_a_second_form(match):
     with pytest.raises(UnknownGame):
-        file_form(SLUG, GameRef(1, 1, 9), match.first, "15-5", status="N", actor="x", now=T0)
+        file_form(SLUG, GameRef(1, 1, 9), match.first, "15-5", status="N", actor=local("x"), now=T0)
     other = _encounter(2)
     with pytest.raises(WrongState, match="does not play"):
         _form(1, other.first, "15")
@@ -225,7 +226,7 @@ def make_round_one_other_board_done() -> None:
             other.first,
             text,
             status="N" if game.number == 1 else "1",
-            actor="x",
+            actor=local("x"),
             now=T0,
         )
 
@@ -236,7 +237,12 @@ def make_round_one_other_board_done() -> None:
 def test_R13_E4_opt_out_the_leader_wins_after_the_standard_games_however_small_the_gap(match):
     assert match.second is not None
     record_opt_out(
-        SLUG, MATCH, [match.first, match.second], evidence="e-mails to the AC", actor="ac", now=T0
+        SLUG,
+        MATCH,
+        [match.first, match.second],
+        evidence="e-mails to the AC",
+        actor=local("ac"),
+        now=T0,
     )
     _both(1, "10.2")
     _form(2, match.first, "10.2", "7")
@@ -251,7 +257,7 @@ def test_R13_E4_opt_out_the_leader_wins_after_the_standard_games_however_small_t
 
 def test_A7_opt_out_with_an_exact_tie_goes_to_sudden_death(match):
     assert match.second is not None
-    record_opt_out(SLUG, MATCH, [match.first, match.second], evidence="e-mails", actor="ac")
+    record_opt_out(SLUG, MATCH, [match.first, match.second], evidence="e-mails", actor=local("ac"))
     _both(1, "10")
     filed = _form(2, match.first, "10", "7")
     assert [g.number for g in filed.change.added] == [3]
@@ -263,7 +269,7 @@ def test_A7_opt_out_with_an_exact_tie_goes_to_sudden_death(match):
 
 def test_R13_R14_an_opt_out_by_one_player_only_is_refused(match):
     with pytest.raises(ParseError, match="both players"):
-        record_opt_out(SLUG, MATCH, [match.first], evidence="my e-mail", actor="ac")
+        record_opt_out(SLUG, MATCH, [match.first], evidence="my e-mail", actor=local("ac"))
 
 
 def test_A11_an_opt_out_after_the_last_sitting_started_is_refused(match):
@@ -276,7 +282,7 @@ def test_A11_an_opt_out_after_the_last_sitting_started_is_refused(match):
             MATCH,
             players,
             evidence="e-mails",
-            actor="ac",
+            actor=local("ac"),
             agreed_at=start,
             last_sitting_start=start,
             now=T0 + 2 * HOUR,
@@ -284,7 +290,7 @@ def test_A11_an_opt_out_after_the_last_sitting_started_is_refused(match):
     _both(1, "11")
     _both(2, "11", "2")
     with pytest.raises(WrongState, match="A11"):
-        record_opt_out(SLUG, MATCH, players, evidence="e-mails", actor="ac")
+        record_opt_out(SLUG, MATCH, players, evidence="e-mails", actor=local("ac"))
 
 
 def test_A11_an_opt_out_a_moment_before_the_last_sitting_is_recorded(match):
@@ -295,13 +301,15 @@ def test_A11_an_opt_out_a_moment_before_the_last_sitting_is_recorded(match):
         MATCH,
         [match.first, match.second],
         evidence="e-mails",
-        actor="ac",
+        actor=local("ac"),
         agreed_at=start - TICK,
         last_sitting_start=start,
         now=T0 + 2 * HOUR,
     )
     with pytest.raises(Duplicate):
-        record_opt_out(SLUG, MATCH, [match.first, match.second], evidence="again", actor="ac")
+        record_opt_out(
+            SLUG, MATCH, [match.first, match.second], evidence="again", actor=local("ac")
+        )
 
 
 # -- deadlines (R16, R20-R22, A4, A5, A9) -----------------------------------------------------
@@ -347,7 +355,7 @@ def test_R22_A9_E5_the_opponent_who_does_not_reply_within_48_hours_loses(match):
     ended = _option_4_by_trailing_b(match)
     assert match.second is not None
     offered = ended + 24 * HOUR
-    record_offer(SLUG, MATCH, match.second, actor="ac", sent_at=offered, now=offered)
+    record_offer(SLUG, MATCH, match.second, actor=local("ac"), sent_at=offered, now=offered)
     waiting = match_status(SLUG, MATCH, offered + 48 * HOUR)
     assert waiting.winner is None
     assert waiting.follow_up is not None
@@ -361,11 +369,11 @@ def test_R22_a_reply_exactly_48_hours_after_the_offer_is_in_time(match):
     ended = _option_4_by_trailing_b(match)
     assert match.second is not None
     offered = ended + HOUR
-    record_offer(SLUG, MATCH, match.second, actor="ac", sent_at=offered, now=offered)
+    record_offer(SLUG, MATCH, match.second, actor=local("ac"), sent_at=offered, now=offered)
     with pytest.raises(WrongState, match="opponent"):
-        record_reply(SLUG, MATCH, match.second, actor="ac", now=offered + HOUR)
+        record_reply(SLUG, MATCH, match.second, actor=local("ac"), now=offered + HOUR)
     replied = offered + 48 * HOUR
-    state = record_reply(SLUG, MATCH, match.first, actor="ac", sent_at=replied, now=replied)
+    state = record_reply(SLUG, MATCH, match.first, actor=local("ac"), sent_at=replied, now=replied)
     assert state.is_arranged
     later = match_status(SLUG, MATCH, replied + 100 * HOUR)
     assert later.winner is None
@@ -379,7 +387,7 @@ def test_R21_A4_the_controllers_ruling_on_option_5_starts_the_24_hour_offer_cloc
     game = next(g for g in _encounter().games if g.number == 2)
     text = "11-9" if game.first == match.first else "9-11"
     ruled = T0 + 3 * HOUR
-    rule_result(SLUG, GameRef(1, 1, 2), text, actor="controller", now=ruled)
+    rule_result(SLUG, GameRef(1, 1, 2), text, actor=local("controller"), now=ruled)
     status = match_status(SLUG, MATCH, ruled)
     assert status.follow_up is not None
     assert status.follow_up.offer_deadline == ruled + 24 * HOUR
@@ -389,14 +397,14 @@ def test_R21_A4_the_controllers_ruling_on_option_5_starts_the_24_hour_offer_cloc
 
 def test_offers_are_refused_when_nothing_is_to_be_arranged(match):
     with pytest.raises(WrongState, match="no tiebreak"):
-        record_offer(SLUG, MATCH, match.first, actor="ac")
+        record_offer(SLUG, MATCH, match.first, actor=local("ac"))
 
 
 def test_R13_opt_out_holds_for_results_reported_without_a_form(match):
     # The plain `result report` path plans extra games too: after the standard games of an
     # opted-out match it adds no tiebreak game, however small the leader's gap.
     assert match.second is not None
-    record_opt_out(SLUG, MATCH, [match.first, match.second], evidence="e-mails", actor="ac")
+    record_opt_out(SLUG, MATCH, [match.first, match.second], evidence="e-mails", actor=local("ac"))
     for game in _encounter().games:
         text = "10.2-9.8" if game.first == match.first else "9.8-10.2"
         change = report_result(SLUG, GameRef(1, 1, game.number), text, actor=ACTOR, now=T0)

@@ -29,6 +29,7 @@ from mashindano.app.errors import DuplicateReport, OutOfWindow, UnknownPlayer, W
 from mashindano.app.formats import adapter_for
 from mashindano.app.formats.base import PlannedGame
 from mashindano.app.formats.tantrix_knockout import TantrixKnockoutAdapter, tantrix_demo_result
+from mashindano.app.principals import local
 from mashindano.app.queries import get_audit_log
 from mashindano.app.results import (
     GameRef,
@@ -232,7 +233,9 @@ def test_tantrix_A7_dead_level_with_the_rule_off_goes_to_sudden_death() -> None:
 def test_tantrix_E5_a_missed_limit_is_ruled_as_a_default_that_ends_the_match() -> None:
     slug = _final()
     _play(slug, [*SIXTY_ONE, ("2.3", "17.7")])  # B behind 57.6-62.4, offers no dates
-    ruled = rule_result(slug, GameRef(1, 1, 7), "+-", actor="controller", reason="R20: no offer")
+    ruled = rule_result(
+        slug, GameRef(1, 1, 7), "+-", actor=local("controller"), reason="R20: no offer"
+    )
     assert ruled.game.detail == {"end": "default"}
     assert ruled.added == ()
     assert (_match(slug)["winner"], _match(slug)["ended_by"]) == (A, "default")
@@ -241,7 +244,7 @@ def test_tantrix_E5_a_missed_limit_is_ruled_as_a_default_that_ends_the_match() -
 def test_tantrix_A6_whoever_resigns_loses_the_match_even_when_ahead() -> None:
     slug = _final()
     _play(slug, [*SIXTY_ONE, ("2.3", "17.7")])  # A ahead by 4.8
-    report_result(slug, GameRef(1, 1, 7), "-+", actor="P01", detail={"end": "resigned"})
+    report_result(slug, GameRef(1, 1, 7), "-+", actor=local("P01"), detail={"end": "resigned"})
     assert (_match(slug)["winner"], _match(slug)["ended_by"]) == (B, "resigned")
 
 
@@ -409,10 +412,10 @@ def test_tantrix_refusals_of_start_pairing_leave_and_players() -> None:
 
 def test_tantrix_duplicate_report_and_a_game_after_the_decision_are_refused() -> None:
     slug = _final(standard_games="2")
-    report_result(slug, GameRef(1, 1, 1), "20-0", actor="P01")
+    report_result(slug, GameRef(1, 1, 1), "20-0", actor=local("P01"))
     with pytest.raises(DuplicateReport, match="already has 1-0"):
-        report_result(slug, GameRef(1, 1, 1), "0-20", actor="P02")
-    report_result(slug, GameRef(1, 1, 2), "0-20", actor="P01")  # B first in game 2: A 40-0
+        report_result(slug, GameRef(1, 1, 1), "0-20", actor=local("P02"))
+    report_result(slug, GameRef(1, 1, 2), "0-20", actor=local("P01"))  # B first in game 2: A 40-0
     assert _match(slug)["winner"] == A
 
 
@@ -420,12 +423,12 @@ def test_tantrix_surplus_game_after_a_correction_is_refused() -> None:
     slug = _final(standard_games="2")
     _play(slug, [("12", "8"), ("10", "10")])  # 22-18: a tiebreak is added
     assert len(_encounter(slug).games) == 3
-    correct_result(slug, GameRef(1, 1, 1), "20-0", actor="arbiter", reason="scoresheet")
+    correct_result(slug, GameRef(1, 1, 1), "20-0", actor=local("arbiter"), reason="scoresheet")
     assert _match(slug)["winner"] == A, "30-10 after two games: decided without game 3"
     with pytest.raises(WrongState, match="already decided after game 2"):
         report_result(slug, GameRef(1, 1, 3), "10-10", actor=ACTOR)
     with pytest.raises(WrongState, match="already decided after game 2"):
-        rule_result(slug, GameRef(1, 1, 3), "+-", actor="arbiter")
+        rule_result(slug, GameRef(1, 1, 3), "+-", actor=local("arbiter"))
     assert adapter_for(PRESET).is_finished(events.get_event_facts(slug))
 
 
@@ -435,13 +438,13 @@ def test_tantrix_a_winner_cannot_change_once_the_next_round_is_paired() -> None:
     _play("ch", [("15", "5")], board=1)
     _play("ch", [("15", "5")], board=2)
     # Before the next round: a correction may change the winner, and the bracket follows.
-    correct_result("ch", GameRef(1, 2, 1), "5-15", actor="arbiter", reason="swapped sheet")
+    correct_result("ch", GameRef(1, 2, 1), "5-15", actor=local("arbiter"), reason="swapped sheet")
     assert _match("ch", board=2)["winner"] == "P03"
     rounds.pair_next_round("ch", actor=ACTOR, now=T0)
     with pytest.raises(WrongState, match="round 2 is already paired"):
-        correct_result("ch", GameRef(1, 2, 1), "15-5", actor="arbiter", reason="again")
+        correct_result("ch", GameRef(1, 2, 1), "15-5", actor=local("arbiter"), reason="again")
     # The TPs may still be corrected when the winner stays.
-    correct_result("ch", GameRef(1, 2, 1), "4-16", actor="arbiter", reason="recount")
+    correct_result("ch", GameRef(1, 2, 1), "4-16", actor=local("arbiter"), reason="recount")
     with pytest.raises(OutOfWindow, match="round 1 is closed for reports"):
         confirm_result("ch", GameRef(1, 1, 1), actor=ACTOR)
     with pytest.raises(OutOfWindow, match="ask an arbiter to correct it"):
@@ -453,10 +456,10 @@ def test_tantrix_a_dispute_blocks_the_next_round_until_ruled() -> None:
     rounds.pair_next_round("dp", actor=ACTOR, now=T0)
     _play("dp", [("15", "5")], board=1)
     _play("dp", [("15", "5")], board=2)
-    dispute_result("dp", GameRef(1, 2, 1), actor="P03", reason="UNSURE: check the gap (R21)")
+    dispute_result("dp", GameRef(1, 2, 1), actor=local("P03"), reason="UNSURE: check the gap (R21)")
     with pytest.raises(WrongState, match="board 2 game 1 is disputed"):
         rounds.pair_next_round("dp", actor=ACTOR, now=T0)
-    rule_result("dp", GameRef(1, 2, 1), "15-5", actor="controller", reason="checked")
+    rule_result("dp", GameRef(1, 2, 1), "15-5", actor=local("controller"), reason="checked")
     assert rounds.pair_next_round("dp", actor=ACTOR, now=T0).number == 2
 
 

@@ -34,6 +34,7 @@ from mashindano.app.formats.tasaselo_facts import (
     round_lot_purpose,
 )
 from mashindano.app.players import register_players
+from mashindano.app.principals import local
 from mashindano.app.results import GameRef, dispute_result, report_result, rule_result
 from mashindano.engine.errors import ConfigError, NoValidPairing
 from mashindano.engine.model import ByeKind, Competitor, CompetitorId, Side
@@ -393,10 +394,10 @@ def test_pairing_and_report_refusals() -> None:
     report_open("ts", first, random.Random(1))
     with pytest.raises(DuplicateReport, match="already has"):
         report_result("ts", GameRef(1, 1), "1-0", actor=ACTOR)
-    dispute_result("ts", GameRef(1, 1), actor="other", reason="wrong")
+    dispute_result("ts", GameRef(1, 1), actor=local("other"), reason="wrong")
     with pytest.raises(WrongState, match=r"disputed on board\(s\) 1"):
         rounds.pair_next_round("ts", actor=ACTOR)
-    rule_result("ts", GameRef(1, 1), "1/2-1/2", actor="arbiter", reason="score sheets")
+    rule_result("ts", GameRef(1, 1), "1/2-1/2", actor=local("arbiter"), reason="score sheets")
     second = rounds.pair_next_round("ts", actor=ACTOR)
     with pytest.raises(OutOfWindow, match="round 1 is closed for reports"):
         report_result("ts", GameRef(1, 2), "1-0", actor=ACTOR)
@@ -505,7 +506,7 @@ def test_json_export_import_gives_the_same_standings_and_summary() -> None:
     standings = [t.to_json() for t in events.event_standings("ts")]
     summary = _summary("ts")
     document = json.loads(json.dumps(exchange.export_event_json("ts")))
-    assert exchange.import_event_json(document, actor="importer", slug="copy") == "copy"
+    assert exchange.import_event_json(document, actor=local("importer"), slug="copy") == "copy"
     assert [t.to_json() for t in events.event_standings("copy")] == standings
     assert _summary("copy") == summary
     assert summary["late_entries"] == [{"player": "Late", "number": 10, "first_round": 2}]

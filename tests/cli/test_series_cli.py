@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 
 from mashindano.app import events, players, rounds
 from mashindano.app.formats import adapter_for
+from mashindano.app.principals import local
 from mashindano.app.results import GameRef, report_result
 from mashindano.cli.series import app
 from mashindano.engine.model import Competitor, CompetitorId
@@ -48,23 +49,23 @@ def run_json(*args: str) -> Any:
 def play(slug: str, names: list[str]) -> None:
     """A closed kiba-bao tournament in which the earlier name in ROSTER wins every game."""
     strength = {name: index for index, name in enumerate(ROSTER)}
-    events.create_event(slug, KIBA, actor="t", seed=1, now=T0)
+    events.create_event(slug, KIBA, actor=local("t"), seed=1, now=T0)
     entrants = [
         Competitor(CompetitorId(n), n, rating=2000, games_played=ROSTER[n][1], country=ROSTER[n][0])
         for n in names
     ]
-    players.register_players(slug, entrants, actor="t", now=T0)
-    facts = events.start_event(slug, actor="t", now=T0)
+    players.register_players(slug, entrants, actor=local("t"), now=T0)
+    facts = events.start_event(slug, actor=local("t"), now=T0)
     while adapter_for(KIBA).next_unit(facts) is not None:
-        published = rounds.pair_next_round(slug, actor="t", now=T0)
+        published = rounds.pair_next_round(slug, actor=local("t"), now=T0)
         to_play = list(published.games())
         while to_play:
             game = to_play.pop(0)
             result = "1-0" if strength[game.first] < strength[game.second] else "0-1"
             where = GameRef(published.number, game.board, game.number)
-            to_play.extend(report_result(slug, where, result, actor="t", now=T0).added)
+            to_play.extend(report_result(slug, where, result, actor=local("t"), now=T0).added)
         facts = events.get_event_facts(slug)
-    events.close_event(slug, actor="t", now=T0)
+    events.close_event(slug, actor=local("t"), now=T0)
 
 
 def test_R36_R37_R38_series_create_add_standings_json() -> None:
@@ -101,13 +102,13 @@ def test_R36_R37_R38_series_create_add_standings_json() -> None:
 
 def test_series_refusals_have_their_exit_codes() -> None:
     run("create", "kiba-2026")
-    events.create_event("chess", "chess-round-robin", actor="t", now=T0)
+    events.create_event("chess", "chess-round-robin", actor=local("t"), now=T0)
     assert "a championship series holds only kiba-bao" in run("add", "kiba-2026", "chess", code=7)
     assert "no series 'nope'" in run("add", "nope", "chess", code=6)
     assert "no event 'nope'" in run("add", "kiba-2026", "nope", code=6)
     assert "no series 'nope'" in run("standings", "nope", code=6)
     for n in range(1, 6):
-        events.create_event(f"k{n}", KIBA, actor="t", now=T0)
+        events.create_event(f"k{n}", KIBA, actor=local("t"), now=T0)
     for n in range(1, 5):
         run("add", "kiba-2026", f"k{n}")
     assert "(R36)" in run("add", "kiba-2026", "k5", code=7)
@@ -158,7 +159,7 @@ def test_R42_countries_event_create_stores_and_starts_a_kiba_countries_event() -
         c.country: {str(p.id) for p in facts.competitors if p.country == c.country}
         for c in facts.competitors
     } == teams
-    published = rounds.pair_next_round("t1-countries", actor="t", now=T0)
+    published = rounds.pair_next_round("t1-countries", actor=local("t"), now=T0)
     assert sorted((g.first, g.second) for g in published.games()) == sorted(
         (g["south"], g["north"]) for g in created["games"]
     )

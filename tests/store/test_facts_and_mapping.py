@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mashindano.app.principals import local
 from mashindano.engine.model import GameResult, Termination
 from mashindano.store import models
 from mashindano.store.facts import ReportFact, ReportKind, ResultStatus, fold_reports
@@ -67,17 +68,20 @@ def test_loading_an_event_takes_the_same_number_of_queries_whatever_its_size(
     from mashindano.app.results import GameRef, report_result
     from mashindano.engine.model import Competitor, CompetitorId
 
-    events.create_event("ev", "chess-round-robin", actor="t", seed=1)
+    events.create_event("ev", "chess-round-robin", actor=local("t"), seed=1)
     register_players(
-        "ev", [Competitor(CompetitorId(f"P{n}"), f"P{n}") for n in range(players)], actor="t"
+        "ev", [Competitor(CompetitorId(f"P{n}"), f"P{n}") for n in range(players)], actor=local("t")
     )
-    events.start_event("ev", actor="t")
+    events.start_event("ev", actor=local("t"))
     rng = random.Random(1)
     for _ in range(2):
-        published = rounds.pair_next_round("ev", actor="t")
+        published = rounds.pair_next_round("ev", actor=local("t"))
         for game in published.games():
             report_result(
-                "ev", GameRef(published.number, game.board), rng.choice(["1-0", "0-1"]), actor="t"
+                "ev",
+                GameRef(published.number, game.board),
+                rng.choice(["1-0", "0-1"]),
+                actor=local("t"),
             )
     event = models.Event.objects.get(slug="ev")
     with django_assert_num_queries(12):  # type: ignore[operator]

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mashindano.app.principals import local
 from mashindano.engine.model import GameResult, Termination
 from mashindano.store import models
 from mashindano.store.facts import (
@@ -84,13 +85,13 @@ def test_one_encounter_loads_in_three_queries(
     from mashindano.app.results import GameRef, report_result
     from mashindano.engine.model import Competitor, CompetitorId
 
-    events.create_event("ev", "chess-round-robin", actor="t", seed=1)
+    events.create_event("ev", "chess-round-robin", actor=local("t"), seed=1)
     register_players(
-        "ev", [Competitor(CompetitorId(f"P{n}"), f"P{n}") for n in range(players)], actor="t"
+        "ev", [Competitor(CompetitorId(f"P{n}"), f"P{n}") for n in range(players)], actor=local("t")
     )
-    events.start_event("ev", actor="t")
-    rounds.pair_next_round("ev", actor="t")
-    report_result("ev", GameRef(1, 1), "1-0", actor="t")
+    events.start_event("ev", actor=local("t"))
+    rounds.pair_next_round("ev", actor=local("t"))
+    report_result("ev", GameRef(1, 1), "1-0", actor=local("t"))
     row = models.Encounter.objects.select_related("round__stage").get(
         round__stage__event__slug="ev", round__number=1, board=1
     )

@@ -9,6 +9,7 @@ from django.db.models import Max
 from mashindano.app.errors import Duplicate, WrongState
 from mashindano.app.formats import adapter_for
 from mashindano.app.locking import EventContext, locked_event
+from mashindano.app.principals import Principal
 from mashindano.app.queries import get_entry
 from mashindano.engine.errors import ConfigError, ParseError
 from mashindano.engine.model import ByeKind, CompetitorId
@@ -39,7 +40,7 @@ def withdraw_player(
     slug: str,
     player: str,
     *,
-    actor: str,
+    actor: Principal,
     from_round: int | None = None,
     reason: str = "",
     now: datetime | None = None,
@@ -49,6 +50,7 @@ def withdraw_player(
     with locked_event(slug, actor, "player.withdraw", now=now) as context:
         _refuse_unless(context, EventState.RUNNING)
         entry = get_entry(context.event, player)
+        context.grant.require_own((entry.key,), what=f"{entry.name}'s entry")
         latest = _latest_round(context.event)
         start = latest + 1 if from_round is None else from_round
         if start <= latest:
@@ -62,7 +64,7 @@ def withdraw_player(
         if models.Withdrawal.objects.filter(entry=entry).exists():
             raise Duplicate(f"{entry.key!r} has already withdrawn from event {slug!r}")
         models.Withdrawal.objects.create(
-            entry=entry, from_round=start, at=context.now, actor=actor, reason=reason
+            entry=entry, from_round=start, at=context.now, actor=actor.name, reason=reason
         )
         context.record(after={"player": entry.key, "from_round": start, "reason": reason})
     return start
@@ -73,7 +75,7 @@ def take_leave(
     player: str,
     from_round: int,
     *,
-    actor: str,
+    actor: Principal,
     to_round: int | None = None,
     bye_kind: ByeKind = ByeKind.ZERO_POINT,
     reason: str = "",
@@ -84,6 +86,7 @@ def take_leave(
     with locked_event(slug, actor, "player.leave", now=now) as context:
         _refuse_unless(context, EventState.REGISTRATION, EventState.RUNNING)
         entry = get_entry(context.event, player)
+        context.grant.require_own((entry.key,), what=f"{entry.name}'s entry")
         latest = _latest_round(context.event)
         if from_round <= latest or last < from_round:
             raise WrongState(
@@ -102,7 +105,7 @@ def take_leave(
                 player=entry.key,
             )
         leave = LeaveFact(
-            CompetitorId(entry.key), from_round, last, bye_kind, context.now, actor, reason
+            CompetitorId(entry.key), from_round, last, bye_kind, context.now, actor.name, reason
         )
         adapter_for(context.event.preset).check_leave(context.facts(), leave)
         models.Leave.objects.create(
@@ -111,7 +114,7 @@ def take_leave(
             to_round=last,
             bye_kind=bye_kind.value,
             at=context.now,
-            actor=actor,
+            actor=actor.name,
             reason=reason,
         )
         context.record(
@@ -125,7 +128,7 @@ def sanction_player(
     player: str,
     kind: str,
     *,
-    actor: str,
+    actor: Principal,
     reason: str,
     points: str = "",
     round_number: int | None = None,
@@ -152,7 +155,7 @@ def sanction_player(
             kind=kind,
             points=points,
             at=context.now,
-            actor=actor,
+            actor=actor.name,
             reason=reason,
         )
         context.record(
@@ -161,7 +164,7 @@ def sanction_player(
 
 
 def close_period(
-    slug: str, period: int, *, actor: str, stage: int = 1, now: datetime | None = None
+    slug: str, period: int, *, actor: Principal, stage: int = 1, now: datetime | None = None
 ) -> None:
     """Close a league period (month): the preset checks it can be closed."""
     with locked_event(slug, actor, "period.close", now=now) as context:
@@ -174,6 +177,6 @@ def close_period(
             stage=models.Stage.objects.get(event=context.event, number=stage),
             period=period,
             closed_at=context.now,
-            actor=actor,
+            actor=actor.name,
         )
         context.record(after={"stage": stage, "period": period})

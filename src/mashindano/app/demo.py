@@ -18,12 +18,13 @@ from mashindano.app.formats.base import StandingsTable
 from mashindano.app.formats.kiba_bao import kiba_demo_result
 from mashindano.app.formats.tantrix_knockout import tantrix_demo_result
 from mashindano.app.gomoku_league_demo import settle_month
+from mashindano.app.principals import Principal
 from mashindano.app.results import GameRef, report_result
 from mashindano.engine.model import Competitor, CompetitorId
 from mashindano.engine.simulation import random_game_result
 from mashindano.store.facts import GameFact, Json
 
-DEMO_ACTOR = "demo"
+DEMO_ACTOR = Principal.local("demo")
 DEMO_START = datetime(2026, 1, 10, 9, 0, tzinfo=UTC)
 
 DEMO_PLAYERS = (
@@ -42,7 +43,7 @@ DEMO_PLAYERS = (
 )
 
 ResultMaker = Callable[[random.Random, GameFact, Mapping[CompetitorId, Competitor]], str]
-Settle = Callable[[str, str, datetime], datetime]
+Settle = Callable[[str, Principal, datetime], datetime]
 """(slug, actor, clock) -> clock: the preset's own steps between units."""
 
 

@@ -70,3 +70,13 @@ class StaleVersion(Refused):
     """The caller saw an older version of the event (a web form left open)."""
 
     code = "stale_version"
+
+
+class NotAllowed(AppError):
+    """The principal's roles in the event do not allow the request."""
+
+    code = "not_allowed"
+
+
+class UnknownUser(NotFound):
+    code = "unknown_user"

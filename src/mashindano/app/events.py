@@ -15,6 +15,8 @@ from mashindano.app.errors import Duplicate, WrongState
 from mashindano.app.formats import adapter_for
 from mashindano.app.formats.base import StandingsTable, StartPlan
 from mashindano.app.locking import EventContext, locked_event, now_or, write_audit, write_lots
+from mashindano.app.permissions import Grant, Role, require_site_permission
+from mashindano.app.principals import Principal
 from mashindano.app.queries import get_event_facts as get_event_facts  # re-exported for callers
 from mashindano.engine.errors import ConfigError
 from mashindano.engine.model import CompetitorId
@@ -46,7 +48,7 @@ def create_event(
     slug: str,
     preset: str,
     *,
-    actor: str,
+    actor: Principal,
     name: str | None = None,
     parameters: Mapping[str, Json] | None = None,
     seed: int | None = None,
@@ -54,6 +56,7 @@ def create_event(
 ) -> EventFacts:
     """A new event from a preset, in registration. The seed of every later draw is recorded
     now (drawn from the system's entropy when not given)."""
+    require_site_permission(actor, "create events")
     overrides = dict(parameters or {})
     check_create_event(slug, preset, overrides)
     if seed is None:
@@ -73,7 +76,21 @@ def create_event(
                 version=1,
                 created_at=when,
             )
-            context = EventContext(event=event, actor=actor, action="event.create", now=when)
+            if actor.user_id is not None:
+                models.EventRole.objects.create(
+                    event=event,
+                    user_id=actor.user_id,
+                    role=Role.ORGANISER.value,
+                    granted_at=when,
+                    granted_by=actor.name,
+                )
+            context = EventContext(
+                event=event,
+                principal=actor,
+                grant=Grant(actor, "event.create", full=True),
+                action="event.create",
+                now=when,
+            )
             context.record(
                 after={"slug": slug, "preset": preset, "parameters": overrides, "seed": seed}
             )
@@ -96,7 +113,7 @@ def check_start_event(facts: EventFacts) -> StartPlan:
     return adapter_for(facts.preset).plan_start(facts)
 
 
-def start_event(slug: str, *, actor: str, now: datetime | None = None) -> EventFacts:
+def start_event(slug: str, *, actor: Principal, now: datetime | None = None) -> EventFacts:
     """Fix the entries, their numbers (drawn by lot where the preset says so) and the stages."""
     with locked_event(slug, actor, "event.start", now=now) as context:
         plan = check_start_event(context.facts())
@@ -152,7 +169,7 @@ def check_close_event(facts: EventFacts) -> None:
         raise WrongState(f"event {facts.slug!r} is not finished: {detail}", event=facts.slug)
 
 
-def close_event(slug: str, *, actor: str, now: datetime | None = None) -> EventFacts:
+def close_event(slug: str, *, actor: Principal, now: datetime | None = None) -> EventFacts:
     with locked_event(slug, actor, "event.close", now=now) as context:
         check_close_event(context.facts())
         context.event.state = EventState.CLOSED.value

@@ -25,6 +25,8 @@ from mashindano.app.errors import Duplicate, WrongState
 from mashindano.app.formats import adapter_for
 from mashindano.app.formats.chess_swiss import INITIAL_COLOUR_LOT
 from mashindano.app.locking import now_or
+from mashindano.app.permissions import require_site_permission
+from mashindano.app.principals import Principal
 from mashindano.app.queries import get_event, get_event_facts
 from mashindano.app.series import check_add_event
 from mashindano.engine.errors import ParseError
@@ -251,11 +253,12 @@ def check_import(document: Mapping[str, Any], slug: str) -> None:
 def import_event_json(
     document: Mapping[str, Any],
     *,
-    actor: str,
+    actor: Principal,
     slug: str | None = None,
     now: datetime | None = None,
 ) -> str:
     """Recreate an exported event (under `slug`, default its own). Returns the slug."""
+    require_site_permission(actor, "import events")
     check_document_format(document)
     try:
         source = document["event"]
@@ -291,7 +294,7 @@ def _restore_series(event: models.Event, document: Mapping[str, Any] | None) -> 
     event.save(update_fields=["series"])
 
 
-def do_import(document: Mapping[str, Any], slug: str, actor: str, now: datetime) -> None:
+def do_import(document: Mapping[str, Any], slug: str, actor: Principal, now: datetime) -> None:
     source = document["event"]
     event = models.Event.objects.create(
         slug=slug,
@@ -453,7 +456,7 @@ def do_import(document: Mapping[str, Any], slug: str, actor: str, now: datetime)
     models.EventImport.objects.create(
         event=event,
         at=now_or(now),
-        actor=actor,
+        actor=actor.name,
         source_slug=source["slug"],
         source_version=source["version"],
     )

@@ -27,6 +27,7 @@ from mashindano.app.formats.gomoku_league_history import (
     returned_player,
 )
 from mashindano.app.locking import EventContext, locked_event
+from mashindano.app.principals import Principal
 from mashindano.app.queries import get_entry
 from mashindano.engine.errors import ParseError
 from mashindano.engine.gomoku import PRESET_NAME, League, Membership, Month
@@ -57,7 +58,7 @@ def accept_return(
     slug: str,
     player: str,
     *,
-    actor: str,
+    actor: Principal,
     reason: str,
     now: datetime | None = None,
 ) -> AcceptedReturn:

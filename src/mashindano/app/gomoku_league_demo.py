@@ -12,13 +12,14 @@ from mashindano.app.formats.gomoku_league_history import (
     league_event_parameters,
     league_rounds,
 )
+from mashindano.app.principals import Principal
 from mashindano.app.queries import get_event_facts
 from mashindano.engine.gomoku import registration_closes_at
 
 PLAYING_HOUR = timedelta(hours=9)
 
 
-def settle_month(slug: str, actor: str, clock: datetime) -> datetime:
+def settle_month(slug: str, actor: Principal, clock: datetime) -> datetime:
     """Close the running month (after its windows), then move the clock to the next month's
     day 8, 09:00 UTC, when everyone may play. Returns the clock."""
     facts = get_event_facts(slug)

@@ -22,6 +22,7 @@ from mashindano.app.formats.kiba_bao_stages import (
     playoff_outcome,
 )
 from mashindano.app.locking import EventContext, locked_event
+from mashindano.app.principals import Principal
 from mashindano.engine.errors import ParseError
 from mashindano.engine.model import CompetitorId
 from mashindano.store import models
@@ -106,7 +107,7 @@ def record_playoff(
     group: str,
     order: Sequence[str],
     *,
-    actor: str,
+    actor: Principal,
     reason: str = "",
     now: datetime | None = None,
 ) -> tuple[CompetitorId, ...]:

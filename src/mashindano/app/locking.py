@@ -1,6 +1,7 @@
 """Per-event serialisation and the audit trail.
 
-Every write use case runs inside `locked_event(slug, actor, action)`: one transaction
+Every write use case runs inside `locked_event(slug, principal, action)`: the principal's
+permission checked first (`permissions.authorise`, without the lock), then one transaction
 (`transaction.atomic`), the Event row locked with SELECT ... FOR UPDATE (PostgreSQL; on SQLite
 the IMMEDIATE transaction mode takes the database write lock at BEGIN instead), the event's
 version raised by one, and an audit row written in the same transaction. Two processes asking
@@ -23,6 +24,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from mashindano.app.errors import StaleVersion, UnknownEvent
+from mashindano.app.permissions import Grant, authorise
+from mashindano.app.principals import SYSTEM_NAME, Principal
 from mashindano.store import models
 from mashindano.store.facts import EventFacts, Json
 from mashindano.store.mapping import load_event_facts
@@ -30,7 +33,7 @@ from mashindano.store.mapping import load_event_facts
 if TYPE_CHECKING:
     from mashindano.app.formats.base import PlannedLot
 
-SYSTEM_ACTOR = "mashindano"
+SYSTEM_ACTOR = SYSTEM_NAME
 """The actor of facts the program writes by itself (forfeits against withdrawn players)."""
 
 PAUSE_VARIABLE = "MASHINDANO_TEST_PAUSE"
@@ -40,15 +43,22 @@ through its writes (printing `paused` on stderr) so a test can kill the process 
 
 @dataclass(slots=True)
 class EventContext:
-    """What a use case gets inside the lock: the locked row, who, when, and the audit record."""
+    """What a use case gets inside the lock: the locked row, who (the principal, its name for
+    the facts and audit log, and what it was granted), when, and the audit record."""
 
     event: models.Event
-    actor: str
+    principal: Principal
+    grant: Grant
     action: str
     now: datetime
     before: Json = None
     after: Json = None
     _facts: EventFacts | None = field(default=None, repr=False)
+
+    @property
+    def actor(self) -> str:
+        """The name recorded as the actor of the facts this use case writes."""
+        return self.principal.name
 
     def facts(self) -> EventFacts:
         """The event's facts as they stand at the start of the use case (loaded once)."""
@@ -68,12 +78,13 @@ def now_or(value: datetime | None) -> datetime:
 @contextmanager
 def locked_event(
     slug: str,
-    actor: str,
+    actor: Principal,
     action: str,
     *,
     now: datetime | None = None,
     expected_version: int | None = None,
 ) -> Iterator[EventContext]:
+    grant = authorise(actor, action, slug)
     with transaction.atomic():
         try:
             event = models.Event.objects.select_for_update().get(slug=slug)
@@ -87,7 +98,9 @@ def locked_event(
                 expected=expected_version,
                 version=event.version,
             )
-        context = EventContext(event=event, actor=actor, action=action, now=now_or(now))
+        context = EventContext(
+            event=event, principal=actor, grant=grant, action=action, now=now_or(now)
+        )
         yield context
         event.version += 1
         event.save()
@@ -100,6 +113,7 @@ def write_audit(event: models.Event, context: EventContext) -> None:
         version=event.version,
         at=context.now,
         actor=context.actor,
+        user_id=context.principal.user_id,
         action=context.action,
         before=context.before,
         after=context.after,

@@ -14,6 +14,7 @@ from datetime import datetime
 from mashindano.app.errors import Duplicate, WrongState
 from mashindano.app.formats import adapter_for, available_presets
 from mashindano.app.locking import EventContext, locked_event
+from mashindano.app.principals import Principal
 from mashindano.app.queries import get_entry
 from mashindano.engine.errors import ParseError
 from mashindano.engine.model import CompetitorId
@@ -28,7 +29,7 @@ def forbid_pair(
     player_a: str,
     player_b: str,
     *,
-    actor: str,
+    actor: Principal,
     reason: str,
     now: datetime | None = None,
 ) -> Pair:
@@ -58,7 +59,7 @@ def allow_pair(
     player_a: str,
     player_b: str,
     *,
-    actor: str,
+    actor: Principal,
     reason: str,
     now: datetime | None = None,
 ) -> Pair:

@@ -9,6 +9,7 @@ from datetime import datetime
 from mashindano.app.errors import Duplicate, WrongState
 from mashindano.app.formats import adapter_for
 from mashindano.app.locking import EventContext, locked_event
+from mashindano.app.principals import Principal
 from mashindano.engine.errors import ParseError
 from mashindano.engine.model import Competitor, CompetitorId
 from mashindano.interchange.players_csv import parse_players_csv
@@ -56,7 +57,7 @@ def register_players(
     slug: str,
     competitors: Sequence[Competitor],
     *,
-    actor: str,
+    actor: Principal,
     now: datetime | None = None,
     progress: Progress | None = None,
 ) -> int:
@@ -116,7 +117,7 @@ def import_players_csv(
     slug: str,
     text: str,
     *,
-    actor: str,
+    actor: Principal,
     source: str = "PLAYERS.csv",
     now: datetime | None = None,
     progress: Progress | None = None,

@@ -25,6 +25,7 @@ from mashindano.app.errors import DuplicateReport, WrongState
 from mashindano.app.formats import adapter_for
 from mashindano.app.formats.base import ParsedResult, PlannedGame, ReportWindow
 from mashindano.app.locking import SYSTEM_ACTOR, EventContext, locked_event, pause_for_tests
+from mashindano.app.principals import Principal
 from mashindano.app.queries import get_game
 from mashindano.engine.errors import ParseError
 from mashindano.engine.model import GameResult, Termination
@@ -152,7 +153,7 @@ def _apply(
     where: GameRef,
     kind: ReportKind,
     *,
-    actor: str,
+    actor: Principal,
     result_text: str | None = None,
     detail: ResultDetail | None = None,
     termination: Termination = Termination.NORMAL,
@@ -165,6 +166,7 @@ def _apply(
     ) as context:
         row = get_game_at(context.event, where)
         game = game_fact_of(row)
+        context.grant.require_own((game.first, game.second), what=game.label)
         parsed = (
             adapter_for(context.event.preset).parse_report(
                 result_text, detail, game=game, parameters=context.event.parameters
@@ -190,7 +192,7 @@ def _apply(
             kind,
             parsed.result if parsed is not None else None,
             termination,
-            actor,
+            actor.name,
             context.now,
             reason,
             parsed.detail if parsed is not None else None,
@@ -301,7 +303,7 @@ def report_result(
     where: GameRef,
     result: str,
     *,
-    actor: str,
+    actor: Principal,
     detail: ResultDetail | None = None,
     termination: Termination = Termination.NORMAL,
     now: datetime | None = None,
@@ -321,13 +323,13 @@ def report_result(
 
 
 def confirm_result(
-    slug: str, where: GameRef, *, actor: str, now: datetime | None = None
+    slug: str, where: GameRef, *, actor: Principal, now: datetime | None = None
 ) -> ResultChange:
     return _apply(slug, where, ReportKind.CONFIRM, actor=actor, now=now)
 
 
 def dispute_result(
-    slug: str, where: GameRef, *, actor: str, reason: str = "", now: datetime | None = None
+    slug: str, where: GameRef, *, actor: Principal, reason: str = "", now: datetime | None = None
 ) -> ResultChange:
     return _apply(slug, where, ReportKind.DISPUTE, actor=actor, reason=reason, now=now)
 
@@ -337,7 +339,7 @@ def rule_result(
     where: GameRef,
     result: str,
     *,
-    actor: str,
+    actor: Principal,
     detail: ResultDetail | None = None,
     reason: str = "",
     termination: Termination = Termination.NORMAL,
@@ -361,7 +363,7 @@ def correct_result(
     where: GameRef,
     result: str,
     *,
-    actor: str,
+    actor: Principal,
     detail: ResultDetail | None = None,
     reason: str,
     termination: Termination = Termination.NORMAL,
@@ -384,12 +386,13 @@ def correct_result(
 
 
 def record_move(
-    slug: str, where: GameRef, notation: str, *, actor: str, now: datetime | None = None
+    slug: str, where: GameRef, notation: str, *, actor: Principal, now: datetime | None = None
 ) -> int:
     """Append a move with its time (for day clocks). Returns its ply number."""
     with locked_event(slug, actor, "game.move", now=now) as context:
         row = get_game_at(context.event, where)
         game = game_fact_of(row)
+        context.grant.require_own((game.first, game.second), what=game.label)
         if context.event.state != EventState.RUNNING.value or game.result.is_decided:
             raise WrongState(
                 f"{game.label}: moves are recorded only while the game is in progress",
@@ -400,7 +403,7 @@ def record_move(
             raise ParseError("a move needs its notation", round=game.round, board=game.board)
         ply = models.Move.objects.filter(game=row).count() + 1
         models.Move.objects.create(
-            game=row, ply=ply, notation=notation.strip(), played_at=context.now, actor=actor
+            game=row, ply=ply, notation=notation.strip(), played_at=context.now, actor=actor.name
         )
         context.record(after={"game": game.label, "ply": ply, "move": notation.strip()})
     return ply

@@ -14,6 +14,7 @@ from mashindano.app.locking import (
     pause_for_tests,
     write_lots,
 )
+from mashindano.app.principals import Principal
 from mashindano.app.queries import get_event_facts
 from mashindano.store import models
 from mashindano.store.facts import EventFacts, EventState, Json, ReportKind, RoundFact
@@ -31,7 +32,7 @@ def check_pair_next(facts: EventFacts, now: datetime) -> PairingPlan:
     return adapter_for(facts.preset).plan_next(facts, now)
 
 
-def pair_next_round(slug: str, *, actor: str, now: datetime | None = None) -> RoundFact:
+def pair_next_round(slug: str, *, actor: Principal, now: datetime | None = None) -> RoundFact:
     """Pair and publish the next unit. Two callers at once get one round: the second waits for
     the lock, then sees the first's round and pairs the one after (or is refused because the
     first's round has no results yet)."""

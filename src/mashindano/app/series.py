@@ -48,7 +48,9 @@ from mashindano.app.errors import Duplicate, UnknownSeries, WrongState
 from mashindano.app.events import create_event, start_event
 from mashindano.app.formats.kiba_bao_stages import derive_event
 from mashindano.app.locking import EventContext, locked_event, now_or
+from mashindano.app.permissions import require_site_permission
 from mashindano.app.players import register_players
+from mashindano.app.principals import Principal
 from mashindano.app.queries import get_event_facts
 from mashindano.engine.errors import ConfigError, MashindanoError
 from mashindano.engine.kiba import (
@@ -202,11 +204,11 @@ def check_create_series(slug: str, name: str) -> None:
 
 
 def create_series(
-    slug: str, name: str, *, actor: str, now: datetime | None = None
+    slug: str, name: str, *, actor: Principal, now: datetime | None = None
 ) -> SeriesStandings:
-    """A new, empty championship series. `actor` is accepted for symmetry with the other
-    use cases but not stored: a series has no audit log of its own (see the module notes)."""
-    del actor
+    """A new, empty championship series (a site permission, like creating an event). `actor`
+    is not stored: a series has no audit log of its own (see the module notes)."""
+    require_site_permission(actor, "create series")
     check_create_series(slug, name)
     try:
         with transaction.atomic():
@@ -267,7 +269,7 @@ def check_add_event(series: models.Series, event: models.Event) -> None:
 
 
 def add_event_to_series(
-    series_slug: str, event_slug: str, *, actor: str, now: datetime | None = None
+    series_slug: str, event_slug: str, *, actor: Principal, now: datetime | None = None
 ) -> SeriesStandings:
     """Make a kiba-bao event one of the series' tournaments (at most `series_tournaments`)."""
     with locked_event(event_slug, actor, ADD_ACTION, now=now) as context:
@@ -477,7 +479,7 @@ def create_countries_event(
     event_slug: str,
     new_slug: str,
     *,
-    actor: str,
+    actor: Principal,
     decision: Sequence[str] = (),
     name: str | None = None,
     now: datetime | None = None,
@@ -597,7 +599,7 @@ def create_master_event(
     series_slug: str,
     event_slug: str,
     *,
-    actor: str,
+    actor: Principal,
     name: str | None = None,
     decision: Sequence[str] = (),
     seed: int | None = None,

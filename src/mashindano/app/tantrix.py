@@ -53,6 +53,7 @@ from mashindano.app.formats.tantrix_knockout_results import (
     tp_text,
 )
 from mashindano.app.locking import EventContext, locked_event
+from mashindano.app.principals import Principal
 from mashindano.app.queries import get_event_facts
 from mashindano.app.results import (
     GameRef,
@@ -214,7 +215,7 @@ def file_form(
     result: str,
     *,
     status: str,
-    actor: str,
+    actor: Principal,
     finish_when: str | None = None,
     detail: ResultDetail | None = None,
     ended_at: datetime | None = None,
@@ -232,6 +233,7 @@ def file_form(
         encounter = _encounter(facts, match)
         competitor = _resolve(facts, player)
         side = _side(encounter, competitor, game.label)
+        context.grant.require_own((competitor,), what=f"{competitor}'s form")
         option = StatusOption.parse(status)
         ended = _not_after(ended_at, context.now, "the end of the game")
         filed = check_form(context, game, encounter, match, competitor, result, detail)
@@ -389,7 +391,7 @@ def record_opt_out(
     players: Sequence[str],
     *,
     evidence: str,
-    actor: str,
+    actor: Principal,
     agreed_at: datetime | None = None,
     last_sitting_start: datetime | None = None,
     now: datetime | None = None,
@@ -402,6 +404,7 @@ def record_opt_out(
         facts = context.facts()
         _refuse_not_running(facts)
         encounter = _encounter(facts, where)
+        context.grant.require_own((encounter.first, encounter.second), what=where.label())
         agreed = {_resolve(facts, p) for p in players}
         both = {encounter.first, encounter.second}
         strangers = sorted(str(p) for p in agreed - both)
@@ -439,7 +442,7 @@ def record_opt_out(
             subject=OPT_OUT_SUBJECT,
             value=value,
             at=context.now,
-            actor=actor,
+            actor=actor.name,
             reason=evidence,
         )
         context.record(after={"subject": OPT_OUT_SUBJECT, **value})
@@ -541,7 +544,7 @@ def record_offer(
     where: MatchWhere,
     player: str,
     *,
-    actor: str,
+    actor: Principal,
     sent_at: datetime | None = None,
     evidence: str = "",
     now: datetime | None = None,
@@ -556,7 +559,7 @@ def record_reply(
     where: MatchWhere,
     player: str,
     *,
-    actor: str,
+    actor: Principal,
     sent_at: datetime | None = None,
     evidence: str = "",
     now: datetime | None = None,
@@ -570,7 +573,7 @@ def _record_message(
     where: MatchWhere,
     player: str,
     subject: str,
-    actor: str,
+    actor: Principal,
     sent_at: datetime | None,
     evidence: str,
     now: datetime | None,
@@ -582,6 +585,7 @@ def _record_message(
         competitor = _resolve(facts, player)
         side = _side(encounter, competitor, where.label())
         sent = _not_after(sent_at, ctx.now, "the time the e-mail was sent")
+        ctx.grant.require_own((competitor,), what=f"{competitor}'s messages")
         view = _view(facts, where, encounter)
         found = follow_up_of(facts, where, view)
         if found is None:
@@ -602,7 +606,12 @@ def _record_message(
             "evidence": evidence,
         }
         models.ArbiterOverride.objects.create(
-            event=ctx.event, subject=subject, value=value, at=ctx.now, actor=actor, reason=evidence
+            event=ctx.event,
+            subject=subject,
+            value=value,
+            at=ctx.now,
+            actor=actor.name,
+            reason=evidence,
         )
         ctx.record(after={"subject": subject, **value})
         message = Message(side, sent)

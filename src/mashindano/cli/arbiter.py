@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from mashindano.cli.event_common import ActorOption, DbOption, actor_name, event_command
+from mashindano.cli.event_common import ActorOption, DbOption, acting_principal, event_command
 from mashindano.cli.output import console
 
 app = typer.Typer(help="The arbiter's decisions about a stored event.", no_args_is_help=True)
@@ -31,7 +31,9 @@ def forbid_pair(
     with event_command(db):
         from mashindano.app.overrides import forbid_pair as forbid
 
-        first, second = forbid(slug, player_a, player_b, actor=actor_name(actor), reason=reason)
+        first, second = forbid(
+            slug, player_a, player_b, actor=acting_principal(actor), reason=reason
+        )
     console.print(f"{first} and {second} will not be paired together in {slug}")
 
 
@@ -48,5 +50,7 @@ def allow_pair(
     with event_command(db):
         from mashindano.app.overrides import allow_pair as allow
 
-        first, second = allow(slug, player_a, player_b, actor=actor_name(actor), reason=reason)
+        first, second = allow(
+            slug, player_a, player_b, actor=acting_principal(actor), reason=reason
+        )
     console.print(f"{first} and {second} may be paired together again in {slug}")

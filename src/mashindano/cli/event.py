@@ -11,7 +11,13 @@ import typer
 from rich.table import Table
 
 from mashindano.cli.errors import EXIT_INVALID_INPUT, EXIT_USAGE, fail, read_text, write_text
-from mashindano.cli.event_common import ActorOption, DbOption, JsonOption, actor_name, event_command
+from mashindano.cli.event_common import (
+    ActorOption,
+    DbOption,
+    JsonOption,
+    acting_principal,
+    event_command,
+)
 from mashindano.cli.event_view import standings_grid
 from mashindano.cli.options import parse_settings
 from mashindano.cli.output import console, print_json
@@ -43,7 +49,7 @@ def create(
         from mashindano.app.events import create_event
 
         facts = create_event(
-            slug, preset, actor=actor_name(actor), name=name, parameters=overrides, seed=seed
+            slug, preset, actor=acting_principal(actor), name=name, parameters=overrides, seed=seed
         )
     if as_json:
         print_json({"slug": facts.slug, "preset": facts.preset, "seed": facts.seed})
@@ -122,7 +128,7 @@ def start(slug: SlugArgument, db: DbOption = None, actor: ActorOption = None) ->
     with event_command(db):
         from mashindano.app.events import start_event
 
-        facts = start_event(slug, actor=actor_name(actor))
+        facts = start_event(slug, actor=acting_principal(actor))
     console.print(f"Started {slug}: {len(facts.competitors)} players")
 
 
@@ -146,7 +152,7 @@ def close(slug: SlugArgument, db: DbOption = None, actor: ActorOption = None) ->
     with event_command(db):
         from mashindano.app.events import close_event
 
-        close_event(slug, actor=actor_name(actor))
+        close_event(slug, actor=acting_principal(actor))
     console.print(f"Closed {slug}")
 
 
@@ -195,7 +201,7 @@ def import_(
     with event_command(db):
         from mashindano.app.exchange import import_event_json
 
-        stored = import_event_json(document, actor=actor_name(actor), slug=slug)
+        stored = import_event_json(document, actor=acting_principal(actor), slug=slug)
     console.print(f"Imported event {stored}")
 
 
@@ -215,7 +221,7 @@ def withdraw(
         from mashindano.app.conduct import withdraw_player
 
         start = withdraw_player(
-            slug, player, actor=actor_name(actor), from_round=from_round, reason=reason
+            slug, player, actor=acting_principal(actor), from_round=from_round, reason=reason
         )
     console.print(f"{player} withdrawn from round {start}")
 
@@ -241,7 +247,7 @@ def leave(
             slug,
             player,
             from_round,
-            actor=actor_name(actor),
+            actor=acting_principal(actor),
             to_round=to_round,
             bye_kind=kind,
             reason=reason,
@@ -270,7 +276,7 @@ def sanction(
             slug,
             player,
             kind,
-            actor=actor_name(actor),
+            actor=acting_principal(actor),
             reason=reason,
             points=points,
             round_number=round_number,
@@ -290,7 +296,7 @@ def close_period(
     with event_command(db):
         from mashindano.app.conduct import close_period as close
 
-        close(slug, period, actor=actor_name(actor), stage=stage)
+        close(slug, period, actor=acting_principal(actor), stage=stage)
     console.print(f"Closed period {period} of {slug}")
 
 
@@ -311,7 +317,7 @@ def playoff(
         from mashindano.app.kiba import record_playoff
 
         placed = record_playoff(
-            slug, round_number, group, order, actor=actor_name(actor), reason=reason
+            slug, round_number, group, order, actor=acting_principal(actor), reason=reason
         )
     console.print(f"Playoff recorded for group {group}: {', '.join(placed)}")
 

@@ -4,6 +4,7 @@ Exit codes of the event commands (in addition to those of `cli.errors`):
   6  not found: no such event, player, game or preset
   7  refused: the event's state does not allow it (wrong state, duplicate report, report out
      of its window, stale version)
+  8  not allowed: the acting user's roles in the event do not allow it ($MASHINDANO_AS_USER)
 """
 
 from __future__ import annotations
@@ -16,11 +17,13 @@ from typing import Annotated
 
 import typer
 
-from mashindano.app.errors import NotFound, Refused
+from mashindano.app.errors import NotAllowed, NotFound, Refused
+from mashindano.app.principals import Principal
 from mashindano.cli.errors import fail, reported_errors
 
 EXIT_NOT_FOUND = 6
 EXIT_REFUSED = 7
+EXIT_NOT_ALLOWED = 8
 
 DbOption = Annotated[
     str | None,
@@ -37,7 +40,11 @@ ActorOption = Annotated[
 JsonOption = Annotated[bool, typer.Option("--json", help="Machine-readable output.")]
 
 
-def actor_name(actor: str | None) -> str:
+AS_USER_VARIABLE = "MASHINDANO_AS_USER"
+"""Set to a user name to act as that account, with its roles (not as the local superuser)."""
+
+
+def local_actor_name(actor: str | None) -> str:
     if actor:
         return actor
     if os.environ.get("MASHINDANO_ACTOR"):
@@ -46,6 +53,17 @@ def actor_name(actor: str | None) -> str:
         return f"cli:{getpass.getuser()}"
     except (KeyError, OSError):
         return "cli"
+
+
+def acting_principal(actor: str | None) -> Principal:
+    """Who a command acts as: the local superuser named by `--actor` (default cli:$USER), or
+    the account named by $MASHINDANO_AS_USER with its roles. Call inside `event_command`."""
+    username = os.environ.get(AS_USER_VARIABLE, "").strip()
+    if username:
+        from mashindano.app.people import principal_for_username
+
+        return principal_for_username(username)
+    return Principal.local(local_actor_name(actor))
 
 
 @contextmanager
@@ -61,3 +79,5 @@ def event_command(db: str | None) -> Iterator[None]:
             raise fail(exc.message, EXIT_NOT_FOUND) from None
         except Refused as exc:
             raise fail(exc.message, EXIT_REFUSED) from None
+        except NotAllowed as exc:
+            raise fail(exc.message, EXIT_NOT_ALLOWED) from None

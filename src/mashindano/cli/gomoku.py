@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from mashindano.cli.event_common import ActorOption, DbOption, actor_name, event_command
+from mashindano.cli.event_common import ActorOption, DbOption, acting_principal, event_command
 from mashindano.cli.output import console
 from mashindano.engine.gomoku.ladder import format_coefficient
 
@@ -31,7 +31,7 @@ def accept_return(
     with event_command(db):
         from mashindano.app.gomoku import accept_return as accept
 
-        accepted = accept(slug, player, actor=actor_name(actor), reason=reason)
+        accepted = accept(slug, player, actor=acting_principal(actor), reason=reason)
     console.print(
         f"{accepted.player} returns to {slug} in month {accepted.month_number} "
         f"({accepted.month}), placed by the stored coefficient "

@@ -10,7 +10,13 @@ from rich.progress import Progress
 from rich.table import Table
 
 from mashindano.cli.errors import read_text
-from mashindano.cli.event_common import ActorOption, DbOption, JsonOption, actor_name, event_command
+from mashindano.cli.event_common import (
+    ActorOption,
+    DbOption,
+    JsonOption,
+    acting_principal,
+    event_command,
+)
 from mashindano.cli.output import console, print_json
 
 app = typer.Typer(help="Register players in a stored event.", no_args_is_help=True)
@@ -34,7 +40,7 @@ def import_(
             bar.update(task, completed=done, total=total)
 
         count = import_players_csv(
-            slug, text, actor=actor_name(actor), source=str(path), progress=progress
+            slug, text, actor=acting_principal(actor), source=str(path), progress=progress
         )
     console.print(f"Registered {count} players in {slug}")
 
@@ -68,7 +74,7 @@ def add(
                     country=country,
                 )
             ],
-            actor=actor_name(actor),
+            actor=acting_principal(actor),
         )
     console.print(f"Registered {name} in {slug}")
 

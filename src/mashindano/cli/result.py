@@ -11,7 +11,13 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from mashindano.cli.event_common import ActorOption, DbOption, JsonOption, actor_name, event_command
+from mashindano.cli.event_common import (
+    ActorOption,
+    DbOption,
+    JsonOption,
+    acting_principal,
+    event_command,
+)
 from mashindano.cli.output import console, print_json
 from mashindano.engine.errors import ParseError
 
@@ -118,7 +124,7 @@ def report(
             slug,
             _where(round_number, board, game, stage, group),
             result,
-            actor=actor_name(actor),
+            actor=acting_principal(actor),
             detail=parse_detail(detail),
         )
     _show(change, as_json)
@@ -141,7 +147,7 @@ def confirm(
         from mashindano.app.results import confirm_result
 
         change = confirm_result(
-            slug, _where(round_number, board, game, stage, group), actor=actor_name(actor)
+            slug, _where(round_number, board, game, stage, group), actor=acting_principal(actor)
         )
     _show(change, as_json)
 
@@ -166,7 +172,7 @@ def dispute(
         change = dispute_result(
             slug,
             _where(round_number, board, game, stage, group),
-            actor=actor_name(actor),
+            actor=acting_principal(actor),
             reason=reason,
         )
     _show(change, as_json)
@@ -195,7 +201,7 @@ def rule(
             slug,
             _where(round_number, board, game, stage, group),
             result,
-            actor=actor_name(actor),
+            actor=acting_principal(actor),
             reason=reason,
             detail=parse_detail(detail),
         )
@@ -225,7 +231,7 @@ def correct(
             slug,
             _where(round_number, board, game, stage, group),
             result,
-            actor=actor_name(actor),
+            actor=acting_principal(actor),
             reason=reason,
             detail=parse_detail(detail),
         )
@@ -249,6 +255,9 @@ def move(
         from mashindano.app.results import record_move
 
         ply = record_move(
-            slug, _where(round_number, board, game, stage, group), notation, actor=actor_name(actor)
+            slug,
+            _where(round_number, board, game, stage, group),
+            notation,
+            actor=acting_principal(actor),
         )
     console.print(f"move {ply}: {notation}")

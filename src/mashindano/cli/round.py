@@ -6,7 +6,13 @@ from typing import Annotated
 
 import typer
 
-from mashindano.cli.event_common import ActorOption, DbOption, JsonOption, actor_name, event_command
+from mashindano.cli.event_common import (
+    ActorOption,
+    DbOption,
+    JsonOption,
+    acting_principal,
+    event_command,
+)
 from mashindano.cli.event_view import round_json, round_table
 from mashindano.cli.output import console, print_json
 
@@ -24,7 +30,7 @@ def pair(
     with event_command(db):
         from mashindano.app.rounds import pair_next_round
 
-        published = pair_next_round(slug, actor=actor_name(actor))
+        published = pair_next_round(slug, actor=acting_principal(actor))
     if as_json:
         print_json(round_json(published))
     else:

@@ -15,7 +15,13 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.table import Table
 
-from mashindano.cli.event_common import ActorOption, DbOption, JsonOption, actor_name, event_command
+from mashindano.cli.event_common import (
+    ActorOption,
+    DbOption,
+    JsonOption,
+    acting_principal,
+    event_command,
+)
 from mashindano.cli.output import console, print_json
 from mashindano.engine.points import format_points, points_to_json
 
@@ -49,7 +55,7 @@ def create(
     with event_command(db):
         from mashindano.app.series import create_series
 
-        standings = create_series(slug, name or slug, actor=actor_name(actor))
+        standings = create_series(slug, name or slug, actor=acting_principal(actor))
     if as_json:
         print_json({"slug": standings.slug, "name": standings.name})
     else:
@@ -68,7 +74,7 @@ def add(
     with event_command(db):
         from mashindano.app.series import add_event_to_series
 
-        standings = add_event_to_series(series, event, actor=actor_name(actor))
+        standings = add_event_to_series(series, event, actor=acting_principal(actor))
     if as_json:
         print_json(standings_json(standings))
     else:
@@ -132,7 +138,12 @@ def master(
         from mashindano.app.series import create_master_event
 
         created = create_master_event(
-            series, event, actor=actor_name(actor), name=name, decision=decide or (), seed=seed
+            series,
+            event,
+            actor=acting_principal(actor),
+            name=name,
+            decision=decide or (),
+            seed=seed,
         )
     if as_json:
         print_json(master_json(created))
@@ -172,7 +183,7 @@ def countries_event(
             created = None
         else:
             stored = create_countries_event(
-                event, create, actor=actor_name(actor), decision=decide or (), name=name
+                event, create, actor=acting_principal(actor), decision=decide or (), name=name
             )
             plan, created = stored.plan, stored.facts.slug
     if as_json:

@@ -10,7 +10,13 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from mashindano.cli.event_common import ActorOption, DbOption, JsonOption, actor_name, event_command
+from mashindano.cli.event_common import (
+    ActorOption,
+    DbOption,
+    JsonOption,
+    acting_principal,
+    event_command,
+)
 from mashindano.cli.output import console, print_json
 from mashindano.cli.result import DetailOption, parse_detail
 from mashindano.engine.errors import ParseError
@@ -85,7 +91,7 @@ def form(
             player,
             result,
             status=status,
-            actor=actor_name(actor),
+            actor=acting_principal(actor),
             finish_when=finish_when,
             detail=parse_detail(detail),
             ended_at=parse_time(ended_at, "--ended-at"),
@@ -138,7 +144,7 @@ def opt_out(
             _match(round_number, board, stage),
             players,
             evidence=evidence,
-            actor=actor_name(actor),
+            actor=acting_principal(actor),
             agreed_at=parse_time(agreed_at, "--at"),
             last_sitting_start=parse_time(last_sitting, "--last-sitting"),
         )
@@ -170,7 +176,7 @@ def _record_message(
             slug,
             _match(*where),
             player,
-            actor=actor_name(actor),
+            actor=acting_principal(actor),
             sent_at=parse_time(sent_at, "--at"),
             evidence=evidence,
         )

@@ -5,6 +5,7 @@ these rows and never stored as truth. Rows that record something that can change
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 
 from mashindano.store.facts import EventState, ReportKind
@@ -81,6 +82,14 @@ class Entry(models.Model):
         null=True, blank=True, help_text="Pairing or Berger number, fixed when the event starts."
     )
     registered_at = models.DateTimeField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="entries",
+        help_text="The account that plays this entry, when it has one.",
+    )
 
     class Meta:
         constraints = [
@@ -277,6 +286,14 @@ class AuditEntry(models.Model):
     version = models.PositiveIntegerField()
     at = models.DateTimeField()
     actor = models.CharField(max_length=100)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="The account of the actor, when the actor was a user.",
+    )
     action = models.CharField(max_length=50)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
@@ -287,3 +304,24 @@ class AuditEntry(models.Model):
         ]
         ordering = ["version"]
         verbose_name_plural = "audit entries"
+
+
+class EventRole(models.Model):
+    """A person's role in one event: organiser, arbiter or assistant (players are entries)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="roles")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="event_roles"
+    )
+    role = models.CharField(max_length=20)
+    granted_at = models.DateTimeField()
+    granted_by = models.CharField(max_length=100)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["event", "user", "role"], name="event_role_unique")
+        ]
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.role} of {self.event.slug}"

@@ -1,0 +1,178 @@
+"""Who may do what in an event: the one place every front end (web, API, CLI) asks.
+
+Roles in an event come from facts: a membership row (`EventRole`: organiser, arbiter,
+assistant) and an entry linked to the user's account (player). Superusers, the local command
+line and the system may do everything. Each action names the roles that may perform it, and
+whether a player may perform it for their own games and entry only (`own`). The check runs on
+what is stored before the event's write lock is taken (`authorise`), and the use case, once it
+knows which players its request concerns, asks `Grant.require_own`.
+
+Unknown actions are refused to everyone, superusers included: a new use case must be added to
+`ACTIONS`, and the first test that calls it says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from mashindano.app.errors import NotAllowed, UnknownEvent
+from mashindano.app.principals import Principal
+from mashindano.store import models
+
+
+class Role(StrEnum):
+    ORGANISER = "organiser"
+    """Owns the event: everything the arbiter may do, plus its people and series."""
+    ARBITER = "arbiter"
+    """Rules on problems: the Mwamuzi wa Mashindano, the Gomoku arbiter, a Tantrix controller."""
+    ASSISTANT = "assistant"
+    """Enters results only."""
+    PLAYER = "player"
+    """Has an entry in the event linked to their account."""
+
+
+MEMBER_ROLES = (Role.ORGANISER, Role.ARBITER, Role.ASSISTANT)
+"""The roles a membership row may grant (a player's role comes from their entry)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    roles: frozenset[Role]
+    own: bool = False
+    """A player may do it for their own games or entry."""
+
+
+_STAFF = frozenset({Role.ORGANISER, Role.ARBITER})
+_RESULTS = frozenset({Role.ORGANISER, Role.ARBITER, Role.ASSISTANT})
+_ORGANISER = frozenset({Role.ORGANISER})
+
+ACTIONS: dict[str, Rule] = {
+    "event.start": Rule(_STAFF),
+    "event.close": Rule(_STAFF),
+    "event.edit": Rule(_STAFF),
+    "players.register": Rule(_STAFF),
+    "players.import": Rule(_STAFF),
+    "round.pair": Rule(_STAFF),
+    "result.report": Rule(_RESULTS, own=True),
+    "result.confirm": Rule(_STAFF, own=True),
+    "result.dispute": Rule(_STAFF, own=True),
+    "result.ruling": Rule(_STAFF),
+    "result.correction": Rule(_STAFF),
+    "game.move": Rule(frozenset(), own=True),
+    "player.withdraw": Rule(_STAFF, own=True),
+    "player.leave": Rule(_STAFF, own=True),
+    "player.sanction": Rule(_STAFF),
+    "period.close": Rule(_STAFF),
+    "stage.playoff": Rule(_STAFF),
+    "pair.forbid": Rule(_STAFF),
+    "pair.allow": Rule(_STAFF),
+    "gomoku.return": Rule(_ORGANISER),
+    "tantrix.form": Rule(_RESULTS, own=True),
+    "tantrix.offer": Rule(_STAFF, own=True),
+    "tantrix.reply": Rule(_STAFF, own=True),
+    "tantrix.opt-out": Rule(_STAFF, own=True),
+    "series.add": Rule(_ORGANISER),
+    "series.countries": Rule(_ORGANISER),
+    "series.master": Rule(_ORGANISER),
+    "roles.grant": Rule(_ORGANISER),
+    "audit.read": Rule(_STAFF),
+}
+"""Event actions and who may perform them (besides superusers). Creating an event, a series or
+importing one is a site permission (`Principal.can_create_events`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Grant:
+    """What `authorise` found: the principal may act, fully or for its own entries only."""
+
+    principal: Principal
+    action: str
+    full: bool
+    own_keys: frozenset[str] = frozenset()
+
+    def require_own(self, keys: Iterable[str | None], *, what: str) -> None:
+        """Refuse a player acting on something that is not theirs (`keys`: the players it
+        concerns; `what`: how to name it in the message)."""
+        if self.full:
+            return
+        if self.own_keys.isdisjoint(k for k in keys if k is not None):
+            raise NotAllowed(
+                f"{self.principal.name} may {self.action} only for their own games: not {what}",
+                action=self.action,
+            )
+
+
+@dataclass(frozen=True, slots=True)
+class EventRoles:
+    """A principal's roles in one event and the entries that are theirs."""
+
+    roles: frozenset[Role]
+    entry_keys: frozenset[str]
+
+
+def roles_in_event(principal: Principal, slug: str) -> EventRoles:
+    """The principal's roles in the event (none for the local CLI or system: they are
+    superusers, which `authorise` checks first)."""
+    user_id = principal.user_id
+    if user_id is None:
+        return EventRoles(frozenset(), frozenset())
+    try:
+        event_id = models.Event.objects.values_list("id", flat=True).get(slug=slug)
+    except models.Event.DoesNotExist:
+        raise UnknownEvent(f"no event {slug!r}", event=slug) from None
+    roles = {
+        Role(r)
+        for r in models.EventRole.objects.filter(event_id=event_id, user_id=user_id).values_list(
+            "role", flat=True
+        )
+    }
+    keys = frozenset(
+        models.Entry.objects.filter(event_id=event_id, user_id=user_id).values_list(
+            "key", flat=True
+        )
+    )
+    if keys:
+        roles.add(Role.PLAYER)
+    return EventRoles(frozenset(roles), keys)
+
+
+def is_allowed(principal: Principal, action: str, event_roles: EventRoles) -> bool:
+    """May the principal perform the action at all (for a player: on something of theirs)?"""
+    if principal.is_superuser:
+        return True
+    rule = ACTIONS.get(action)
+    if rule is None:
+        return False
+    if rule.roles & event_roles.roles:
+        return True
+    return rule.own and Role.PLAYER in event_roles.roles
+
+
+def authorise(principal: Principal, action: str, slug: str) -> Grant:
+    """Check before the write lock is taken; raises `NotAllowed` (or `UnknownEvent`)."""
+    rule = ACTIONS.get(action)
+    if rule is None:
+        # A use case whose action is missing from the table is refused to everyone, so the
+        # first test that calls it shows the omission.
+        raise NotAllowed(f"{action!r} is not a known action", action=action)
+    if principal.is_superuser:
+        return Grant(principal, action, full=True)
+    found = roles_in_event(principal, slug)
+    if rule.roles & found.roles:
+        return Grant(principal, action, full=True)
+    if rule.own and Role.PLAYER in found.roles:
+        return Grant(principal, action, full=False, own_keys=found.entry_keys)
+    raise NotAllowed(
+        f"{principal.name} may not {action} in {slug!r}"
+        + (f" (roles: {', '.join(sorted(found.roles))})" if found.roles else " (no role there)"),
+        action=action,
+        event=slug,
+    )
+
+
+def require_site_permission(principal: Principal, action: str) -> None:
+    """Creating or importing events and series: superusers and event creators."""
+    if not principal.can_create_events:
+        raise NotAllowed(f"{principal.name} may not {action}: not an event creator", action=action)
