@@ -126,8 +126,10 @@ def _takasa_starts(
 ) -> list[Start]:
     occupied = [t for t in range(8) if own[t]]
     inward_only = -1
-    if len(occupied) == 1 and occupied[0] in (0, 7) and parameters.sole_kichwa_outward != (
-        "allowed_loses"
+    if (
+        len(occupied) == 1
+        and occupied[0] in (0, 7)
+        and parameters.sole_kichwa_outward != ("allowed_loses")
     ):
         inward_only = occupied[0]  # B29
     starts: list[Start] = []
@@ -236,14 +238,14 @@ def _takasia_target(position: Position, parameters: BaoParameters) -> int | None
         return None
     x = targets.pop()
     exceptions = parameters.takasia_exceptions
-    if "house" in exceptions and x == NYUMBA and position.house[side]:
-        if namua or parameters.house_powers_in_mtaji():
-            return None
+    house_counts = namua or parameters.house_powers_in_mtaji()
+    if "house" in exceptions and x == NYUMBA and position.house[side] and house_counts:
+        return None
     if "only_occupied" in exceptions and not any(own[t] for t in range(8) if t != x):
         return None
-    if "only_multi" in exceptions and own[x] >= 2:
-        if not any(own[t] >= 2 for t in range(8) if t != x):
-            return None
+    only_multi = own[x] >= 2 and not any(own[t] >= 2 for t in range(8) if t != x)
+    if "only_multi" in exceptions and only_multi:
+        return None
     if "singleton" in exceptions and own[x] == 1:
         return None
     return 16 * side + x
@@ -278,7 +280,9 @@ def _result(
     after: Position
     if end is None:
         takasia: int | None = None
-        after = Position(board, hand, house, stage, 1 - side, None, position.partial, position.variant)
+        after = Position(
+            board, hand, house, stage, 1 - side, None, position.partial, position.variant
+        )
         if not has_legal_move(after, parameters):
             # A takasa that ends the game creates no takasia (B42).
             end = End(side, REASON_NO_LEGAL_MOVE)
@@ -379,8 +383,15 @@ def apply_move(
     if position.to_move is None:
         raise IllegalResult(f"{shown}: the game is over", code="bao_game_over", move=shown)
     if same_pit:
-        message = f"{shown} is not legal here; legal from {pit_name(move.pit)}: {', '.join(same_pit)}"
+        message = (
+            f"{shown} is not legal here; legal from {pit_name(move.pit)}: {', '.join(same_pit)}"
+        )
     else:
         legal = ", ".join(r.notation for r in results) or "none"
-        message = f"{shown} is not legal here; no legal move starts at {pit_name(move.pit)} (legal: {legal})"
-    raise IllegalResult(message, code="bao_illegal_move", move=shown, legal=[r.notation for r in results])
+        message = (
+            f"{shown} is not legal here; no legal move starts at {pit_name(move.pit)}"
+            f" (legal: {legal})"
+        )
+    raise IllegalResult(
+        message, code="bao_illegal_move", move=shown, legal=[r.notation for r in results]
+    )

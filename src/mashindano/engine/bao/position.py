@@ -113,7 +113,11 @@ def _int_pair(value: object, field: str) -> tuple[int, int]:
 
 
 def _bool_pair(value: object) -> tuple[bool, bool]:
-    if not isinstance(value, list) or len(value) != 2 or not all(isinstance(v, bool) for v in value):
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(isinstance(v, bool) for v in value)
+    ):
         raise _invalid("'house' must be a list of two booleans [South, North]")
     return (bool(value[0]), bool(value[1]))
 
@@ -174,9 +178,7 @@ def from_json(document: object, *, variant: str | None = None) -> Position:
             takasia = pit_index(takasia_name)
         except ParseError as exc:
             raise _invalid(f"'takasia': {exc.message}") from None
-    position = Position(
-        board, hand, house, str(stage), to_move, takasia, partial, str(own_variant)
-    )
+    position = Position(board, hand, house, str(stage), to_move, takasia, partial, str(own_variant))
     validate(position)
     return position
 
@@ -195,9 +197,7 @@ def validate(position: Position) -> None:
         raise _invalid("a hand cannot be negative")
     total = position.seeds()
     if total > TOTAL_SEEDS or (not position.partial and total != TOTAL_SEEDS):
-        raise _invalid(
-            f"board plus hands hold {total} seeds, not {TOTAL_SEEDS}", seeds=total
-        )
+        raise _invalid(f"board plus hands hold {total} seeds, not {TOTAL_SEEDS}", seeds=total)
     in_hand = position.hand[0] + position.hand[1] > 0
     if position.variant == "kujifunza":
         if position.stage != "mtaji" or in_hand:
@@ -212,9 +212,9 @@ def validate(position: Position) -> None:
     for side in (SOUTH, NORTH):
         if position.house[side] and position.board[16 * side + NYUMBA] == 0:
             raise _invalid(f"{SIDE_LETTERS[side]} cannot own an empty nyumba")
-    if position.to_move is not None and position.stage == "namua":
-        if position.hand[position.to_move] == 0:
-            raise _invalid("the side to move has no seed in hand in the namua stage")
+    mover = position.to_move
+    if mover is not None and position.stage == "namua" and position.hand[mover] == 0:
+        raise _invalid("the side to move has no seed in hand in the namua stage")
     if position.takasia is not None:
         track = position.takasia % 16
         if position.to_move is None or position.takasia // 16 != position.to_move or track > 7:

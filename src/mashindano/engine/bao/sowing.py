@@ -79,14 +79,12 @@ def play_on_tracks(
     p = start.track
     d = start.direction
     laps = 1
-    first_capture_free = False
 
     if namua:
         own[p] += 1
         if capture:
             # The drop itself is the first lap; it ends in p and captures below (B25).
             e = p
-            first_capture_free = True
         else:
             if start.tax:
                 n = 2
@@ -144,14 +142,13 @@ def play_on_tracks(
                 return Sown(
                     OUTCOME_FRONT_ROW_EMPTY, own_house, opp_house, choice_arose, laps, seeds
                 )
+            # B21: pits 1-2 enter at the left kichwa, 7-8 at the right one; pits 3-6 keep the
+            # current direction, which for a namua move's first capture is the one the mover
+            # chose with the move (B22).
             if e <= 1:
                 d = CLOCKWISE
             elif e >= 6:
                 d = ANTICLOCKWISE
-            elif not first_capture_free:
-                pass  # B21: the kichwa that keeps the current direction
-            # else: B22, the direction chosen with the move (start.direction) stands
-            first_capture_free = False
             k = 0 if d == CLOCKWISE else 7
             if seeds >= 16:
                 rounds, seeds = divmod(seeds, 16)
@@ -166,11 +163,10 @@ def play_on_tracks(
         if e == NYUMBA and own_house and house_active and here >= house_min:
             if not capture:
                 return Sown(OUTCOME_MOVE_ENDS, own_house, opp_house, choice_arose, laps)  # B30
-            if choice_here:
-                if not forced_safari:
-                    choice_arose = True
-                    if not safari:
-                        return Sown(OUTCOME_MOVE_ENDS, own_house, opp_house, True, laps)  # B31
+            if choice_here and not forced_safari:
+                choice_arose = True
+                if not safari:
+                    return Sown(OUTCOME_MOVE_ENDS, own_house, opp_house, True, laps)  # B31
         if e == takasia and not (nyumba_first_lap and laps == 1):
             return Sown(OUTCOME_MOVE_ENDS, own_house, opp_house, choice_arose, laps)  # B44b
         # Relay (B15).
