@@ -112,7 +112,8 @@ def test_bao_A8_back_row_signs(spec_example):
 
 def test_bao_A9_no_capture_from_seventeen_seeds(spec_example):
     results = legal_results(start(spec_example, "E11"))
-    assert results and all(r.takasa and "*" in r.notation for r in results)
+    assert results
+    assert all(r.takasa and "*" in r.notation for r in results)
 
 
 def test_bao_A10_sole_kichwa_outward_allowed_and_losing(spec_example):
@@ -131,7 +132,8 @@ def test_bao_A11_the_tax_keeps_the_nyumba(spec_example):
     results = legal_results(position)
     assert {pit_name(r.move.pit) for r in results} == {"A5"}
     after = parse_move(position, "A5<").position
-    assert after.house[SOUTH] and after.board[pit_index("A5")] == 8
+    assert after.house[SOUTH]
+    assert after.board[pit_index("A5")] == 8
 
 
 def test_bao_A12_dormant_nyumba_and_singletons(spec_example):
@@ -170,14 +172,16 @@ def test_bao_A14_never_ending_move(spec_example):
     results = {r.notation: r for r in legal_results(position, loses)}
     assert "A8<*" in results
     end = results["A8<*"].end
-    assert end is not None and end.winner == NORTH
+    assert end is not None
+    assert end.winner == NORTH
 
 
 def test_bao_A15_no_legal_move(spec_example):
     position = start(spec_example, "E15")
     assert legal_moves(position) == []
     end = game_end(position)
-    assert end is not None and (end.winner, end.reason) == (NORTH, "no_legal_move")
+    assert end is not None
+    assert (end.winner, end.reason) == (NORTH, "no_legal_move")
 
 
 def test_bao_A16_stage_change_and_the_first_mtaji_capture(bao_records):
@@ -188,7 +192,7 @@ def test_bao_A16_stage_change_and_the_first_mtaji_capture(bao_records):
         if len(record.moves) < 45:
             continue
         after_44 = game.positions[44]
-        assert after_44.hand == (0, 0) and after_44.stage == "mtaji", record.id
+        assert (after_44.hand, after_44.stage) == ((0, 0), "mtaji"), record.id
         captured = False
         for ply in range(45, len(record.moves) + 1):
             if captured:
@@ -222,7 +226,8 @@ def test_bao_A20_properties_on_the_fixtures(bao_records, name):
         position = from_json(record["position"], variant=variant)
         assert position.seeds() == 64
         mover = position.to_move
-        assert mover is not None and not position.front_row_empty(mover)
+        assert mover is not None
+        assert not position.front_row_empty(mover)
         assert not position.front_row_empty(1 - mover)
         results = legal_results(position, parameters)
         for result in results:

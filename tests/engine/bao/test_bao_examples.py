@@ -38,7 +38,8 @@ def test_bao_E1_opening_position_and_souths_first_move():
     assert row(after, "A") == [0, 0, 1, 1, 7, 0, 2, 0]
     assert after.hand == (21, 22)
     a6_right = result(position, "A6>*").position
-    assert row(a6_right, "A")[5:] == [0, 3, 1] and row(a6_right, "B")[7] == 1
+    assert row(a6_right, "A")[5:] == [0, 3, 1]
+    assert row(a6_right, "B")[7] == 1
 
 
 def test_bao_E2_norths_reply_must_capture_and_chooses_the_kichwa():
@@ -113,7 +114,8 @@ def test_bao_E8_takasia(spec_example):
     b8 = result(south, "B8<*").position
     assert row(b8, "A") == [2, 2, 0, 0, 0, 0, 1, 0]
     assert row(b8, "B") == [0, 6, 1, 2, 0, 6, 2, 0]
-    assert b6.takasia is None and b8.takasia is None
+    assert b6.takasia is None
+    assert b8.takasia is None
 
 
 def test_bao_E9_a_never_ending_move_is_illegal(spec_example):

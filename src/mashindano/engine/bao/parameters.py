@@ -67,6 +67,23 @@ class BaoParameters:
         _one_of("takasia_duration", self.takasia_duration, (1, 3))
         for name in self.takasia_exceptions:
             _one_of("takasia_exceptions", name, TAKASIA_EXCEPTIONS)
+        # BGA's longer block and its duty to capture need state that a B62 position does not
+        # carry (the block outliving one move, the blocker's pending duty): refused rather
+        # than silently ignored.
+        if self.takasia_duration != 1:
+            raise ConfigError(
+                "parameter 'takasia_duration': only 1 is supported (3, BGA's reading, is not"
+                " implemented: a B62 position cannot carry a block across plies)",
+                parameter="takasia_duration",
+                value=self.takasia_duration,
+            )
+        if self.takasia_blocker_must_capture:
+            raise ConfigError(
+                "parameter 'takasia_blocker_must_capture': only false is supported (BGA's"
+                " reading is not implemented)",
+                parameter="takasia_blocker_must_capture",
+                value=True,
+            )
         if self.variant == "kujifunza" and self.takasia:
             # B52: Kujifunza fixes takasia = false and has no nyumba.
             object.__setattr__(self, "takasia", False)

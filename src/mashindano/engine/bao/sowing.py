@@ -74,7 +74,16 @@ def play_on_tracks(
     choice_here = namua or (parameters.house_mtaji == "until_emptied")
     forced_safari = (not namua) and parameters.mtaji_safari == "forced"
     check_own_front = parameters.sole_kichwa_outward == "allowed_loses"
-    nyumba_first_lap = parameters.takasia_nyumba_first_lap and start.track == NYUMBA and not namua
+    # MW's variant (D5): a lap that reaches the blocked pit in the first lap of a move started
+    # from a functional nyumba carries on.
+    nyumba_first_lap = (
+        parameters.takasia_nyumba_first_lap
+        and not namua
+        and start.track == NYUMBA
+        and own_house
+        and house_active
+        and own[NYUMBA] >= house_min
+    )
     choice_arose = False
     p = start.track
     d = start.direction
