@@ -6,6 +6,7 @@ import typer
 
 from mashindano.cli import (
     arbiter,
+    bao,
     event,
     gomoku,
     pair,
@@ -39,6 +40,7 @@ app.add_typer(series.app, name="series")
 app.add_typer(arbiter.app, name="arbiter")
 app.add_typer(tantrix.app, name="tantrix")
 app.add_typer(gomoku.app, name="gomoku")
+app.add_typer(bao.app, name="bao")
 
 
 @app.command("demo")
