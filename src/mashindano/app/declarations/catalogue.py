@@ -18,7 +18,7 @@ from mashindano.app.declarations.outcomes import (
 from mashindano.app.declarations.parameters import ParameterSpec, ParameterType
 from mashindano.engine.gomoku.ladder import format_coefficient
 from mashindano.engine.model import ByeKind
-from mashindano.store.facts import EventState
+from mashindano.store.facts import SANCTION_KINDS, EventState
 
 _BEFORE_AND_DURING = frozenset({EventState.REGISTRATION, EventState.RUNNING})
 
@@ -231,9 +231,10 @@ COMMON_ACTIONS: tuple[ActionSpec, ...] = (
             PLAYER,
             ParameterSpec(
                 "kind",
-                T.TEXT,
+                T.CHOICE,
                 required=True,
-                help="warning, point-deduction, forfeit, expulsion.",
+                choices=SANCTION_KINDS,
+                help=", ".join(SANCTION_KINDS) + ".",
             ),
             ParameterSpec("reason", T.TEXT, required=True),
             ParameterSpec("points", T.TEXT, default=""),
