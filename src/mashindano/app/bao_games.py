@@ -137,6 +137,14 @@ def _check_on_site(event: models.Event) -> KibaParameters:
     return parameters
 
 
+def is_played_on_site(slug: str) -> bool:
+    """Whether the event's games are Bao games played on the site (validated moves)."""
+    event = models.Event.objects.filter(slug=slug).only("preset", "parameters").first()
+    if event is None or event.preset != PRESET:
+        return False
+    return kiba_parameters(event.parameters).play_on_site
+
+
 def load_bao_game(slug: str, where: GameRef, *, now: datetime | None = None) -> BaoGame:
     """The game's position, legal moves and clocks as they stand at `now`."""
     event = models.Event.objects.filter(slug=slug).first()
