@@ -290,7 +290,8 @@ def field(count: int) -> list[Competitor]:
 def test_simulation_json_shape() -> None:
     sim = simulate_knockout(field(6), seed=11)
     document = simulation_json(sim)
-    assert set(document) == {"rounds", "champion"}
+    assert set(document) == {"rounds", "champion", "plate"}
+    assert document["plate"] is None
     assert document["champion"] == sim.champion
     assert len(document["rounds"]) == 3
     for round_doc in document["rounds"]:

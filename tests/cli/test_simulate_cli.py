@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
@@ -86,6 +87,56 @@ def test_simulate_tantrix_json_shape(cli, players):
     for match in played:
         assert set(match) >= {"a", "b", "games", "winner", "ended_by"}
         assert len(match["games"]) >= 4
+        for tp_a, tp_b in match["games"]:
+            assert round(tp_a + tp_b, 1) == 20.0
+
+
+def test_simulate_tantrix_without_plate_has_plate_null(cli, players):
+    result = cli("simulate", "--preset", "tantrix-knockout", "--players", players, "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["plate"] is None
+
+
+def _first_round_losers(rounds):
+    return [
+        m["a"] if m["winner"] == m["b"] else m["b"]
+        for m in rounds[0]["matches"]
+        if m["b"] is not None
+    ]
+
+
+def test_simulate_tantrix_with_plate_shows_the_plate(cli, players):
+    result = cli(
+        "simulate",
+        "--preset",
+        "tantrix-knockout",
+        "--players",
+        players,
+        "--set",
+        "plate=true",
+        "--seed",
+        "3",
+        "--json",
+    )
+    assert result.exit_code == 0, result.stderr
+    document = json.loads(result.stdout)
+    plate = document["plate"]
+    assert set(plate) == {"rounds", "champion"}
+    # The plate (consolation bracket) is played by the main draw's first-round losers.
+    entrants = [p for m in plate["rounds"][0]["matches"] for p in (m["a"], m["b"]) if p]
+    assert sorted(entrants) == sorted(_first_round_losers(document["rounds"]))
+    for previous, current in itertools.pairwise(plate["rounds"]):
+        winners = {m["winner"] for m in previous["matches"]}
+        assert {p for m in current["matches"] for p in (m["a"], m["b"]) if p} <= winners
+    final = plate["rounds"][-1]["matches"][0]
+    assert plate["champion"] == final["winner"]
+    assert plate["champion"] in entrants
+    played = [m for r in plate["rounds"] for m in r["matches"] if m["b"] is not None]
+    assert played
+    for match in played:
+        # R2, A12: the decisive rule is off in the plate: no tiebreak games, any lead wins.
+        assert match["ended_by"] in ("standard", "leader-after-standard")
+        assert len(match["games"]) == 6
         for tp_a, tp_b in match["games"]:
             assert round(tp_a + tp_b, 1) == 20.0
 

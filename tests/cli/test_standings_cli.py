@@ -15,6 +15,84 @@ CHESS_E3_GAMES = """round,white,black,result
 """
 
 
+# KIBA E6 (kiba-bao.md): group A's cross-table typed as games, both games of a pairing in one
+# round and labelled as one encounter; the first game is the row player's as South.
+KIBA_E6_GAMES = """round,white,black,result,encounter
+1,Kobe,Oscar,0-1,K-O
+1,Oscar,Kobe,0-1,K-O
+2,Kobe,Jan,0-1,K-J
+2,Jan,Kobe,0-1,K-J
+3,Kobe,Peter,1-0,K-P
+3,Peter,Kobe,0-1,K-P
+4,Kobe,Sock,0-1,K-S
+4,Sock,Kobe,0-1,K-S
+5,Oscar,Jan,1-0,O-J
+5,Jan,Oscar,0-1,O-J
+6,Oscar,Peter,1-0,O-P
+6,Peter,Oscar,0-1,O-P
+7,Oscar,Sock,1-0,O-S
+7,Sock,Oscar,0-1,O-S
+8,Jan,Peter,1-0,J-P
+8,Peter,Jan,0-1,J-P
+9,Jan,Sock,1-0,J-S
+9,Sock,Jan,1-0,J-S
+10,Sock,Peter,1-0,S-P
+10,Peter,Sock,0-1,S-P
+"""
+KIBA_E6_STANDINGS = [
+    (1, "Oscar", 7, 10.5),
+    (2, "Kobe", 5, 7.5),
+    (3, "Jan", 4, 4.5),
+    (3, "Sock", 4, 4.5),
+    (5, "Peter", 0, 0),
+]
+
+
+def _kiba_e6_without_encounters() -> str:
+    """The same games one a row without labels: the second game of each pairing a round
+    later (a double round robin typed game by game)."""
+    lines = ["round,white,black,result"]
+    for number, row in enumerate(KIBA_E6_GAMES.splitlines()[1:]):
+        _, white, black, result, _ = row.split(",")
+        lines.append(f"{number + 1},{white},{black},{result}")
+    return "\n".join(lines) + "\n"
+
+
+def _rows(result, tiebreak):
+    assert result.exit_code == 0, result.stderr
+    return [
+        (r["rank"], r["name"], r["points"], r["tiebreaks"][tiebreak])
+        for r in json.loads(result.stdout)
+    ]
+
+
+@pytest.mark.parametrize("tiebreak", ["neustadtl", "neustadtl:per-encounter"])
+def test_kiba_E6_neustadtl_per_encounter_from_labelled_games(cli, tmp_path, tiebreak):
+    path = tmp_path / "e6.csv"
+    path.write_text(KIBA_E6_GAMES)
+    result = cli("standings", "--games", path, "--tiebreaks", tiebreak, "--json")
+    assert _rows(result, tiebreak) == KIBA_E6_STANDINGS
+
+
+def test_kiba_E6_neustadtl_per_encounter_asked_of_unlabelled_games(cli, tmp_path):
+    path = tmp_path / "e6.csv"
+    path.write_text(_kiba_e6_without_encounters())
+    asked = cli("standings", "--games", path, "--tiebreaks", "neustadtl:per-encounter", "--json")
+    assert _rows(asked, "neustadtl:per-encounter") == KIBA_E6_STANDINGS
+    # Without labels plain Neustadtl counts each game (E6's 21 for Oscar is this reading).
+    per_game = cli("standings", "--games", path, "--tiebreaks", "neustadtl", "--json")
+    assert [row[3] for row in _rows(per_game, "neustadtl")] == [21, 15, 9, 9, 0]
+
+
+def test_kiba_E6_table_for_people_shows_the_per_encounter_values(cli, tmp_path):
+    path = tmp_path / "e6.csv"
+    path.write_text(KIBA_E6_GAMES)
+    result = cli("standings", "--games", path, "--tiebreaks", "neustadtl")
+    assert result.exit_code == 0, result.stderr
+    assert "10.5" in result.stdout
+    assert "=3" in result.stdout
+
+
 @pytest.fixture
 def chess_e3(tmp_path):
     path = tmp_path / "games.csv"
@@ -75,6 +153,10 @@ def test_standings_with_3_1_0_points(cli, chess_e3):
         ("round,white,black\n1,A,B\n", "missing column"),
         ("round,white,black,result\nx,A,B,1-0\n", "not a whole number"),
         ("round,white,black,result\n1,A,A,1-0\n", "against themselves"),
+        (
+            "round,white,black,result,encounter\n1,A,B,1-0,m\n2,C,B,1-0,m\n",
+            "encounter 'm' is between 'A' and 'B'",
+        ),
     ],
 )
 def test_standings_malformed_games_name_file_line_and_problem(cli, tmp_path, content, fragment):

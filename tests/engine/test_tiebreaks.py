@@ -116,6 +116,7 @@ def test_unknown_option_is_refused(name: str) -> None:
         ("DE:forfeits", "direct-encounter:forfeits"),
         ("WIN", "wins"),
         (" lots:42 ", "lots:42"),
+        ("Neustadtl:Per-Encounter", "neustadtl:per-encounter"),
     ],
 )
 def test_aliases_and_options(alias: str, name: str) -> None:
@@ -253,6 +254,41 @@ def test_neustadtl_split_pairing_counts_half() -> None:
         "B": Fraction(3, 2),
         "C": 0,
     }
+
+
+def test_neustadtl_per_encounter_groups_a_pairing_typed_as_games() -> None:
+    # The same facts as above without ids, the two games of a pairing in rounds 1 and 2.
+    games = (
+        Game(1, cid("A"), cid("B"), W),
+        Game(2, cid("B"), cid("A"), W),
+        Game(3, cid("A"), cid("C"), W),
+        Game(4, cid("C"), cid("A"), L),
+    )
+    results = StageResults(tuple(Competitor(cid(n), n) for n in "ABC"), games, points=WIN_LOSS)
+    per_encounter = {"A": Fraction(1, 2), "B": Fraction(3, 2), "C": 0}
+    assert values_of(tiebreak_by_name("neustadtl:per-encounter"), results) == per_encounter
+    # Plain Neustadtl counts each game without an id on its own: A 1×1 + 0 + 0 + 0.
+    assert values_of(neustadtl(), results) == {"A": 1, "B": 3, "C": 0}
+
+
+def test_neustadtl_per_encounter_keeps_the_ids_it_is_given() -> None:
+    games = (
+        Game(1, cid("A"), cid("B"), W, encounter=7),
+        Game(1, cid("B"), cid("A"), W, encounter=7),
+        Game(2, cid("A"), cid("B"), W),
+        Game(3, cid("B"), cid("A"), L),
+    )
+    results = StageResults(tuple(Competitor(cid(n), n) for n in "AB"), games, points=WIN_LOSS)
+    # Scores A 3, B 1. Encounter 7 is split (½ each); the two id-less games are A's 2-0.
+    assert values_of(tiebreak_by_name("neustadtl:per-encounter"), results) == {
+        "A": Fraction(1, 2) * 1 + 1 * 1,
+        "B": Fraction(1, 2) * 3,
+    }
+
+
+def test_neustadtl_per_encounter_has_no_fide2023_reading() -> None:
+    with pytest.raises(ConfigError, match="no fide2023"):
+        neustadtl(unplayed="fide2023", pairings_as_encounters=True)
 
 
 # --- direct encounter -------------------------------------------------------------------
@@ -475,6 +511,50 @@ def test_buchholz_and_sb_match_their_definitions(results: StageResults) -> None:
 @given(chess_events())
 def test_sb_and_neustadtl_agree_on_single_games(results: StageResults) -> None:
     assert values_of(sonneborn_berger(), results) == values_of(neustadtl(), results)
+
+
+@settings(max_examples=150, deadline=None)
+@given(chess_events())
+def test_neustadtl_per_encounter_matches_its_definition(results: StageResults) -> None:
+    # KIBA R30 over pairings: the games two players played against each other form one
+    # encounter; its decided games' points as a share of a win each, times the opponent's score.
+    # It counts when at least one of them was played or forfeited by one side only.
+    score, _, _ = _naive(results)
+    system = results.points
+    points = {
+        W: (system.win, system.loss),
+        D: (system.draw, system.draw),
+        L: (system.loss, system.win),
+        GameResult.FIRST_WINS_BY_FORFEIT: (system.forfeit_win_points, system.forfeit_loss_points),
+        GameResult.SECOND_WINS_BY_FORFEIT: (system.forfeit_loss_points, system.forfeit_win_points),
+        GameResult.DOUBLE_FORFEIT: (system.forfeit_loss_points, system.forfeit_loss_points),
+    }
+    won: dict[tuple[str, str], Fraction] = defaultdict(Fraction)
+    decided: dict[frozenset[str], int] = defaultdict(int)
+    met: set[frozenset[str]] = set()
+    for game in results.games:
+        pair = frozenset((game.first, game.second))
+        if game.result is GameResult.NOT_PLAYED:
+            continue
+        decided[pair] += 1
+        first, second = points[game.result]
+        won[game.first, game.second] += first
+        won[game.second, game.first] += second
+        if game.result is not GameResult.DOUBLE_FORFEIT:
+            met.add(pair)
+    expected = {
+        c.id: sum(
+            (
+                won[c.id, other] / (system.win * decided[pair]) * score[other]
+                for pair in met
+                if c.id in pair
+                for other in pair - {c.id}
+            ),
+            Fraction(0),
+        )
+        for c in results.competitors
+    }
+    assert values_of(tiebreak_by_name("neustadtl:per-encounter"), results) == expected
 
 
 @settings(max_examples=100, deadline=None)

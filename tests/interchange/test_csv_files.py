@@ -80,6 +80,51 @@ def test_games_csv_errors_name_line_and_problem(text, fragment):
     assert fragment in caught.value.message
 
 
+def test_games_csv_encounter_labels_group_games():
+    _, games, _ = parse_games_csv(
+        "round,white,black,result,encounter\n"
+        "1,A,B,1-0,x\n1,B,A,1-0,x\n1,C,D,0-1,\n2,A,C,1-0,y\n2,C,A,1/2-1/2,y\n3,B,D,1-0,x2\n"
+    )
+    assert [(g.round, g.first, g.second, g.encounter) for g in games] == [
+        (1, "A", "B", 1),
+        (1, "B", "A", 1),
+        (1, "C", "D", None),
+        (2, "A", "C", 2),
+        (2, "C", "A", 2),
+        (3, "B", "D", 3),
+    ]
+
+
+def test_games_csv_without_encounter_column_has_no_ids():
+    _, games, _ = parse_games_csv("round,white,black,result\n1,A,B,1-0\n2,B,A,1-0\n")
+    assert [g.encounter for g in games] == [None, None]
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        (
+            "round,white,black,result,encounter\n1,A,B,1-0,x\n1,A,C,1-0,x\n",
+            "line 3: encounter 'x' is between 'A' and 'B' (line 2), not 'A' and 'C'",
+        ),
+        (
+            "round,white,black,result,encounter\n1,A,B,1-0,x\n1,B,A,1-0,\n",
+            "line 3: 'B' is paired twice in round 1 (already on line 2; several games in one "
+            "round need an encounter label on each)",
+        ),
+        ("round,white,black,result,encounter\n1,A,,,x\n", "line 2: a bye has no encounter"),
+        (
+            "round,white,black,result,encounter\n1,A,B,1-0,x\n1,A,,,\n",
+            "line 3: 'A' is paired twice in round 1",
+        ),
+    ],
+)
+def test_games_csv_encounter_errors_name_line_and_problem(text, fragment):
+    with pytest.raises(ParseError) as caught:
+        parse_games_csv(text, source="g.csv")
+    assert fragment in caught.value.message
+
+
 def test_games_csv_checks_names_against_players():
     roster = parse_players_csv("name\nA\nB\n")
     with pytest.raises(ParseError, match="line 2: unknown player 'C'"):

@@ -61,6 +61,7 @@ ACTIONS: dict[str, Rule] = {
     "result.ruling": Rule(_STAFF),
     "result.correction": Rule(_STAFF),
     "game.move": Rule(frozenset(), own=True),
+    "game.resign": Rule(frozenset(), own=True),
     "player.withdraw": Rule(_STAFF, own=True),
     "player.leave": Rule(_STAFF, own=True),
     "player.sanction": Rule(_STAFF),

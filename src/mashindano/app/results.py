@@ -388,7 +388,12 @@ def correct_result(
 def record_move(
     slug: str, where: GameRef, notation: str, *, actor: Principal, now: datetime | None = None
 ) -> int:
-    """Append a move with its time (for day clocks). Returns its ply number."""
+    """Append a move with its time (for day clocks). Returns its ply number. The games of a
+    `kiba-bao` event played on the site go through the Bao engine (`bao_games.play_move`)."""
+    from mashindano.app import bao_games
+
+    if bao_games.is_played_on_site(slug):
+        return bao_games.play_move(slug, where, notation, actor=actor, now=now).ply
     with locked_event(slug, actor, "game.move", now=now) as context:
         row = get_game_at(context.event, where)
         game = game_fact_of(row)

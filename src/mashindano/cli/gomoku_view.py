@@ -9,6 +9,7 @@ JSON conventions (exactness stays visible):
 
 from __future__ import annotations
 
+from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
@@ -16,6 +17,8 @@ from rich.console import Console, JustifyMethod
 from rich.table import Table
 
 from mashindano.engine.gomoku.ladder import format_coefficient
+from mashindano.engine.gomoku.leaves import Rejection
+from mashindano.engine.gomoku.newcomers import Registration
 from mashindano.engine.gomoku.prizes import Prize
 from mashindano.engine.gomoku.scoring import (
     GameWinner,
@@ -26,6 +29,7 @@ from mashindano.engine.gomoku.scoring import (
 from mashindano.engine.gomoku.simulation import LeagueSimulation, SimulatedMatch, SimulatedMonth
 from mashindano.engine.gomoku.windows import ResultStatus
 from mashindano.engine.model import CompetitorId
+from mashindano.engine.timestamps import as_utc
 
 
 def format_exact(value: Fraction) -> str:
@@ -50,7 +54,9 @@ def format_exact(value: Fraction) -> str:
 
 
 def simulation_json(sim: LeagueSimulation) -> dict[str, Any]:
-    """`{"months": [{"list", "matches", "points", "coefficients", "removed", "prizes"}]}`."""
+    """`{"months": [{"list", "matches", "points", "coefficients", "removed", "prizes",
+    "newcomers", "returning", "registrations", "on_leave", "leave_requests", "flagged",
+    "sanctioned"}]}`."""
     return {"months": [_month_json(sim, month) for month in sim.months]}
 
 
@@ -92,6 +98,110 @@ def _month_json(sim: LeagueSimulation, month: SimulatedMonth) -> dict[str, Any]:
             for c in outcome.ranking.removed
         ],
         "prizes": [_prize_json(sim, prize) for prize in outcome.prizes],
+        **_entries_json(sim, month),
+        **_discipline_json(sim, month),
+    }
+
+
+def _utc(at: datetime) -> datetime:
+    return as_utc(at, "instant")
+
+
+def _instant(at: datetime) -> str:
+    return _utc(at).isoformat()
+
+
+class _Refusals:
+    """The month's refusals handed out to the refused requests, matched on player and time
+    in the order the engine decided them."""
+
+    def __init__(self, rejected: tuple[Rejection, ...]) -> None:
+        self.left = list(rejected)
+
+    def take(self, competitor: CompetitorId, at: datetime) -> dict[str, str] | None:
+        for index, rejection in enumerate(self.left):
+            if rejection.competitor == competitor and rejection.at == at:
+                del self.left[index]
+                return {"code": rejection.code, "reason": rejection.message}
+        return None
+
+
+def _entries_json(sim: LeagueSimulation, month: SimulatedMonth) -> dict[str, Any]:
+    """Who asked to come in or to stay out this month, when, and what the rules decided."""
+    stage = month.stage
+    refusals = _Refusals(stage.rejected)
+    entered: dict[CompetitorId, Registration] = {}
+    registrations = []
+    for registration in sorted(month.registrations, key=lambda r: _utc(r.received_at)):
+        who = registration.competitor.id
+        accepted = any(registration is r for r in stage.accepted_registrations)
+        if accepted:
+            entered[who] = registration
+        registrations.append(
+            {
+                "id": who,
+                "name": registration.competitor.name,
+                "applied_at": _instant(registration.received_at),
+                "site_games": registration.recorded_site_games,
+                "accepted_by_organiser": registration.accepted_by_organiser,
+                "entered_as": _entry_kind(month, who) if accepted else None,
+                "refusal": None if accepted else refusals.take(who, registration.received_at),
+            }
+        )
+    leave_requests = []
+    for request in sorted(month.leave_requests, key=lambda r: _utc(r.notified_at)):
+        accepted = any(request is r for r in stage.accepted_leaves)
+        leave_requests.append(
+            {
+                "id": request.competitor,
+                "name": sim.name_of(request.competitor),
+                "notified_at": _instant(request.notified_at),
+                "refusal": None
+                if accepted
+                else refusals.take(request.competitor, request.notified_at),
+            }
+        )
+    notified = {r.competitor: r.notified_at for r in stage.accepted_leaves}
+    return {
+        "newcomers": [
+            {
+                "id": c,
+                "name": sim.name_of(c),
+                "applied_at": _instant(entered[c].received_at),
+                "site_games": entered[c].recorded_site_games,
+            }
+            for c in stage.newcomers
+        ],
+        "returning": [
+            {"id": c, "name": sim.name_of(c), "applied_at": _instant(entered[c].received_at)}
+            for c in stage.returning
+        ],
+        "registrations": registrations,
+        "on_leave": [
+            {"id": c, "name": sim.name_of(c), "notified_at": _instant(notified[c])}
+            for c in stage.on_leave
+        ],
+        "leave_requests": leave_requests,
+    }
+
+
+def _discipline_json(sim: LeagueSimulation, month: SimulatedMonth) -> dict[str, Any]:
+    """R40-R41: the players flagged as disinterested, and those of them sanctioned with the
+    suspension that follows (None for a player removed by the month end instead)."""
+    outcome = month.outcome
+    suspensions = {s.competitor: s for s in outcome.suspensions}
+    sanctioned = [c for c in month.stage.ladder.ids if c in outcome.sanctioned]
+    return {
+        "flagged": [{"id": c, "name": sim.name_of(c)} for c in month.flagged],
+        "sanctioned": [
+            {
+                "id": c,
+                "name": sim.name_of(c),
+                "suspended_from": str(suspensions[c].first_month) if c in suspensions else None,
+                "stages": suspensions[c].stages if c in suspensions else None,
+            }
+            for c in sanctioned
+        ],
     }
 
 

@@ -21,7 +21,11 @@ from mashindano.interchange.players_csv import parse_players_csv
 def standings(
     games: Annotated[
         Path | None,
-        typer.Option("--games", help="GAMES.csv with columns round,white,black,result."),
+        typer.Option(
+            "--games",
+            help="GAMES.csv with columns round,white,black,result and optionally encounter "
+            "(a label grouping the games of one match).",
+        ),
     ] = None,
     players: Annotated[
         Path | None,
@@ -37,7 +41,8 @@ def standings(
         typer.Option(
             "--tiebreaks",
             help="Comma-separated, in order: sb, neustadtl, buchholz, buchholz-cut1, "
-            "median-buchholz, direct-encounter, wins, aro, tpr, kiba-score.",
+            "median-buchholz, direct-encounter, wins, aro, tpr, kiba-score; options after a "
+            "colon (buchholz:fide2023, neustadtl:per-encounter).",
         ),
     ] = "",
     points: Annotated[str, typer.Option("--points", help="Points for win,draw,loss.")] = "1,0.5,0",

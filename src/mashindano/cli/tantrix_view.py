@@ -3,9 +3,10 @@
 Shaping only; every decision was made by the engine (`engine.knockout.simulation`).
 
 JSON shape: {"rounds": [{"matches": [{"a", "b", "games": [[tp_a, tp_b], ...], "winner",
-"ended_by"}]}], "champion"}. TPs are numbers with one decimal. A bye is a match with "b" null,
-no games and "ended_by": "bye". With a third-place match, it follows the final in the last
-round. The plate, when played, is shown by `render_simulation` only.
+"ended_by"}]}], "champion", "plate"}. TPs are numbers with one decimal. A bye is a match with
+"b" null, no games and "ended_by": "bye". With a third-place match, it follows the final in the
+last round. "plate" is the plate competition of the first-round losers in the same shape,
+{"rounds": [...], "champion"}, or null when no plate was played.
 """
 
 from __future__ import annotations
@@ -46,8 +47,15 @@ def match_json(match: SimulatedMatch) -> dict[str, Any]:
 
 def simulation_json(sim: KnockoutSimulation) -> dict[str, Any]:
     return {
-        "rounds": [{"matches": [match_json(m) for m in matches]} for matches in sim.rounds],
-        "champion": sim.champion,
+        **_bracket_json(sim.main),
+        "plate": None if sim.plate is None else _bracket_json(sim.plate),
+    }
+
+
+def _bracket_json(played: SimulatedBracket) -> dict[str, Any]:
+    return {
+        "rounds": [{"matches": [match_json(m) for m in matches]} for matches in played.rounds],
+        "champion": played.champion,
     }
 
 

@@ -22,6 +22,13 @@ from mashindano.engine.model import CompetitorId
 from mashindano.engine.points import format_points
 from mashindano.engine.tasaselo.comparison import ComparisonRow
 from mashindano.engine.tasaselo.prizes import GroupStandings, Prize, PrizeKind
+from mashindano.engine.tasaselo.scoring import (
+    GHOST_WIN,
+    MISSED_ROUND,
+    ROUND1_REST,
+    points_for_bye,
+    points_for_game,
+)
 from mashindano.engine.tasaselo.simulation import SimulatedRound, TasaseloSimulation
 
 
@@ -51,19 +58,48 @@ def _optional(value: Fraction | None) -> str | None:
 
 
 def simulation_json(sim: TasaseloSimulation) -> dict[str, Any]:
-    """`{"rounds": [{"pairings": [[white, black], ...], "selo": {...}}], "prize_groups": [...],
-    "prizes": [...]}`; "selo" holds the variable selos each round was paired from."""
+    """`{"rounds": [{"pairings": [[white, black], ...], "selo": {...}, "games": [...],
+    "byes": [...]}], "prize_groups": [...], "prizes": [...]}`; "selo" holds the variable selos
+    each round was paired from, "games" every game's result and "byes" every round spent
+    without a game (against the ghost, the round-1 rest, an absence)."""
     return {
-        "rounds": [_round_json(r) for r in sim.rounds],
+        "rounds": [_round_json(sim, r) for r in sim.rounds],
         "prize_groups": [_group_json(sim, g) for g in sim.standings.groups],
         "prizes": [_prize_json(sim, p) for p in sim.standings.prizes],
     }
 
 
-def _round_json(simulated: SimulatedRound) -> dict[str, Any]:
+_BYE_NAMES = {GHOST_WIN: "ghost", ROUND1_REST: "round1-rest", MISSED_ROUND: "absent"}
+
+
+def _round_json(sim: TasaseloSimulation, simulated: SimulatedRound) -> dict[str, Any]:
+    system = sim.parameters.scoring
+    board_of = {b.white: b.number for b in simulated.pairing.boards}
     return {
         "pairings": [[b.white, b.black] for b in simulated.pairing.boards],
         "selo": {c: format_exact(s) for c, s in simulated.selo.items()},
+        "games": [
+            {
+                "board": board_of.get(game.first),
+                "white": game.first,
+                "black": game.second,
+                "result": game.result.value,
+                "points": [
+                    format_exact(points_for_game(game, game.first, system)),
+                    format_exact(points_for_game(game, game.second, system)),
+                ],
+            }
+            for game in simulated.games
+        ],
+        "byes": [
+            {
+                "id": bye.competitor,
+                "kind": _BYE_NAMES.get(bye.kind, bye.kind.value),
+                "board": board_of.get(bye.competitor) if bye.kind is GHOST_WIN else None,
+                "points": format_exact(points_for_bye(bye, sim.parameters)),
+            }
+            for bye in simulated.byes
+        ],
     }
 
 

@@ -1,9 +1,16 @@
-"""GAMES.csv: one game (or bye) a row, columns `round,white,black,result`.
+"""GAMES.csv: one game (or bye) a row, columns `round,white,black,result` and optionally
+`encounter`.
 
 `white` is the first-listed player (White/South). A bye has `black` empty; its `result` says
 which bye: empty, `U`, `+` or `1` for a pairing-allocated bye, `F` for a requested full-point
 bye, `H` or `1/2` for a half-point bye, `Z`, `-` or `0` for a zero-point bye, `R` for a
 round-robin rest (sit-out).
+
+`encounter` groups games into one match (KIBA's two games per pairing, a best-of-3): rows with
+the same label (any text) are one encounter, and must name the same two players, in either
+order; an empty cell (or no column) makes the game an encounter of its own. A player may play
+several games in one round only when each of them has a label. Labels become `Game.encounter`
+numbers 1, 2, ... in order of first appearance.
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ from mashindano.engine.errors import IllegalResult, ParseError
 from mashindano.engine.model import Bye, ByeKind, Competitor, CompetitorId, Game, GameResult
 
 GAME_COLUMNS = ("round", "white", "black", "result")
+ENCOUNTER_COLUMN = "encounter"
 
 _BYE_CODES: dict[str, ByeKind] = {
     "": ByeKind.PAIRING_ALLOCATED,
@@ -54,7 +62,9 @@ def parse_games_csv(
     found: dict[str, Competitor] = {}
     games: list[Game] = []
     byes: list[Bye] = []
-    busy: dict[tuple[int, str], int] = {}
+    busy: dict[tuple[int, str], tuple[int, bool]] = {}
+    encounters: dict[str, tuple[int, frozenset[str], int]] = {}
+    """Label → (encounter number, its two players, the line that opened it)."""
 
     def player(name: str, line: int) -> CompetitorId:
         if known is not None:
@@ -70,18 +80,39 @@ def parse_games_csv(
             found[name] = Competitor(id=CompetitorId(name), name=name, number=len(found) + 1)
         return found[name].id
 
-    def occupy(round_number: int, name: str, line: int) -> None:
+    def occupy(round_number: int, name: str, line: int, labelled: bool = False) -> None:
         key = (round_number, name)
         if key in busy:
+            earlier, earlier_labelled = busy[key]
+            if not (labelled and earlier_labelled):
+                raise ParseError(
+                    f"{source}, line {line}: {name!r} is paired twice in round {round_number} "
+                    f"(already on line {earlier}; several games in one round need an "
+                    f"{ENCOUNTER_COLUMN} label on each)",
+                    source=source,
+                    line=line,
+                    name=name,
+                    round=round_number,
+                )
+        busy[key] = (line, labelled)
+
+    def encounter_number(label: str, white: str, black: str, line: int) -> int | None:
+        if not label:
+            return None
+        pair = frozenset((white, black))
+        if label not in encounters:
+            encounters[label] = (len(encounters) + 1, pair, line)
+        number, players, opened = encounters[label]
+        if players != pair:
+            first, second = sorted(players)
             raise ParseError(
-                f"{source}, line {line}: {name!r} is paired twice in round {round_number} "
-                f"(already on line {busy[key]})",
+                f"{source}, line {line}: encounter {label!r} is between {first!r} and "
+                f"{second!r} (line {opened}), not {white!r} and {black!r}",
                 source=source,
                 line=line,
-                name=name,
-                round=round_number,
+                encounter=label,
             )
-        busy[key] = line
+        return number
 
     for row in reader:
         line = reader.line_num
@@ -106,9 +137,16 @@ def parse_games_csv(
                 line=line,
             )
         white, black, result = cells["white"], cells["black"], cells["result"]
+        label = cells.get(ENCOUNTER_COLUMN, "")
         if not white:
             raise ParseError(f"{source}, line {line}: empty white", source=source, line=line)
         if not black:
+            if label:
+                raise ParseError(
+                    f"{source}, line {line}: a bye has no {ENCOUNTER_COLUMN} (got {label!r})",
+                    source=source,
+                    line=line,
+                )
             code = result.upper() if result not in ("1/2", "½") else result
             if code not in _BYE_CODES:
                 raise ParseError(
@@ -132,8 +170,17 @@ def parse_games_csv(
             raise ParseError(
                 f"{source}, line {line}: {exc.message}", source=source, line=line
             ) from None
-        occupy(round_number, white, line)
-        occupy(round_number, black, line)
-        games.append(Game(round_number, player(white, line), player(black, line), game_result))
+        encounter = encounter_number(label, white, black, line)
+        occupy(round_number, white, line, labelled=encounter is not None)
+        occupy(round_number, black, line, labelled=encounter is not None)
+        games.append(
+            Game(
+                round_number,
+                player(white, line),
+                player(black, line),
+                game_result,
+                encounter=encounter,
+            )
+        )
     players = list(competitors) if competitors is not None else list(found.values())
     return players, games, byes

@@ -65,3 +65,8 @@ def test_same_month_twice_and_non_members_are_refused() -> None:
     decisions = decide_leaves(asked, {}, members=frozenset(PLAYERS))
     assert decisions.accepted == (asked[0],)
     assert sorted(r.code for r in decisions.rejected) == ["leave_duplicate", "leave_not_member"]
+    refused_at = {r.code: r.at for r in decisions.rejected}
+    assert refused_at == {
+        "leave_duplicate": notice + timedelta(hours=1),
+        "leave_not_member": notice,
+    }

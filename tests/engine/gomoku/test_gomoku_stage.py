@@ -50,6 +50,7 @@ def test_player_on_leave_is_left_out_and_comes_back_by_coefficient() -> None:
     stage = start_stage(league, leave_requests=[leave("p3", JANUARY)])
     assert CompetitorId("p3") not in stage.ladder
     assert stage.on_leave == ("p3",)
+    assert [r.competitor for r in stage.accepted_leaves] == ["p3"]
     assert len(stage.matches) == 2 * 7 - 3
     results = [MatchResult.played(m, "ULUL") for m in stage.matches]
     january = close_stage(league, stage, results)
@@ -96,6 +97,13 @@ def test_refusals_are_recorded_not_raised() -> None:
         "too_few_site_games",
     ]
     assert stage.registered.keys() == {"n2"}
+    # The decisions are kept with the requests they were about: the first of n2's two
+    # identical registrations entered, and each refusal carries its request's time.
+    assert len(stage.accepted_registrations) == 1
+    assert stage.accepted_registrations[0] is registrations[1]
+    refused_at = {r.code: r.at for r in stage.rejected}
+    assert refused_at["registration_closed"] == JANUARY.day_starts_at(8)
+    assert refused_at["already_entered"] == early
 
 
 def test_plan_waits_for_registration_and_sets_openings() -> None:

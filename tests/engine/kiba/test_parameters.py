@@ -71,6 +71,8 @@ OVERRIDES = [
     ("country_best_scores", "5", 5),
     ("countries_event_countries", "3", 3),
     ("countries_event_players", "2", 2),
+    ("play_on_site", "no", False),
+    ("bao_variant", "kujifunza", "kujifunza"),
 ]
 
 

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from mashindano.app.errors import WrongState
-from mashindano.engine.errors import ConfigError, IllegalResult
+from mashindano.engine.errors import ConfigError
 from mashindano.engine.kiba import (
     Destination,
     FinalMatch,
@@ -53,15 +53,19 @@ from mashindano.engine.kiba import (
     final_match,
     kiba_parameters,
     make_group,
-    plan_tournament,
-    qualification_groups,
-    rank_group,
     schedule_stage,
-    semifinal_groups,
     withdraw_from_final,
 )
 from mashindano.engine.kiba.final import FINAL_ENCOUNTER
 from mashindano.engine.kiba.stages import SEMIFINAL_GROUP_NAMES
+from mashindano.engine.kiba.tournament import (
+    PlayoffOrder,
+    StageStep,
+    first_stage,
+    following_stage,
+    rank_stage,
+    stage_ties,
+)
 from mashindano.engine.model import CompetitorId, Game, GameResult, Termination
 from mashindano.store.facts import (
     EventFacts,
@@ -234,16 +238,9 @@ class GroupStage:
     def is_complete(self) -> bool:
         return not self.missing and not self.disputed
 
-    def destinations(self) -> list[str]:
-        return [d.value for d in self.plan.advancement]
-
     def ties_needing_playoff(self) -> tuple[tuple[str, tuple[CompetitorId, ...]], ...]:
         """(group, tied players) for every tie that decides where players go (R29 (4))."""
-        return tuple(
-            (table.group, tie)
-            for table in self.standings
-            for tie in table.ties_needing_playoff(self.destinations())
-        )
+        return stage_ties(self.standings, self.plan)
 
     def group_of(self, competitor: CompetitorId) -> KibaGroup | None:
         for group in self.groups:
@@ -348,35 +345,20 @@ def evaluate_group_stage(
                     encounter=scheduled.encounter,
                 )
             )
-    tables = []
-    stale: list[PlayoffDecision] = []
-    for group in groups:
-        group_games = [g for g in games if group.has(g.first)]
-        out = [c for c in withdrawn if group.has(c)]
-        accepted: list[tuple[CompetitorId, ...]] = []
-        table = rank_group(group, group_games, parameters, withdrawn=out)
-        for decision in playoffs:
-            if decision.round != number or decision.group != group.name:
-                continue
-            try:
-                table = rank_group(
-                    group,
-                    group_games,
-                    parameters,
-                    withdrawn=out,
-                    playoffs=[*accepted, decision.order],
-                )
-            except IllegalResult:
-                stale.append(decision)
-                continue
-            accepted.append(decision.order)
-        tables.append(table)
+    ranked = rank_stage(
+        groups,
+        games,
+        parameters,
+        withdrawn=list(withdrawn),
+        playoffs=[PlayoffOrder(d.group, d.order) for d in playoffs if d.round == number],
+    )
+    stale = [PlayoffDecision(number, d.group, d.order) for d in ranked.stale]
     return GroupStage(
         number=number,
         plan=plan,
         schedule=schedule,
         published=published,
-        standings=tuple(tables),
+        standings=ranked.standings,
         missing=tuple(missing),
         disputed=tuple(disputed),
         withdrawn=withdrawn,
@@ -568,44 +550,38 @@ def _went_on(following: RoundFact, groups: Sequence[KibaGroup], kind: StageKind)
 
 
 def derive_event(facts: EventFacts) -> KibaEvent:
-    """Everything the rules say about a started event, from its facts."""
+    """Everything the rules say about a started event, from its facts: the stages in the
+    order `engine.kiba.tournament` gives them, each ranked from its published games."""
     parameters = kiba_parameters(facts.parameters)
     initial = initial_list(facts, parameters)
-    plan = plan_tournament(len(initial), parameters)
+    plan, step = first_stage(initial, parameters)
     published = {r.number: r for r in facts.rounds if r.stage == EVENT_STAGE and r.group == ""}
     playoffs = playoff_decisions(facts)
-    groups: tuple[KibaGroup, ...] = qualification_groups(initial, parameters)
     stages: list[GroupStage] = []
     advanced: list[Advanced] = []
     final: FinalStage | None = None
     following: NextStage | None = None
-    for number, stage_plan in enumerate(plan.stages, start=1):
-        current = published.get(number)
+    while True:
+        current = published.get(step.number)
         if current is None:
-            known = groups if stage_plan.kind is StageKind.QUALIFICATION else None
-            following = NextStage(number, stage_plan, known)
+            known = step.groups if step.kind is StageKind.QUALIFICATION else None
+            following = NextStage(step.number, step.plan, known)
             break
-        if stage_plan.kind is StageKind.FINAL:
-            final = evaluate_final(facts, number, current, initial, parameters)
+        if step.kind is StageKind.FINAL:
+            final = evaluate_final(facts, step.number, current, initial, parameters)
             if stages:
                 advanced.append(_went_on(current, stages[-1].groups, StageKind.FINAL))
             break
-        if number > 1:
-            recorded = published_groups(facts, number, initial)
-            groups = (
-                recorded
-                if recorded is not None
-                else semifinal_groups(
-                    stages[-1].advancement({p.id: p.name for p in initial.players})
-                )
-            )
-            advanced.append(_went_on(current, groups, stage_plan.kind))
-        stages.append(
-            evaluate_group_stage(facts, number, stage_plan, groups, current, parameters, playoffs)
+        if step.number > 1:
+            advanced.append(_went_on(current, step.groups, step.kind))
+        stage = evaluate_group_stage(
+            facts, step.number, step.plan, step.groups, current, parameters, playoffs
         )
-        if published.get(number + 1) is None:
-            following = NextStage(number + 1, plan.stages[number], None)
+        stages.append(stage)
+        if published.get(step.number + 1) is None:
+            following = NextStage(step.number + 1, plan.stages[step.number], None)
             break
+        step = _after(plan, stage, initial, published_groups(facts, step.number + 1, initial))
     return KibaEvent(
         parameters=parameters,
         initial=initial,
@@ -615,3 +591,20 @@ def derive_event(facts: EventFacts) -> KibaEvent:
         final=final,
         next=following,
     )
+
+
+def _after(
+    plan: TournamentPlan,
+    stage: GroupStage,
+    initial: InitialList,
+    recorded: tuple[KibaGroup, ...] | None,
+) -> StageStep:
+    """The published stage after `stage`: its groups as recorded when it was paired need no
+    advancement (a correction made afterwards must not move players already paired); they
+    are recomputed from the stage before only for events paired before groups were recorded.
+    The final's players are read from its encounter by `evaluate_final`."""
+    following = plan.stages[stage.number]
+    if recorded is not None or following.kind is StageKind.FINAL:
+        return StageStep(stage.number + 1, following, groups=recorded or ())
+    names = {p.id: p.name for p in initial.players}
+    return following_stage(plan, StageStep(stage.number, stage.plan), stage.advancement(names))

@@ -32,6 +32,8 @@ class Rejection:
     competitor: CompetitorId
     code: str
     message: str
+    at: datetime | None = None
+    """When the refused request was notified or received."""
 
 
 def count_leaves_in_year(taken: Iterable[Month], year: int) -> int:
@@ -105,7 +107,9 @@ def decide_leaves(
                 )
             check_leave(request, taken.get(request.competitor, []), parameters)
         except IllegalResult as refusal:
-            rejected.append(Rejection(request.competitor, refusal.code, refusal.message))
+            rejected.append(
+                Rejection(request.competitor, refusal.code, refusal.message, request.notified_at)
+            )
             continue
         taken.setdefault(request.competitor, []).append(request.month)
         accepted.append(request)

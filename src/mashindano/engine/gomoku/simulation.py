@@ -65,6 +65,10 @@ class SimulatedMonth:
     matches: tuple[SimulatedMatch, ...]
     flagged: tuple[CompetitorId, ...]
     outcome: StageOutcome
+    registrations: tuple[Registration, ...] = ()
+    """Every registration received for the month (entered or refused, see `stage`)."""
+    leave_requests: tuple[LeaveRequest, ...] = ()
+    """Every leave notified for the month (accepted or refused, see `stage`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +104,9 @@ def simulate_league(
         month = league.month
         leave_requests = _draw_leaves(rng, league)
         registrations = _draw_registrations(rng, league)
-        stage = _start_with_enough_players(rng, league, registrations, leave_requests)
+        stage, registrations = _start_with_enough_players(
+            rng, league, registrations, leave_requests
+        )
         disinterested = frozenset(c for c in stage.ladder.ids if rng.random() < _DISINTEREST_RATE)
         matches = tuple(
             _play(rng, planned, stage, disinterested, parameters)
@@ -108,7 +114,17 @@ def simulate_league(
         )
         flagged = tuple(c for c in stage.ladder.ids if c in disinterested)
         outcome = close_stage(league, stage, [m.result for m in matches], flagged)
-        simulated.append(SimulatedMonth(month, stage, matches, flagged, outcome))
+        simulated.append(
+            SimulatedMonth(
+                month,
+                stage,
+                matches,
+                flagged,
+                outcome,
+                registrations=tuple(registrations),
+                leave_requests=tuple(leave_requests),
+            )
+        )
         league = outcome.league
     return LeagueSimulation(
         seed=seed,
@@ -185,12 +201,13 @@ def _start_with_enough_players(
     league: League,
     registrations: list[Registration],
     leave_requests: list[LeaveRequest],
-) -> Stage:
-    """Start the stage; if removals shrank the list below the minimum, recruit newcomers."""
+) -> tuple[Stage, list[Registration]]:
+    """Start the stage; if removals shrank the list below the minimum, recruit newcomers.
+    Returns the stage and the registrations it was started with (recruits included)."""
     extra = 0
     while True:
         try:
-            return start_stage(league, registrations, leave_requests)
+            return start_stage(league, registrations, leave_requests), registrations
         except NoValidPairing:
             extra += 1
             if extra > league.parameters.min_players + len(league.coefficients) + 10:

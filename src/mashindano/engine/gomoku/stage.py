@@ -67,6 +67,10 @@ class Stage:
     """Leaves and registrations refused, with the reason."""
     registered: Mapping[CompetitorId, Competitor] = field(default_factory=dict)
     """Competitors who entered by registering this month (newcomers and returning)."""
+    accepted_registrations: tuple[Registration, ...] = ()
+    """The registrations that entered a player, in the order they were decided."""
+    accepted_leaves: tuple[LeaveRequest, ...] = ()
+    """The leave requests granted (R48-R50), in the order they were decided."""
 
 
 def start_stage(
@@ -96,6 +100,7 @@ def start_stage(
     newcomers: list[CompetitorId] = []
     returning: list[LadderEntry] = []
     registered: dict[CompetitorId, Competitor] = {}
+    accepted: list[Registration] = []
     rejected = list(leaves.rejected)
     ordered = sorted(registrations, key=lambda r: as_utc(r.received_at, "registration time"))
     for registration in ordered:
@@ -108,9 +113,10 @@ def start_stage(
                 )
             entry = check_registration(registration, month, membership, parameters)
         except IllegalResult as refusal:
-            rejected.append(Rejection(who, refusal.code, refusal.message))
+            rejected.append(Rejection(who, refusal.code, refusal.message, registration.received_at))
             continue
         registered[who] = registration.competitor
+        accepted.append(registration)
         if entry is Entry.NEWCOMER:
             newcomers.append(who)
         else:
@@ -129,6 +135,8 @@ def start_stage(
         on_leave=tuple(c for c in league.members if c in on_leave),
         rejected=tuple(rejected),
         registered=registered,
+        accepted_registrations=tuple(accepted),
+        accepted_leaves=leaves.accepted,
     )
 
 

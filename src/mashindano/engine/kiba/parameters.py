@@ -153,6 +153,9 @@ def parse_tiebreak_order(text: str) -> tuple[str, ...]:
     return names
 
 
+BAO_VARIANTS = ("kiswahili", "kujifunza")
+
+
 @dataclass(frozen=True, slots=True)
 class KibaParameters:
     """The KIBA spec's parameter list (section 5) with its defaults."""
@@ -186,8 +189,20 @@ class KibaParameters:
     country_best_scores: int = 4
     countries_event_countries: int = 2
     countries_event_players: int = 3
+    play_on_site: bool = True
+    """Games are played on the website, every move validated by the Bao engine (R19, KIBA's
+    practice); off: players report results of games played elsewhere."""
+    bao_variant: str = "kiswahili"
+    """The game played on the site: `kiswahili` (Bao la Kiswahili) or `kujifunza`."""
 
     def __post_init__(self) -> None:
+        if self.bao_variant not in BAO_VARIANTS:
+            raise ConfigError(
+                f"parameter 'bao_variant': {self.bao_variant!r} is not one of "
+                f"{', '.join(BAO_VARIANTS)}",
+                parameter="bao_variant",
+                value=self.bao_variant,
+            )
         _at_least("min_players", self.min_players, 2)
         _at_least("max_players", self.max_players, self.min_players)
         _at_least("new_player_elo", self.new_player_elo, 0)

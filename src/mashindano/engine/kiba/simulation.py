@@ -1,6 +1,7 @@
 """A whole KIBA tournament played with seeded random results (for `mashindano simulate`).
 
-Nothing here is a rule: the rules are the functions it calls. Results are drawn from the two
+Nothing here is a rule: the rules are the functions it calls, and the order of the stages is
+`tournament.py`'s, the same a stored event follows. Results are drawn from the two
 players' Elo (FIDE expected score, no draws in Bao, A23). All games of a stage run in parallel
 (R19), so the simulation draws the order in which they finish; a withdrawal happens after a
 given number of the stage's games have finished, which is how "at any time" (R34) is modelled.
@@ -19,17 +20,17 @@ from mashindano.engine.errors import IllegalResult
 from mashindano.engine.kiba.final import FinalMatch, FinalState, compute_final, final_match
 from mashindano.engine.kiba.group_play import KibaGroup, StageSchedule, schedule_stage
 from mashindano.engine.kiba.parameters import KIBA_BAO, KibaParameters
-from mashindano.engine.kiba.ranking import GroupStandings, rank_group
+from mashindano.engine.kiba.ranking import GroupStandings
 from mashindano.engine.kiba.seeding import InitialList, SeededPlayer, compute_initial_list
 from mashindano.engine.kiba.stage_kind import StageKind
-from mashindano.engine.kiba.stages import (
-    Destination,
-    StagePlan,
-    TournamentPlan,
-    advance,
-    plan_tournament,
-    qualification_groups,
-    semifinal_groups,
+from mashindano.engine.kiba.stages import TournamentPlan, advance
+from mashindano.engine.kiba.tournament import (
+    PlayoffOrder,
+    StageStep,
+    first_stage,
+    following_stage,
+    rank_stage,
+    stage_ties,
 )
 from mashindano.engine.kiba.withdrawal import Withdrawal, withdraw_from_final
 from mashindano.engine.model import Competitor, CompetitorId, Game, GameResult
@@ -110,28 +111,21 @@ def simulate_tournament(
     """Seed the list, play every stage with random results drawn from `seed`, play the final."""
     rng = random.Random(seed)
     initial = compute_initial_list(players, parameters)
-    plan = plan_tournament(len(initial), parameters)
+    plan, step = first_stage(initial, parameters)
     for withdrawal in withdrawals:
         initial.player(withdrawal.competitor)
     out: set[CompetitorId] = set()
     recorded: list[Withdrawal] = []
     playoffs: list[Playoff] = []
     outcomes: list[StageOutcome] = []
-    groups = qualification_groups(initial, parameters)
-    finalists: tuple[SeededPlayer, ...] = ()
-    for stage_plan in plan.stages:
-        if stage_plan.kind is StageKind.FINAL:
-            break
-        schedule = schedule_stage(groups, parameters)
-        planned = [w for w in withdrawals if w.stage is stage_plan.kind]
-        games = _play_stage(stage_plan.kind, schedule, rng, planned, out, recorded)
-        tables = _rank_stage(schedule, games, stage_plan, parameters, out, rng, playoffs)
-        outcomes.append(StageOutcome(stage_plan.kind, schedule, tables))
-        advanced = advance(tables, stage_plan)
-        if Destination.FINAL in advanced:
-            finalists = advanced[Destination.FINAL]
-        else:
-            groups = semifinal_groups(advanced)
+    while step.kind is not StageKind.FINAL:
+        schedule = schedule_stage(step.groups, parameters)
+        planned = [w for w in withdrawals if w.stage is step.kind]
+        games = _play_stage(step.kind, schedule, rng, planned, out, recorded)
+        tables = _rank_stage(schedule, games, step, parameters, out, rng, playoffs)
+        outcomes.append(StageOutcome(step.kind, schedule, tables))
+        step = following_stage(plan, step, advance(tables, step.plan))
+    finalists = step.finalists
     planned_final = [w for w in withdrawals if w.stage is StageKind.FINAL]
     final_state: FinalState | None = None
     if len(finalists) == 2:
@@ -212,26 +206,23 @@ def _withdraw_at(
 def _rank_stage(
     schedule: StageSchedule,
     games: dict[int, Game],
-    stage_plan: StagePlan,
+    step: StageStep,
     parameters: KibaParameters,
     out: set[CompetitorId],
     rng: random.Random,
     playoffs: list[Playoff],
 ) -> tuple[GroupStandings, ...]:
     played = [games[i] for i in range(len(games))]
-    destinations = [d.value for d in stage_plan.advancement]
-    tables = []
-    for group in schedule.groups:
-        group_games = [g for g in played if group.has(g.first)]
-        table = rank_group(group, group_games, parameters, withdrawn=out)
-        ties = table.ties_needing_playoff(destinations)
-        if ties:
-            # The director's playoff, simulated: its result is drawn at random and recorded.
-            decisions = [tuple(rng.sample(list(tie), len(tie))) for tie in ties]
-            playoffs.extend(Playoff(stage_plan.kind, group.name, d) for d in decisions)
-            table = rank_group(group, group_games, parameters, withdrawn=out, playoffs=decisions)
-        tables.append(table)
-    return tuple(tables)
+    ranked = rank_stage(schedule.groups, played, parameters, withdrawn=out)
+    ties = stage_ties(ranked.standings, step.plan)
+    if not ties:
+        return ranked.standings
+    # The director's playoffs, simulated: each result is drawn at random and recorded.
+    decisions = [PlayoffOrder(group, tuple(rng.sample(list(tie), len(tie)))) for group, tie in ties]
+    playoffs.extend(Playoff(step.kind, d.group, d.order) for d in decisions)
+    return rank_stage(
+        schedule.groups, played, parameters, withdrawn=out, playoffs=decisions
+    ).standings
 
 
 def _play_final(

@@ -7,12 +7,12 @@ All sums run on the table's scaled integers; only the final values become fracti
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from operator import mul
 
 from mashindano.engine.errors import ConfigError
-from mashindano.engine.model import ByeKind
+from mashindano.engine.model import ByeKind, CompetitorId
 from mashindano.engine.sheets import GameStatus, ScoreTable
 from mashindano.engine.tiebreaks.base import Better, TieBreak, TieValues, Unplayed
 
@@ -286,15 +286,57 @@ def sonneborn_berger(*, unplayed: Unplayed | str = Unplayed.SKIP) -> TieBreak:
     )
 
 
-def neustadtl(*, unplayed: Unplayed | str = Unplayed.SKIP) -> TieBreak:
-    """Neustadtl per pairing (KIBA R30): a 2-0 pairing adds the opponent's score, 1-1 half."""
+def neustadtl(
+    *, unplayed: Unplayed | str = Unplayed.SKIP, pairings_as_encounters: bool = False
+) -> TieBreak:
+    """Neustadtl per pairing (KIBA R30): a 2-0 pairing adds the opponent's score, 1-1 half.
+
+    The encounters are the stage's (games sharing an `encounter` id; a game without one is
+    its own). With `pairings_as_encounters` (`neustadtl:per-encounter`), the games without
+    an id that two players played against each other also form one encounter, so results
+    typed one game a row (KIBA's two games per pairing, no ids) give KIBA's reading.
+    """
     mode = Unplayed.parse(unplayed)
+    if pairings_as_encounters:
+        if mode is not Unplayed.SKIP:
+            raise ConfigError(
+                "Neustadtl per encounter counts only the games played (no fide2023)",
+                tiebreak="neustadtl",
+            )
+        return TieBreak(
+            name="neustadtl:per-encounter",
+            acronym="NS",
+            better=Better.HIGHER,
+            over_field=lambda t: compute_weighted_score(
+                t.memo("pairings-as-encounters", lambda: _pairings_as_encounters(t)),
+                grouping=Grouping.ENCOUNTER,
+            ),
+        )
     return TieBreak(
         name="neustadtl" + _option_suffix(mode),
         acronym="NS",
         better=Better.HIGHER,
         over_field=lambda t: compute_weighted_score(t, grouping=Grouping.ENCOUNTER, unplayed=mode),
     )
+
+
+def _pairings_as_encounters(table: ScoreTable) -> ScoreTable:
+    """The table with every game lacking an `encounter` id grouped with the other such games
+    of the same two players (ids numbered after the stage's own)."""
+    results = table.results
+    if all(game.encounter is not None for game in results.games):
+        return table
+    next_id = 1 + max((g.encounter for g in results.games if g.encounter is not None), default=0)
+    ids: dict[frozenset[CompetitorId], int] = {}
+    games = []
+    for game in results.games:
+        if game.encounter is None:
+            pair = frozenset((game.first, game.second))
+            if pair not in ids:
+                ids[pair] = next_id + len(ids)
+            game = replace(game, encounter=ids[pair])
+        games.append(game)
+    return ScoreTable.from_results(replace(results, games=tuple(games)))
 
 
 def buchholz(

@@ -3,7 +3,7 @@
 | name | option | tie-break |
 |---|---|---|
 | sb | fide2023 | Sonneborn-Berger (per game) |
-| neustadtl | fide2023 | Neustadtl (per encounter; KIBA R30) |
+| neustadtl | fide2023, per-encounter | Neustadtl (per encounter; KIBA R30) |
 | buchholz, buchholz-cut1, median-buchholz | fide2023, include-bye-points | Buchholz family |
 | direct-encounter | forfeits | direct encounter among the tied players |
 | wins, aro, tpr | | number of wins, average rating of opponents, performance |
@@ -55,6 +55,15 @@ def _weighted(make: Callable[..., TieBreak], name: str) -> _Factory:
     return factory
 
 
+def _neustadtl(option: str | None) -> TieBreak:
+    """`neustadtl` counts the stage's encounters (a game without an id is one); `per-encounter`
+    also groups the games two players played against each other without an id."""
+    _check_option("neustadtl", option, ("fide2023", "per-encounter"))
+    if option == "per-encounter":
+        return neustadtl(pairings_as_encounters=True)
+    return neustadtl(unplayed=Unplayed.FIDE2023 if option else Unplayed.SKIP)
+
+
 def _buchholz(make: Callable[..., TieBreak], name: str) -> _Factory:
     def factory(option: str | None) -> TieBreak:
         _check_option(name, option, _BUCHHOLZ_OPTIONS)
@@ -84,7 +93,7 @@ def _lots(option: str | None) -> TieBreak:
 
 _REGISTRY: dict[str, _Factory] = {
     "sb": _weighted(sonneborn_berger, "sb"),
-    "neustadtl": _weighted(neustadtl, "neustadtl"),
+    "neustadtl": _neustadtl,
     "buchholz": _buchholz(buchholz, "buchholz"),
     "buchholz-cut1": _buchholz(buchholz_cut1, "buchholz-cut1"),
     "median-buchholz": _buchholz(median_buchholz, "median-buchholz"),
