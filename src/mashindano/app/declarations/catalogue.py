@@ -298,6 +298,16 @@ GOMOKU_ACTIONS: tuple[ActionSpec, ...] = (
 
 KIBA_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
+        "game.resign",
+        "Resign a game",
+        "Resign a game played on the site: the opponent wins (recorded as your own report).",
+        "mashindano.app.bao_games:resign_game",
+        (GAME, PLAYER),
+        command="result resign",
+        message=result_change_text,
+        document=result_change_json,
+    ),
+    ActionSpec(
         "stage.playoff",
         "Record a playoff",
         "KIBA: record the director's playoff that separates players still tied in a group.",

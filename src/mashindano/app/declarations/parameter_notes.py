@@ -7,7 +7,7 @@ form shows. A test checks that every field of every preset has a note.
 from __future__ import annotations
 
 from mashindano.app.declarations.parameters import Note
-from mashindano.engine.kiba.parameters import KibaScoreRounding
+from mashindano.engine.kiba.parameters import BAO_VARIANTS, KibaScoreRounding
 from mashindano.engine.knockout.parameters import Seeding
 from mashindano.engine.knockout.tantrix import TP_FORMULAS
 
@@ -53,6 +53,10 @@ KIBA: dict[str, Note] = {
     "country_best_scores": Note("Best scores counted per country", "R41", 1),
     "countries_event_countries": Note("Countries in the countries event", "R42", 2),
     "countries_event_players": Note("Players per country in the countries event", "R42", 1),
+    "play_on_site": Note(
+        "Games are played on the site, each move checked by the Bao engine", "R19"
+    ),
+    "bao_variant": Note("The game played on the site: kiswahili or kujifunza", ""),
     "countries": Note("The two countries, e.g. KEN,TZA; empty: those of the entries", "R42"),
 }
 
@@ -136,6 +140,9 @@ GOMOKU: dict[str, Note] = {
     "league_star_despite_suspension": Note("A suspended player keeps the star", "A24"),
 }
 
-KIBA_CHOICES = {"kiba_score": tuple(r.value for r in KibaScoreRounding)}
+KIBA_CHOICES = {
+    "kiba_score": tuple(r.value for r in KibaScoreRounding),
+    "bao_variant": BAO_VARIANTS,
+}
 """Text parameters with a closed list of values (the engine checks them)."""
 TANTRIX_CHOICES = {"seeding": tuple(s.value for s in Seeding), "tp_formula": tuple(TP_FORMULAS)}
