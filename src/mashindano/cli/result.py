@@ -60,32 +60,14 @@ def parse_detail(text: str | None) -> dict[str, Json] | None:
     return value
 
 
-def _show(change: ResultChange, as_json: bool) -> None:
+def _show(db: str | None, slug: str, change: ResultChange, as_json: bool) -> None:
     game = change.game
     if as_json:
-        print_json(
-            {
-                "round": game.round,
-                "board": game.board,
-                "game": game.number,
-                "first": game.first,
-                "second": game.second,
-                "result": game.result.value,
-                "status": game.status.value,
-                "detail": game.detail,
-                "before": {"result": change.before[0].value, "status": change.before[1].value},
-                "added_games": [
-                    {
-                        "game": g.number,
-                        "first": g.first,
-                        "second": g.second,
-                        "first_side": g.first_side.value,
-                        "result": g.result.value,
-                    }
-                    for g in change.added
-                ],
-            }
-        )
+        with event_command(db):  # the database is set up already: this maps errors only
+            from mashindano.app.documents.results import build_result_change
+
+            shown = build_result_change(slug, change)
+        print_json(shown.to_json())
     else:
         detail = f" {json.dumps(game.detail)}" if game.detail is not None else ""
         console.print(
@@ -127,7 +109,7 @@ def report(
             actor=acting_principal(actor),
             detail=parse_detail(detail),
         )
-    _show(change, as_json)
+    _show(db, slug, change, as_json)
 
 
 @app.command("confirm")
@@ -149,7 +131,7 @@ def confirm(
         change = confirm_result(
             slug, _where(round_number, board, game, stage, group), actor=acting_principal(actor)
         )
-    _show(change, as_json)
+    _show(db, slug, change, as_json)
 
 
 @app.command("dispute")
@@ -175,7 +157,7 @@ def dispute(
             actor=acting_principal(actor),
             reason=reason,
         )
-    _show(change, as_json)
+    _show(db, slug, change, as_json)
 
 
 @app.command("rule")
@@ -205,7 +187,7 @@ def rule(
             reason=reason,
             detail=parse_detail(detail),
         )
-    _show(change, as_json)
+    _show(db, slug, change, as_json)
 
 
 @app.command("correct")
@@ -235,7 +217,7 @@ def correct(
             reason=reason,
             detail=parse_detail(detail),
         )
-    _show(change, as_json)
+    _show(db, slug, change, as_json)
 
 
 @app.command("move")
