@@ -335,15 +335,15 @@ def crosstable(slug: SlugArgument, db: DbOption = None, as_json: JsonOption = Fa
         print_json(shown.to_json())
         return
     grid = Table(title=f"Crosstable of {shown.name}", title_justify="left")
+    grid.add_column("", justify="right")
     grid.add_column("Rank", justify="right")
     grid.add_column("Player")
-    for player in shown.players:
-        grid.add_column(str(player.number or player.name), justify="center")
+    for line in range(1, len(shown.players) + 1):
+        grid.add_column(str(line), justify="center")  # column k: the player of line k
     grid.add_column("Points", justify="right")
-    for row in shown.rows:
-        grid.add_row(
-            str(row.rank), row.player.name, *(c or "" for c in row.cells), format_points(row.points)
-        )
+    for line, row in enumerate(shown.rows, start=1):
+        cells = (c or "" for c in row.cells)
+        grid.add_row(str(line), str(row.rank), row.player.name, *cells, format_points(row.points))
     console.print(grid)
 
 
