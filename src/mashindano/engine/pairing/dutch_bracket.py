@@ -140,7 +140,7 @@ class RoundSolver(DutchWeights):
     ) -> None:
         """Whether the next bracket downfloats exactly one player, who gets the bye (C9)."""
         self.single_downfloater_gets_bye = False
-        if not self._may_decide_bye(next_score):
+        if next_score is None or not self._may_decide_bye(next_score):
             return
         unmatched = 0
         for position in carried:
