@@ -10,7 +10,7 @@ PYTHON := $(shell for p in $(PYTHON_CANDIDATES); do \
 	if command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)' 2>/dev/null; then \
 	echo $$p; break; fi; done)
 
-.PHONY: run test test-postgres lint typecheck bench clean venv
+.PHONY: run test test-postgres check-postgres lint typecheck bench clean venv
 
 venv: $(STAMP)
 
@@ -25,6 +25,7 @@ run: $(STAMP)
 	$(BIN)/mashindano demo
 
 test: $(STAMP)
+	@if [ "$$CI" = true ]; then $(MAKE) --no-print-directory check-postgres; fi
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
@@ -34,19 +35,38 @@ test: $(STAMP)
 
 # The app, store and event CLI tests again with PostgreSQL as the test database, plus the
 # tests marked `postgres` (concurrent processes, SIGKILL). Runs when MASHINDANO_TEST_POSTGRES_URL
-# is set and the server answers; says why not otherwise.
+# is set and the server answers; says why not otherwise. There a `postgres`-marked test that
+# skips, or a run in which none passes, fails (MASHINDANO_REQUIRE_POSTGRES, tests/conftest.py).
+# In CI (CI=true) the pass is required: a URL that is not set or does not answer fails the build.
 PG_CHECK := import os, psycopg; psycopg.connect(os.environ["MASHINDANO_TEST_POSTGRES_URL"], connect_timeout=3).close()
+# The same, printing the driver's message (no traceback) when it fails.
+PG_WHY := import sys; sys.excepthook = lambda kind, error, tb: print(f"{kind.__name__}: {error}", file=sys.stderr); $(PG_CHECK)
 
 test-postgres: $(STAMP)
-	@if [ -z "$$MASHINDANO_TEST_POSTGRES_URL" ]; then \
+	@if [ "$$CI" = true ]; then $(MAKE) --no-print-directory check-postgres || exit 1; fi; \
+	if [ -z "$$MASHINDANO_TEST_POSTGRES_URL" ]; then \
 		echo "PostgreSQL tests not run: MASHINDANO_TEST_POSTGRES_URL is not set"; \
 	elif ! $(BIN)/python -c '$(PG_CHECK)' 2>/dev/null; then \
 		echo "PostgreSQL tests not run: $$MASHINDANO_TEST_POSTGRES_URL does not answer"; \
 	else \
 		echo "== app, store and event CLI tests on PostgreSQL"; \
-		MASHINDANO_DATABASE_URL="$$MASHINDANO_TEST_POSTGRES_URL" \
+		MASHINDANO_DATABASE_URL="$$MASHINDANO_TEST_POSTGRES_URL" MASHINDANO_REQUIRE_POSTGRES=1 \
 			$(BIN)/pytest tests/app tests/store tests/cli/test_event_e2e*.py; \
 	fi
+
+# Fails, saying why, unless MASHINDANO_TEST_POSTGRES_URL is set and the server answers.
+check-postgres: $(STAMP)
+	@if [ -z "$$MASHINDANO_TEST_POSTGRES_URL" ]; then \
+		echo "error: CI=true requires the PostgreSQL tests, but MASHINDANO_TEST_POSTGRES_URL is not set" >&2; \
+		exit 1; \
+	fi; \
+	if ! why=$$($(BIN)/python -c '$(PG_WHY)' 2>&1); then \
+		echo "error: CI=true requires the PostgreSQL tests, but the server at $$MASHINDANO_TEST_POSTGRES_URL does not answer:" >&2; \
+		printf '%s\n' "$$why" | sed 's/^[[:space:]]*/  /' >&2; \
+		echo "  start it (pg_ctlcluster / service postgresql) or point MASHINDANO_TEST_POSTGRES_URL at a running server" >&2; \
+		exit 1; \
+	fi; \
+	echo "PostgreSQL answers at $$MASHINDANO_TEST_POSTGRES_URL"
 
 lint: $(STAMP)
 	$(BIN)/ruff check . && $(BIN)/ruff format --check .

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Generator
+
+import pytest
 from hypothesis import HealthCheck, settings
 
 # CI runs on 2 busy cores: a slow example is not a failure, and a property test's examples are
@@ -13,3 +17,68 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile("mashindano")
+
+
+REQUIRE_POSTGRES = "MASHINDANO_REQUIRE_POSTGRES"
+"""Set by `make test-postgres`: there the `postgres`-marked tests must run and pass, not skip."""
+
+_POSTGRES_PASSED = pytest.StashKey[int]()
+
+
+def _postgres_required(config: pytest.Config) -> bool:
+    return bool(os.environ.get(REQUIRE_POSTGRES)) and not config.getoption("collectonly")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """Under MASHINDANO_REQUIRE_POSTGRES a skipped `postgres`-marked test is a failure."""
+    report = yield
+    if not item.get_closest_marker("postgres") or not _postgres_required(item.config):
+        return report
+    if report.skipped:
+        longrepr = report.longrepr
+        reason = longrepr[2] if isinstance(longrepr, tuple) else str(longrepr)
+        report.outcome = "failed"
+        report.longrepr = (
+            f"{item.nodeid}: a PostgreSQL test was skipped although {REQUIRE_POSTGRES} is set "
+            f"(make test-postgres; CI): {reason}"
+        )
+    elif report.when == "call" and report.passed:
+        item.config.stash[_POSTGRES_PASSED] = item.config.stash.get(_POSTGRES_PASSED, 0) + 1
+    return report
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Under MASHINDANO_REQUIRE_POSTGRES a run in which no `postgres`-marked test passed fails."""
+    if not _postgres_required(session.config) or exitstatus not in (
+        pytest.ExitCode.OK,
+        pytest.ExitCode.NO_TESTS_COLLECTED,
+    ):
+        return
+    if session.config.stash.get(_POSTGRES_PASSED, 0) == 0:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+        session.config.stash[_POSTGRES_MISSING] = True
+
+
+_POSTGRES_MISSING = pytest.StashKey[bool]()
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if terminalreporter.config.stash.get(_POSTGRES_MISSING, False):
+        terminalreporter.write_line(
+            f"error: {REQUIRE_POSTGRES} is set but no PostgreSQL-marked test ran and passed "
+            "(none was selected)",
+            red=True,
+            bold=True,
+        )
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-golden",
+        action="store_true",
+        default=False,
+        help="Re-record the golden CLI outputs under tests/golden/ instead of comparing.",
+    )

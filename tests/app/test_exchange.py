@@ -9,11 +9,11 @@ import pytest
 
 from mashindano.app import events, exchange
 from mashindano.app.conduct import sanction_player, take_leave, withdraw_player
+from mashindano.app.documents.rounds import round_pairings
 from mashindano.app.errors import Duplicate
 from mashindano.app.principals import local
 from mashindano.app.queries import get_audit_log
 from mashindano.app.results import GameRef, correct_result
-from mashindano.cli.event_view import round_json
 from mashindano.engine.errors import ParseError
 from mashindano.engine.model import ByeKind
 from mashindano.interchange.games_csv import parse_games_csv
@@ -28,7 +28,7 @@ pytestmark = pytest.mark.django_db
 def _picture(slug: str) -> tuple[list[object], list[object], list[tuple[object, ...]]]:
     facts = events.get_event_facts(slug)
     standings: list[object] = [t.to_json() for t in events.event_standings(slug)]
-    pairings: list[object] = [round_json(r) for r in facts.rounds]
+    pairings: list[object] = [round_pairings(facts, r).to_json() for r in facts.rounds]
     audit: list[tuple[object, ...]] = [
         (a.version, a.at, a.actor, a.action, a.before, a.after) for a in get_audit_log(slug)
     ]

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from mashindano.app import events, exchange, players, rounds
 from mashindano.app.conduct import close_period, sanction_player, take_leave, withdraw_player
 from mashindano.app.demo import play_demo_event
+from mashindano.app.documents.rounds import round_pairings
 from mashindano.app.errors import (
     Duplicate,
     DuplicateReport,
@@ -35,7 +36,6 @@ from mashindano.app.results import (
     report_result,
     rule_result,
 )
-from mashindano.cli.event_view import round_json
 from mashindano.engine.errors import ConfigError, IllegalResult, NoValidPairing
 from mashindano.engine.gomoku import (
     MatchResult,
@@ -470,7 +470,7 @@ def _picture(slug: str) -> tuple[object, ...]:
     audit = [(a.version, a.at, a.actor, a.action, a.before, a.after) for a in get_audit_log(slug)]
     return (
         [t.to_json() for t in events.event_standings(slug)],
-        [round_json(r) for r in facts.rounds],
+        [round_pairings(facts, r).to_json() for r in facts.rounds],
         events.show_event(slug).summary,
         audit,
     )

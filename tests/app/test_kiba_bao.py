@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from mashindano.app import events, exchange, players, rounds
 from mashindano.app.conduct import take_leave, withdraw_player
 from mashindano.app.demo import play_demo_event
+from mashindano.app.documents.rounds import round_pairings
 from mashindano.app.errors import (
     Duplicate,
     DuplicateReport,
@@ -51,7 +52,6 @@ from mashindano.app.results import (
     report_result,
     rule_result,
 )
-from mashindano.cli.event_view import round_json
 from mashindano.engine.errors import IllegalResult
 from mashindano.engine.model import ByeKind, Competitor, CompetitorId, GameResult, Termination
 from mashindano.store import models
@@ -698,7 +698,7 @@ def test_kiba_correction_after_the_next_stage_keeps_the_published_groups() -> No
 def picture(slug: str) -> tuple[list[object], list[object], list[tuple[object, ...]]]:
     facts = events.get_event_facts(slug)
     standings: list[object] = [t.to_json() for t in events.event_standings(slug)]
-    pairings: list[object] = [round_json(r) for r in facts.rounds]
+    pairings: list[object] = [round_pairings(facts, r).to_json() for r in facts.rounds]
     audit: list[tuple[object, ...]] = [
         (a.version, a.at, a.actor, a.action, a.before, a.after) for a in get_audit_log(slug)
     ]

@@ -1,4 +1,5 @@
-"""`mashindano pair`: the JaVaFo/bbpPairings protocol on every reference fixture."""
+"""`mashindano pair`: the JaVaFo/bbpPairings protocol on every reference fixture
+(shared/fixtures/dutch and shared/fixtures/dutch-extra)."""
 
 from __future__ import annotations
 
@@ -6,12 +7,22 @@ from pathlib import Path
 
 import pytest
 
-FIXTURES = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures" / "dutch"
-if not FIXTURES.is_dir():
-    FIXTURES = Path("/work/shared/fixtures/dutch")
+from ..shared_folders import assert_file_count, shared_folder
 
-ROUND_CASES = sorted(FIXTURES.glob("*_round[0-9][0-9].trf"))
-FULL_CASES = sorted(FIXTURES.glob("*_full.trf"))
+ROUND_FILES = "*_round[0-9][0-9].trf"
+FULL_FILES = "*_full.trf"
+EXPECTED = {"dutch": (486, 62), "dutch-extra": (360, 40)}
+"""Folder of shared/fixtures -> (rounds to pair, whole tournaments) in it."""
+FOLDERS = {name: shared_folder("fixtures", name) for name in EXPECTED}
+FIXTURES = FOLDERS["dutch"]
+
+ROUND_CASES = [p for folder in FOLDERS.values() for p in sorted(folder.glob(ROUND_FILES))]
+FULL_CASES = [p for folder in FOLDERS.values() for p in sorted(folder.glob(FULL_FILES))]
+
+
+def _case_id(path: Path) -> str:
+    return f"{path.parent.name}/{path.stem}"
+
 
 TWO_PLAYERS_MET = """012 two players who already met
 001    1      Test0001 Player0001               2368                             1.0    1     2 w 1
@@ -21,12 +32,14 @@ XXC white1
 """
 
 
-def test_every_fixture_is_here():
-    assert len(ROUND_CASES) == 486
-    assert len(FULL_CASES) == 62
+@pytest.mark.parametrize("name", list(EXPECTED))
+def test_every_fixture_is_here(name):
+    rounds, tournaments = EXPECTED[name]
+    assert_file_count(FOLDERS[name], ROUND_FILES, rounds)
+    assert_file_count(FOLDERS[name], FULL_FILES, tournaments)
 
 
-@pytest.mark.parametrize("path", ROUND_CASES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", ROUND_CASES, ids=_case_id)
 def test_pair_p_output_equals_reference_byte_for_byte(cli, path):
     result = cli("pair", "--dutch", path, "-p")
     assert result.exit_code == 0, result.stderr
@@ -42,7 +55,7 @@ def test_pair_p_writes_the_output_file(cli, tmp_path):
     assert result.stdout == ""
 
 
-@pytest.mark.parametrize("path", FULL_CASES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", FULL_CASES, ids=_case_id)
 def test_pair_c_finds_no_mismatch_in_any_full_tournament(cli, path):
     result = cli("pair", "--dutch", path, "-c")
     assert result.exit_code == 0, result.stdout + result.stderr

@@ -1,9 +1,10 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
+
+from ..shared_folders import shared_folder
 
 CHESS_E3_GAMES = """round,white,black,result
 1,A,B,1-0
@@ -227,9 +228,7 @@ FULL_TRF = "t016p07r_mixed_s1016100_full.trf"
 
 
 def test_standings_of_a_trf_tournament(cli):
-    fixtures = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures" / "dutch"
-    if not fixtures.is_dir():
-        fixtures = Path("/work/shared/fixtures/dutch")
+    fixtures = shared_folder("fixtures", "dutch")
     result = cli("standings", "--trf", fixtures / FULL_TRF, "--tiebreaks", "buchholz,sb", "--json")
     assert result.exit_code == 0, result.stderr
     rows = json.loads(result.stdout)

@@ -1,4 +1,5 @@
-"""Every FIDE Dutch fixture file (shared/fixtures/dutch) read, converted and written back.
+"""Every FIDE Dutch fixture file (shared/fixtures/dutch and shared/fixtures/dutch-extra) read,
+converted and written back.
 
 The fixture dialect (README there): round NN files hold rounds 1..NN-1 plus, for players on
 a bye declared before round NN is paired, one more block (`0000 - H` / `0000 - Z`) that the
@@ -23,8 +24,13 @@ from mashindano.interchange.trf_model import TrfTournament
 from mashindano.interchange.trf_read import parse_trf
 from mashindano.interchange.trf_write import format_trf
 
-FIXTURES = Path("/work/shared/fixtures/dutch")
-TRF_FILES = sorted(FIXTURES.glob("*.trf"))
+from ..shared_folders import assert_file_count, shared_folder
+
+EXPECTED = {"dutch": (62, 486), "dutch-extra": (40, 360)}
+"""Folder of shared/fixtures -> (tournaments, rounds) in it: one full file per tournament plus
+one file per round."""
+FOLDERS = {name: shared_folder("fixtures", name) for name in EXPECTED}
+TRF_FILES = [path for folder in FOLDERS.values() for path in sorted(folder.glob("*.trf"))]
 ROUND_FILES = [f for f in TRF_FILES if not f.name.endswith("_full.trf")]
 FULL_FILES = [f for f in TRF_FILES if f.name.endswith("_full.trf")]
 _ROUND_NAME = re.compile(r"(?P<tournament>.+)_round(?P<round>\d\d)\.trf")
@@ -36,13 +42,14 @@ def read(path: Path) -> TrfTournament:
 
 
 def _ids(paths: list[Path]) -> list[str]:
-    return [p.stem for p in paths]
+    return [f"{p.parent.name}/{p.stem}" for p in paths]
 
 
-def test_fixture_set_is_complete() -> None:
-    # 62 tournaments: one full file each plus one file per round (486 in all).
-    assert len(FULL_FILES) == 62
-    assert len(ROUND_FILES) == 486
+@pytest.mark.parametrize("name", list(EXPECTED))
+def test_fixture_set_is_complete(name: str) -> None:
+    tournaments, rounds = EXPECTED[name]
+    assert_file_count(FOLDERS[name], "*_full.trf", tournaments)
+    assert_file_count(FOLDERS[name], "*_round[0-9][0-9].trf", rounds)
 
 
 @pytest.mark.parametrize("path", TRF_FILES, ids=_ids(TRF_FILES))
@@ -114,7 +121,7 @@ def test_fixture_round_trips(path: Path, version: str) -> None:
 
 def test_fixture_lines_are_written_back_verbatim() -> None:
     """Our writer puts every player field in the columns the fixture generator used."""
-    for path in FULL_FILES[:10]:
+    for path in FULL_FILES[:10] + FULL_FILES[-10:]:
         original = [line for line in path.read_text().splitlines() if line.startswith("001")]
         written = [line for line in format_trf(read(path)).splitlines() if line.startswith("001")]
         assert written == [line.rstrip() for line in original]
@@ -126,8 +133,8 @@ def test_full_file_round_column_is_the_expected_pairing(path: Path) -> None:
     match = _ROUND_NAME.fullmatch(path.name)
     assert match is not None
     round_number = int(match["round"])
-    full = trf_to_stage_results(read(FIXTURES / f"{match['tournament']}_full.trf"))
-    lines = (FIXTURES / path.name.replace(".trf", ".pairs")).read_text().splitlines()
+    full = trf_to_stage_results(read(path.parent / f"{match['tournament']}_full.trf"))
+    lines = path.with_suffix(".pairs").read_text().splitlines()
     expected = {tuple(int(x) for x in line.split()) for line in lines[1:]}
     assert int(lines[0]) == len(lines) - 1
     games = {(int(g.first), int(g.second)) for g in full.games if g.round == round_number}
@@ -143,14 +150,15 @@ def test_full_file_round_column_is_the_expected_pairing(path: Path) -> None:
     assert not declared & paired
 
 
-def _manifest() -> dict[str, dict[str, str]]:
-    with (FIXTURES / "MANIFEST.tsv").open(encoding="utf-8") as handle:
+@cache
+def _manifest(folder: Path) -> dict[str, dict[str, str]]:
+    with (folder / "MANIFEST.tsv").open(encoding="utf-8") as handle:
         return {row["tournament"]: row for row in csv.DictReader(handle, delimiter="\t")}
 
 
 @pytest.mark.parametrize("path", FULL_FILES, ids=_ids(FULL_FILES))
 def test_full_file_counts_match_manifest(path: Path) -> None:
-    row = _manifest()[path.name.removesuffix("_full.trf")]
+    row = _manifest(path.parent)[path.name.removesuffix("_full.trf")]
     t = read(path)
     results = trf_to_stage_results(t)
     assert len(t.players) == int(row["players"])

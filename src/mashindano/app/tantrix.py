@@ -50,7 +50,6 @@ from mashindano.app.formats.tantrix_knockout_results import (
     detail_tps,
     form_detail,
     forms_of,
-    tp_text,
 )
 from mashindano.app.locking import EventContext, locked_event
 from mashindano.app.principals import Principal
@@ -727,53 +726,3 @@ def _form_deadline(
         due,
         {p: evaluate_report(due, filed.get(p), now) for p in players if p is not None},
     )
-
-
-def status_json(status: MatchStatus) -> dict[str, Json]:
-    """The status as JSON (exact TPs as text, times in ISO 8601)."""
-    state = status.follow_up
-    follow_up: Json = None
-    if state is not None:
-        follow_up = {
-            "offer_due": state.offer_deadline.isoformat(),
-            "offer_by": state.offer.by if state.offer is not None else None,
-            "reply_due": state.reply_deadline.isoformat() if state.reply_deadline else None,
-            "waiting_for": state.waiting_for,
-            "arranged": state.is_arranged,
-            "default": (
-                {"loser": state.default.loser, "reason": state.default.reason.value}
-                if state.default is not None
-                else None
-            ),
-            "needs_controller": state.needs_controller,
-        }
-    return {
-        "stage": status.where.stage,
-        "round": status.where.round,
-        "board": status.where.board,
-        "a": status.a,
-        "b": status.b,
-        "games": [
-            {
-                "game": r.game,
-                "label": r.label,
-                "tp": [tp_text(r.tp_a), tp_text(r.tp_b)],
-                "total": [tp_text(r.total_a), tp_text(r.total_b)],
-            }
-            for r in status.table
-        ],
-        "winner": status.winner,
-        "ended_by": status.ended_by,
-        "derived_default": status.is_derived_default,
-        "controller_review": list(status.controller_review),
-        "opt_out": status.opted_out,
-        "form_deadlines": [
-            {
-                "game": d.game,
-                "due": d.due.isoformat(),
-                "forms": {p: s.value for p, s in d.forms.items()},
-            }
-            for d in status.form_deadlines
-        ],
-        "follow_up": follow_up,
-    }

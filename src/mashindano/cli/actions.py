@@ -36,12 +36,17 @@ SLUG = Annotated[str, typer.Argument(help="The event's slug.")]
 
 
 def _show_round(done: Performed, as_json: bool) -> None:
-    from mashindano.cli.event_view import round_json, round_table
+    from mashindano.app.documents.rounds import build_round_pairings
+    from mashindano.cli.event_view import round_table
 
+    published = done.outcome
+    shown = build_round_pairings(
+        done.slug, published.number, stage=published.stage, group=published.group
+    )
     if as_json:
-        print_json(round_json(done.outcome))
+        print_json(shown.to_json())
     else:
-        console.print(round_table(done.outcome))
+        console.print(round_table(shown))
 
 
 RENDERERS: dict[str, Callable[[Performed, bool], None]] = {"round.pair": _show_round}

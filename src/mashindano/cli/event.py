@@ -24,6 +24,7 @@ from mashindano.cli.event_common import (
 from mashindano.cli.event_view import standings_grid
 from mashindano.cli.options import parse_settings
 from mashindano.cli.output import console, print_json
+from mashindano.engine.points import format_points
 
 app = typer.Typer(
     help="Stored events: create, start, standings, export and import.", no_args_is_help=True
@@ -69,28 +70,16 @@ def create(
 def list_(db: DbOption = None, as_json: JsonOption = False) -> None:
     """Every stored event."""
     with event_command(db):
-        from mashindano.app.queries import list_events
+        from mashindano.app.documents.event import build_event_list
 
-        listing = list_events()
+        listing = build_event_list()
     if as_json:
-        print_json(
-            [
-                {
-                    "slug": e.slug,
-                    "name": e.name,
-                    "preset": e.preset,
-                    "state": e.state,
-                    "players": e.players,
-                    "version": e.version,
-                }
-                for e in listing
-            ]
-        )
+        print_json(listing.to_json())
         return
     grid = Table(title="Events", title_justify="left")
     for column in ("Slug", "Name", "Preset", "State", "Players", "Version"):
         grid.add_column(column)
-    for e in listing:
+    for e in listing.events:
         grid.add_row(e.slug, e.name, e.preset, e.state, str(e.players), str(e.version))
     console.print(grid)
 
@@ -99,32 +88,20 @@ def list_(db: DbOption = None, as_json: JsonOption = False) -> None:
 def show(slug: SlugArgument, db: DbOption = None, as_json: JsonOption = False) -> None:
     """An event's parameters and where it stands."""
     with event_command(db):
-        from mashindano.app.events import show_event
+        from mashindano.app.documents.event import build_event_summary
 
-        view = show_event(slug)
-    facts = view.facts
+        shown = build_event_summary(slug)
     if as_json:
-        print_json(
-            {
-                "slug": facts.slug,
-                "name": facts.name,
-                "preset": facts.preset,
-                "seed": facts.seed,
-                "version": facts.version,
-                "parameters": view.parameters,
-                "summary": view.summary,
-            }
-        )
+        print_json(shown.to_json())
         return
-    console.print(f"[bold]{facts.name}[/bold] ({facts.slug}): {facts.preset}, {facts.state.value}")
-    console.print(f"Seed {facts.seed}, version {facts.version}, {len(facts.competitors)} players")
-    for key, value in view.parameters.items():
-        console.print(f"  {key} = {value}")
-    summary = view.summary
+    console.print(f"[bold]{shown.name}[/bold] ({shown.slug}): {shown.preset}, {shown.state}")
+    console.print(f"Seed {shown.seed}, version {shown.version}, {shown.players} players")
+    for parameter in shown.parameters:
+        console.print(f"  {parameter.name} = {parameter.value}")
     console.print(
-        f"Rounds published: {summary.get('rounds_published')}; next: {summary.get('next')}"
+        f"Rounds published: {shown.summary.get('rounds_published')}; next: {shown.next_unit}"
     )
-    if summary.get("finished"):
+    if shown.finished:
         console.print("Finished.")
 
 
@@ -132,14 +109,14 @@ def show(slug: SlugArgument, db: DbOption = None, as_json: JsonOption = False) -
 def standings(slug: SlugArgument, db: DbOption = None, as_json: JsonOption = False) -> None:
     """Current standings with the preset's tie-break columns."""
     with event_command(db):
-        from mashindano.app.events import event_standings
+        from mashindano.app.documents.standings import build_standings
 
-        tables = event_standings(slug)
+        shown = build_standings(slug)
     if as_json:
-        print_json([t.to_json() for t in tables])
+        print_json(shown.to_json())
         return
-    for table in tables:
-        console.print(standings_grid(table))
+    for section in shown.sections:
+        console.print(standings_grid(section))
 
 
 @app.command("export")
@@ -195,28 +172,16 @@ def import_(
 def audit(slug: SlugArgument, db: DbOption = None, as_json: JsonOption = False) -> None:
     """The audit log: every write, who, when, before and after."""
     with event_command(db):
-        from mashindano.app.queries import get_audit_log
+        from mashindano.app.documents.audit import build_audit_page
 
-        log = get_audit_log(slug)
+        page = build_audit_page(slug)
     if as_json:
-        print_json(
-            [
-                {
-                    "version": a.version,
-                    "at": a.at.isoformat(),
-                    "actor": a.actor,
-                    "action": a.action,
-                    "before": a.before,
-                    "after": a.after,
-                }
-                for a in log
-            ]
-        )
+        print_json(page.to_json())
         return
     grid = Table(title=f"Audit log of {slug}", title_justify="left")
     for column in ("Version", "Time (UTC)", "Actor", "Action", "After"):
         grid.add_column(column)
-    for a in log:
+    for a in page.entries:
         grid.add_row(
             str(a.version),
             f"{a.at:%Y-%m-%d %H:%M:%S}",
@@ -225,3 +190,64 @@ def audit(slug: SlugArgument, db: DbOption = None, as_json: JsonOption = False) 
             json.dumps(a.after, ensure_ascii=False)[:80],
         )
     console.print(grid)
+
+
+@app.command("crosstable")
+def crosstable(slug: SlugArgument, db: DbOption = None, as_json: JsonOption = False) -> None:
+    """Each player's results against every other, in standings order (events scored as one
+    stage: chess, Tasaselo)."""
+    with event_command(db):
+        from mashindano.app.documents.crosstable import build_crosstable
+
+        shown = build_crosstable(slug)
+    if as_json:
+        print_json(shown.to_json())
+        return
+    grid = Table(title=f"Crosstable of {shown.name}", title_justify="left")
+    grid.add_column("", justify="right")
+    grid.add_column("Rank", justify="right")
+    grid.add_column("Player")
+    for line in range(1, len(shown.players) + 1):
+        grid.add_column(str(line), justify="center")  # column k: the player of line k
+    grid.add_column("Points", justify="right")
+    for line, row in enumerate(shown.rows, start=1):
+        cells = (c or "" for c in row.cells)
+        grid.add_row(str(line), str(row.rank), row.player.name, *cells, format_points(row.points))
+    console.print(grid)
+
+
+@app.command("player")
+def player(
+    slug: SlugArgument, name: PlayerArgument, db: DbOption = None, as_json: JsonOption = False
+) -> None:
+    """A player's card: every game and bye with the opponent and result, and the standings."""
+    with event_command(db):
+        from mashindano.app.documents.player import build_player_card
+
+        card = build_player_card(slug, name)
+    if as_json:
+        print_json(card.to_json())
+        return
+    who = card.player
+    number = f"#{who.number} " if who.number is not None else ""
+    rating = f", rating {who.rating}" if who.rating is not None else ""
+    console.print(f"[bold]{number}{who.name}[/bold]{rating}", highlight=False)
+    grid = Table(title=f"Games in {card.event}", title_justify="left")
+    for column in ("Round", "Board", "Opponent", "Side", "Result", "Outcome", "Status"):
+        grid.add_column(column)
+    for game in card.games:
+        board = str(game.board) + (f".{game.game}" if game.game > 1 else "")
+        opponent = game.opponent.name if game.opponent is not None else ""
+        grid.add_row(
+            game.place.label, board, opponent, game.side, game.result, game.outcome, game.status
+        )
+    console.print(grid)
+    for standing in card.standings:
+        console.print(
+            f"{standing.title}: rank {standing.row.rank_label}, "
+            f"{format_points(standing.row.points)} points"
+            + (f" ({standing.row.note})" if standing.row.note else ""),
+            markup=False,
+        )
+    for note in card.notes:
+        console.print(f"Note: {note}", markup=False)

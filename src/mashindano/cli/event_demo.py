@@ -19,6 +19,7 @@ def run_event_demo(db: str, seed: int) -> None:
 
         setup(db)
         from mashindano.app.demo import play_demo
+        from mashindano.app.documents.standings import standings_section
 
         console.rule(f"Demo events in {database_description()}, seed {seed}")
         for outcome in play_demo(seed):
@@ -27,7 +28,7 @@ def run_event_demo(db: str, seed: int) -> None:
                 f"{outcome.results} results reported, closed"
             )
             for table in outcome.standings:
-                console.print(standings_grid(table))
+                console.print(standings_grid(standings_section(table)))
             leader = outcome.standings[0].lines[0] if outcome.standings else None
             if leader is not None:
                 console.print(f"Winner: [bold]{leader.competitor.name}[/bold]\n")

@@ -10,12 +10,12 @@ JSON conventions (exactness stays visible):
 from __future__ import annotations
 
 from datetime import datetime
-from fractions import Fraction
 from typing import Any
 
 from rich.console import Console, JustifyMethod
 from rich.table import Table
 
+from mashindano.app.documents.values import format_exact
 from mashindano.engine.gomoku.ladder import format_coefficient
 from mashindano.engine.gomoku.leaves import Rejection
 from mashindano.engine.gomoku.newcomers import Registration
@@ -30,27 +30,6 @@ from mashindano.engine.gomoku.simulation import LeagueSimulation, SimulatedMatch
 from mashindano.engine.gomoku.windows import ResultStatus
 from mashindano.engine.model import CompetitorId
 from mashindano.engine.timestamps import as_utc
-
-
-def format_exact(value: Fraction) -> str:
-    """The exact value as text: "22", "12.5", or "50/3" when no finite decimal exists."""
-    if value.denominator == 1:
-        return str(value.numerator)
-    denominator = value.denominator
-    twos = fives = 0
-    while denominator % 2 == 0:
-        denominator //= 2
-        twos += 1
-    while denominator % 5 == 0:
-        denominator //= 5
-        fives += 1
-    if denominator != 1:
-        return f"{value.numerator}/{value.denominator}"
-    places = max(twos, fives)
-    scaled = abs(value.numerator) * 10**places // value.denominator
-    digits = str(scaled).rjust(places + 1, "0")
-    sign = "-" if value < 0 else ""
-    return f"{sign}{digits[:-places]}.{digits[-places:]}"
 
 
 def simulation_json(sim: LeagueSimulation) -> dict[str, Any]:

@@ -87,26 +87,15 @@ def list_(
 ) -> None:
     """The registered players with their numbers."""
     with event_command(db):
-        from mashindano.app.queries import get_event_facts
+        from mashindano.app.documents.entries import build_entries
 
-        facts = get_event_facts(slug)
+        entries = build_entries(slug)
     if as_json:
-        print_json(
-            [
-                {
-                    "number": c.number,
-                    "name": c.name,
-                    "rating": c.rating,
-                    "games_played": c.games_played,
-                    "country": c.country,
-                }
-                for c in facts.competitors
-            ]
-        )
+        print_json(entries.to_json())
         return
     grid = Table(title=f"Players of {slug}", title_justify="left")
     for column in ("No.", "Name", "Rating", "Country"):
         grid.add_column(column)
-    for c in sorted(facts.competitors, key=lambda c: (c.number or 0, c.name)):
-        grid.add_row(str(c.number or ""), c.name, str(c.rating or ""), c.country or "")
+    for e in entries.by_number:
+        grid.add_row(str(e.number or ""), e.name, str(e.rating or ""), e.country or "")
     console.print(grid)

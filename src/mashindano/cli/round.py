@@ -13,7 +13,7 @@ from mashindano.cli.event_common import (
     JsonOption,
     event_command,
 )
-from mashindano.cli.event_view import round_json, round_table
+from mashindano.cli.event_view import round_table
 from mashindano.cli.output import console, print_json
 
 app = typer.Typer(help="Pair and show rounds of a stored event.", no_args_is_help=True)
@@ -31,10 +31,10 @@ def show(
 ) -> None:
     """A published round with its results."""
     with event_command(db):
-        from mashindano.app.rounds import show_round
+        from mashindano.app.documents.rounds import build_round_pairings
 
-        shown = show_round(slug, number, stage=stage, group=group)
+        shown = build_round_pairings(slug, number, stage=stage, group=group)
     if as_json:
-        print_json(round_json(shown))
+        print_json(shown.to_json())
     else:
         console.print(round_table(shown))

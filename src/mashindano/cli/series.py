@@ -10,7 +10,7 @@ event. The app layer is imported inside the commands, once the database is set u
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
@@ -23,15 +23,10 @@ from mashindano.cli.event_common import (
     event_command,
 )
 from mashindano.cli.output import console, print_json
-from mashindano.engine.points import format_points, points_to_json
+from mashindano.engine.points import format_points
 
 if TYPE_CHECKING:
-    from mashindano.app.series import (
-        CountriesEvent,
-        CountryRanking,
-        MasterEvent,
-        SeriesStandings,
-    )
+    from mashindano.app.documents.series import ChampionshipTable, CountryTable
 
 app = typer.Typer(
     help="KIBA championship series: tournaments, championship and country rankings, the "
@@ -72,14 +67,17 @@ def add(
 ) -> None:
     """Make a kiba-bao event one of the series' tournaments (four at most, R36)."""
     with event_command(db):
+        from mashindano.app.documents.series import championship_document
         from mashindano.app.series import add_event_to_series
 
-        standings = add_event_to_series(series, event, actor=acting_principal(actor))
+        table = championship_document(
+            add_event_to_series(series, event, actor=acting_principal(actor))
+        )
     if as_json:
-        print_json(standings_json(standings))
+        print_json(table.to_json())
     else:
-        count = len(standings.tournaments)
-        limit = standings.parameters.series_tournaments
+        count = len(table.tournaments)
+        limit = table.tournament_limit
         console.print(f"Added {event} to {series}: tournament {count} of {limit}")
 
 
@@ -87,11 +85,11 @@ def add(
 def standings(series: SeriesArgument, db: DbOption = None, as_json: JsonOption = False) -> None:
     """The championship table: championship points per tournament and in total (R37, R38)."""
     with event_command(db):
-        from mashindano.app.series import series_standings
+        from mashindano.app.documents.series import build_championship_table
 
-        table = series_standings(series)
+        table = build_championship_table(series)
     if as_json:
-        print_json(standings_json(table))
+        print_json(table.to_json())
         return
     console.print(standings_grid(table))
 
@@ -109,11 +107,11 @@ def countries(
     """A tournament's country ranking: the four best championship scores of each country with
     at least two players (R41, A18)."""
     with event_command(db):
-        from mashindano.app.series import country_ranking
+        from mashindano.app.documents.series import build_country_table
 
-        ranking = country_ranking(event, decision=decide or ())
+        ranking = build_country_table(event, decide or ())
     if as_json:
-        print_json(ranking_json(ranking))
+        print_json(ranking.to_json())
         return
     console.print(ranking_grid(ranking))
 
@@ -135,21 +133,24 @@ def master(
     """Create and start the master tournament of a finished series: the six best of the
     championship in one all-play-all group, then the best-of-3 final (R39, R40)."""
     with event_command(db):
+        from mashindano.app.documents.series import master_event_document
         from mashindano.app.series import create_master_event
 
-        created = create_master_event(
-            series,
-            event,
-            actor=acting_principal(actor),
-            name=name,
-            decision=decide or (),
-            seed=seed,
+        created = master_event_document(
+            create_master_event(
+                series,
+                event,
+                actor=acting_principal(actor),
+                name=name,
+                decision=decide or (),
+                seed=seed,
+            )
         )
     if as_json:
-        print_json(master_json(created))
+        print_json(created.to_json())
         return
-    shown = ", ".join(c.name for c in created.players)
-    console.print(f"Created and started [bold]{created.facts.slug}[/bold]: {shown}")
+    shown = ", ".join(p.name for p in created.players)
+    console.print(f"Created and started [bold]{created.event}[/bold]: {shown}")
 
 
 @app.command("countries-event")
@@ -175,108 +176,56 @@ def countries_event(
     """The countries event after a closed tournament: the two teams of three and the nine
     games to play (R42, A19); with --create, stored and started as a new event."""
     with event_command(db):
+        from mashindano.app.documents.series import countries_event_document
         from mashindano.app.series import countries_event as plan_countries_event
         from mashindano.app.series import create_countries_event
 
         if create is None:
-            plan = plan_countries_event(event, decision=decide or ())
-            created = None
+            plan = countries_event_document(plan_countries_event(event, decision=decide or ()))
         else:
             stored = create_countries_event(
                 event, create, actor=acting_principal(actor), decision=decide or (), name=name
             )
-            plan, created = stored.plan, stored.facts.slug
+            plan = countries_event_document(stored.plan, stored.facts.slug)
     if as_json:
-        print_json({**countries_event_json(plan), "created": created})
+        print_json(plan.to_json())
         return
-    if created is not None:
-        console.print(f"Created and started [bold]{created}[/bold] (kiba-countries)")
+    if plan.created is not None:
+        console.print(f"Created and started [bold]{plan.created}[/bold] (kiba-countries)")
     for team in plan.teams:
         console.print(f"[bold]{team.country}[/bold]: " + ", ".join(p.name for p in team.players))
-    grid = Table(title=f"Countries event after {plan.slug}", title_justify="left")
+    grid = Table(title=f"Countries event after {plan.event}", title_justify="left")
     for column in ("Game", "South", "North"):
         grid.add_column(column)
     for game in plan.games:
-        grid.add_row(str(game.encounter), game.first, game.second)
+        grid.add_row(str(game.game), game.south, game.north)
     console.print(grid)
 
 
 # -- views ------------------------------------------------------------------------------------
 
 
-def standings_json(table: SeriesStandings) -> dict[str, Any]:
-    return {
-        "series": table.slug,
-        "name": table.name,
-        "provisional": table.provisional,
-        "tournaments": [
-            {
-                "number": t.number,
-                "slug": t.slug,
-                "name": t.name,
-                "state": t.state.value,
-                "status": t.status.value,
-            }
-            for t in table.tournaments
-        ],
-        "rows": [
-            {
-                "rank": row.rank,
-                "shared": sum(1 for r in table.rows if r.rank == row.rank) > 1,
-                "player": row.competitor.id,
-                "name": row.competitor.name,
-                "country": row.competitor.country,
-                "points": [points_to_json(p) for p in row.points],
-                "total": points_to_json(row.total),
-            }
-            for row in table.rows
-        ],
-    }
-
-
-def standings_grid(table: SeriesStandings) -> Table:
-    title = f"{table.name}: championship" + (" (provisional)" if table.provisional else "")
-    grid = Table(title=title, title_justify="left")
+def standings_grid(table: ChampionshipTable) -> Table:
+    grid = Table(title=table.title, title_justify="left")
     grid.add_column("Rank", justify="right")
     grid.add_column("Player")
     grid.add_column("Country")
     for t in table.tournaments:
-        mark = "" if t.status.value == "final" else "*"
-        grid.add_column(f"T{t.number} {t.slug}{mark}", justify="right")
+        grid.add_column(t.heading, justify="right")
     grid.add_column("Total", justify="right")
-    ranks = [row.rank for row in table.rows]
     for row in table.rows:
         grid.add_row(
-            ("=" if ranks.count(row.rank) > 1 else "") + str(row.rank),
-            row.competitor.name,
-            row.competitor.country or "",
+            row.rank_label,
+            row.player.name,
+            row.player.country or "",
             *(format_points(p, 0) for p in row.points),
             format_points(row.total, 0),
         )
     return grid
 
 
-def ranking_json(ranking: CountryRanking) -> dict[str, Any]:
-    return {
-        "event": ranking.slug,
-        "status": ranking.status.value,
-        "rows": [
-            {
-                "rank": row.rank,
-                "country": row.country,
-                "total": points_to_json(row.total),
-                "counted": [points_to_json(p) for p in row.counted],
-                "players": row.players,
-            }
-            for row in ranking.rows
-        ],
-        "unranked": [{"country": c, "players": n} for c, n in ranking.unranked],
-    }
-
-
-def ranking_grid(ranking: CountryRanking) -> Table:
-    provisional = " (provisional)" if ranking.status.value != "final" else ""
-    grid = Table(title=f"Countries after {ranking.slug}{provisional}", title_justify="left")
+def ranking_grid(ranking: CountryTable) -> Table:
+    grid = Table(title=ranking.title, title_justify="left")
     for column in ("Rank", "Country", "Players", "Best scores", "Total"):
         grid.add_column(column, justify="left" if column in ("Country", "Best scores") else "right")
     for row in ranking.rows:
@@ -290,21 +239,3 @@ def ranking_grid(ranking: CountryRanking) -> Table:
     for country, players in ranking.unranked:
         grid.add_row("", country, str(players), "not ranked: too few players", "")
     return grid
-
-
-def master_json(created: MasterEvent) -> dict[str, Any]:
-    return {
-        "event": created.facts.slug,
-        "series": created.standings.slug,
-        "state": created.facts.state.value,
-        "players": [c.id for c in created.players],
-    }
-
-
-def countries_event_json(plan: CountriesEvent) -> dict[str, Any]:
-    return {
-        "event": plan.slug,
-        "teams": [{"country": t.country, "players": [p.id for p in t.players]} for t in plan.teams],
-        "games": [{"game": g.encounter, "south": g.first, "north": g.second} for g in plan.games],
-        "ranking": ranking_json(plan.ranking),
-    }

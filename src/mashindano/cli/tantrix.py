@@ -72,12 +72,13 @@ def status(
     """A match's TPs, outcome, controller review, form deadlines and tiebreak arrangement."""
     now = parse_time(at, "--at") or datetime.now(UTC)
     with event_command(db):
-        from mashindano.app.tantrix import match_status, status_json
+        from mashindano.app.documents.tantrix import build_match_status
 
-        shown = status_json(match_status(slug, _match(round_number, board, stage), now))
+        shown = build_match_status(slug, _match(round_number, board, stage), now)
+    document = shown.to_json()
     if as_json:
-        print_json(shown)
+        print_json(document)
         return
-    console.print(f"{shown['a']} v {shown['b']}", markup=False)
+    console.print(shown.title, markup=False)
     for key in ("winner", "ended_by", "controller_review", "opt_out", "follow_up"):
-        console.print(f"{key}: {shown[key]}", markup=False)
+        console.print(f"{key}: {document[key]}", markup=False)

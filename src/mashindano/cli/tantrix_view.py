@@ -18,6 +18,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.tree import Tree
 
+from mashindano.app.documents.values import tp_to_json
 from mashindano.engine.knockout.bracket import MatchRef, round_name
 from mashindano.engine.knockout.parameters import Phase, match_rule_for
 from mashindano.engine.knockout.simulation import (
@@ -26,13 +27,7 @@ from mashindano.engine.knockout.simulation import (
     SimulatedMatch,
 )
 from mashindano.engine.knockout.tp_match import game_label
-from mashindano.engine.points import Points, format_points
-
-
-def tp_to_json(value: Points) -> float:
-    """TPs for JSON: rounded half up to one decimal."""
-    tenths = (Fraction(value) * 10 + Fraction(1, 2)).__floor__()
-    return float(Fraction(tenths, 10))
+from mashindano.engine.points import format_points
 
 
 def match_json(match: SimulatedMatch) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from typing import Any
 from rich.console import Console, JustifyMethod
 from rich.table import Table
 
+from mashindano.app.documents.values import format_exact
 from mashindano.engine.model import CompetitorId
 from mashindano.engine.points import format_points
 from mashindano.engine.tasaselo.comparison import ComparisonRow
@@ -30,27 +31,6 @@ from mashindano.engine.tasaselo.scoring import (
     points_for_game,
 )
 from mashindano.engine.tasaselo.simulation import SimulatedRound, TasaseloSimulation
-
-
-def format_exact(value: Fraction | int) -> str:
-    """The exact value as text: "22", "12.5", or "50/3" when no finite decimal exists."""
-    value = Fraction(value)
-    if value.denominator == 1:
-        return str(value.numerator)
-    rest = value.denominator
-    twos = fives = 0
-    while rest % 2 == 0:
-        rest //= 2
-        twos += 1
-    while rest % 5 == 0:
-        rest //= 5
-        fives += 1
-    if rest != 1:
-        return f"{value.numerator}/{value.denominator}"
-    places = max(twos, fives)
-    digits = str(abs(value.numerator) * 10**places // value.denominator).rjust(places + 1, "0")
-    sign = "-" if value < 0 else ""
-    return f"{sign}{digits[:-places]}.{digits[-places:]}"
 
 
 def _optional(value: Fraction | None) -> str | None:

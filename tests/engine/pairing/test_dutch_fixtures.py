@@ -1,4 +1,6 @@
-"""The Dutch pairing of every reference fixture (shared/fixtures/dutch, bbpPairings 6.0.0).
+"""The Dutch pairing of every reference fixture (bbpPairings 6.0.0): shared/fixtures/dutch and
+shared/fixtures/dutch-extra (odd fields with many forfeits, half- and zero-point byes, aimed at
+the choice of the pairing-allocated bye).
 
 Required: the same pairs with the same colours and the same bye; then, stricter, the same
 board order line for line. Cases that still disagree would be listed in KNOWN_DIFFERENCES and marked
@@ -14,20 +16,27 @@ import pytest
 from mashindano.engine.pairing import SwissPairing, matching, pair_dutch
 from mashindano.interchange.trf import parse_trf, trf_to_stage_results
 
-FIXTURES = Path(__file__).resolve().parents[3].parent / "shared" / "fixtures" / "dutch"
-if not FIXTURES.is_dir():
-    FIXTURES = Path("/work/shared/fixtures/dutch")
+from ...shared_folders import assert_file_count, shared_folder
 
-CASES = sorted(FIXTURES.glob("*_round[0-9][0-9].trf"))
+ROUND_FILES = "*_round[0-9][0-9].trf"
+EXPECTED_CASES = {"dutch": 486, "dutch-extra": 360}
+"""Folder of shared/fixtures -> number of rounds to pair in it."""
+FOLDERS = {name: shared_folder("fixtures", name) for name in EXPECTED_CASES}
+
+CASES = [path for folder in FOLDERS.values() for path in sorted(folder.glob(ROUND_FILES))]
 
 KNOWN_DIFFERENCES: dict[str, str] = {}
 """Fixture name -> why our pairing still differs from the reference engine."""
 
 
+def _case_id(path: Path) -> str:
+    return f"{path.parent.name}/{path.stem}"
+
+
 def _param(path: Path) -> object:
     reason = KNOWN_DIFFERENCES.get(path.stem)
     marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
-    return pytest.param(path, id=path.stem, marks=marks)
+    return pytest.param(path, id=_case_id(path), marks=marks)
 
 
 def _expected(path: Path) -> tuple[list[tuple[str, str]], str | None]:
@@ -57,8 +66,9 @@ def _pair(path: Path) -> SwissPairing:
     )
 
 
-def test_fixture_set_is_complete() -> None:
-    assert len(CASES) == 486
+@pytest.mark.parametrize("name", list(EXPECTED_CASES))
+def test_fixture_set_is_complete(name: str) -> None:
+    assert_file_count(FOLDERS[name], ROUND_FILES, EXPECTED_CASES[name])
 
 
 @pytest.mark.parametrize("path", [_param(p) for p in CASES])
@@ -71,7 +81,7 @@ def test_dutch_fixture_pairs_colours_and_bye(path: Path) -> None:
     assert list(pairing.boards) == boards
 
 
-@pytest.mark.parametrize("path", [pytest.param(p, id=p.stem) for p in CASES[::4]])
+@pytest.mark.parametrize("path", [pytest.param(p, id=_case_id(p)) for p in CASES[::4]])
 def test_dutch_fixture_with_the_exact_fallback_matching(
     path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -15,6 +15,7 @@ from mashindano.engine.pairing import (
     pair_dutch,
 )
 from mashindano.engine.pairing.colours import choose_colour
+from mashindano.engine.pairing.dutch import pair_dutch_general
 
 from .scenario import build_results
 
@@ -112,6 +113,30 @@ def test_dutch_C2_C5_bye_goes_to_lowest_eligible_score() -> None:
     results = build_results(5, ["1-2 1-0, 3-4 1-0, 5 U"], total_rounds=3)
     pairing = pair_dutch(results, 2, total_rounds=3, initial_colour=Side.WHITE)
     assert pairing.bye in {CompetitorId("2"), CompetitorId("4")}
+
+
+def test_dutch_C9_bye_receiver_with_fewest_unplayed_games_after_floating_two_brackets() -> None:
+    # C.04.3 (2026) Art. 2, C9: minimise the unplayed games of the PAB receiver, in the bracket
+    # that downfloats exactly one player, who gets the PAB. Here that is not the bye score's own
+    # bracket. Before round 4: 1 and 5 have 2.5 (no PAB: U, forfeit wins); 2 and 4 have 1 and
+    # have met; 3 has 0 but cannot take the PAB, for 2 has met everyone else (C4). So the PAB
+    # goes to a 1-point player (C5): bracket {2, 4} downfloats both into bracket {3}, which
+    # pairs one of them and downfloats the other. 2 played all three rounds; 4 played one (a
+    # forfeit loss and a zero-point bye are unplayed), so 2 gets the PAB and 4 plays 3, although
+    # the first generated candidate pairs the higher-ranked moved-down player, 2.
+    # (Minimised from dutch-extra t029p11r_mixed_s3029040_round10, bbpPairings 6.0.0.)
+    results = build_results(
+        5,
+        ["1-2 =, 4-5 -+, 3 Z", "2-5 =, 1-3 +-, 4 Z", "2-4 0-1, 5-3 +-, 1 U"],
+        total_rounds=5,
+    )
+    states = {str(s.id): s for s in build_swiss_state(results, 4)}
+    assert (states["2"].score, states["2"].played_games) == (1, 3)
+    assert (states["4"].score, states["4"].played_games) == (1, 1)
+    for pair in (pair_dutch, pair_dutch_general):
+        pairing = pair(results, 4, total_rounds=5, initial_colour=Side.WHITE)
+        assert pairing.bye == CompetitorId("2")
+        assert pairing.boards == _boards([("5", "1"), ("4", "3")])
 
 
 def test_dutch_floats_2026_definition() -> None:

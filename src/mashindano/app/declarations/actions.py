@@ -68,8 +68,8 @@ class ActionSpec:
     states: frozenset[EventState] = frozenset({EventState.RUNNING})
     """When the action is offered (`available_actions`); the use case has the last word."""
     message: Message | None = None
-    document: Callable[[Any], Json] | None = None
-    """The outcome as JSON, when it has a document (`--json`, the API)."""
+    document: Callable[[str, Any], Json] | None = None
+    """The outcome (with the event's slug) as the JSON of its document (`--json`, the API)."""
 
     @property
     def fields(self) -> tuple[ParameterSpec, ...]:
@@ -114,7 +114,7 @@ class Performed:
     def document(self) -> Json:
         if self.action.document is None:
             return {"action": self.action.name, "message": self.message}
-        return self.action.document(self.outcome)
+        return self.action.document(self.slug, self.outcome)
 
 
 def read_parameters(action: ActionSpec, raw: Mapping[str, object]) -> dict[str, Any]:

@@ -13,30 +13,12 @@ from typing import Any
 from mashindano.store.facts import Json
 
 
-def result_change_json(change: Any) -> Json:
-    """A `results.ResultChange`: the game after the change, before it, and games added."""
-    game = change.game
-    return {
-        "round": game.round,
-        "board": game.board,
-        "game": game.number,
-        "first": game.first,
-        "second": game.second,
-        "result": game.result.value,
-        "status": game.status.value,
-        "detail": game.detail,
-        "before": {"result": change.before[0].value, "status": change.before[1].value},
-        "added_games": [
-            {
-                "game": g.number,
-                "first": g.first,
-                "second": g.second,
-                "first_side": g.first_side.value,
-                "result": g.result.value,
-            }
-            for g in change.added
-        ],
-    }
+def result_change_json(slug: str, change: Any) -> Json:
+    """A `results.ResultChange` as its document (`app.documents.results`): the game after the
+    change, before it, and the games added."""
+    from mashindano.app.documents.results import build_result_change
+
+    return build_result_change(slug, change).to_json()
 
 
 def result_change_text(slug: str, values: Mapping[str, Any], change: Any) -> str:
@@ -47,7 +29,7 @@ def result_change_text(slug: str, values: Mapping[str, Any], change: Any) -> str
     return "\n".join(lines)
 
 
-def form_filed_json(filed: Any) -> Json:
+def form_filed_json(slug: str, filed: Any) -> Json:
     """A `tantrix.FormFiled`: the game after the form and the controller's review."""
     change = filed.change
     return {

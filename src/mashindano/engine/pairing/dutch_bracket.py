@@ -124,12 +124,23 @@ class RoundSolver(DutchWeights):
         pairs = [(self.players[a], self.players[b]) for a, b in self.pairs]
         return pairs, bye
 
+    def _may_decide_bye(self, score: Points | None) -> bool:
+        """Whether the bracket of `score` may downfloat just the bye receiver (C9): any bracket
+        at or below the bye score, for the receiver floats down from its own scoregroup
+        through every bracket below it to the last."""
+        return (
+            self.count % 2 == 1
+            and score is not None
+            and self.bye_score is not None
+            and score <= self.bye_score
+        )
+
     def _update_bye_criterion(
         self, local: Sequence[int], carried: Sequence[int], next_score: Points | None
     ) -> None:
         """Whether the next bracket downfloats exactly one player, who gets the bye (C9)."""
         self.single_downfloater_gets_bye = False
-        if self.count % 2 == 0 or next_score is None or next_score != self.bye_score:
+        if next_score is None or not self._may_decide_bye(next_score):
             return
         unmatched = 0
         for position in carried:
@@ -157,9 +168,7 @@ class RoundSolver(DutchWeights):
         nobody floats down. Brackets that may decide C9 for the next one keep the general path,
         because that decision reads the last matching itself.
         """
-        if current_end % 2 or (
-            self.count % 2 and next_score is not None and next_score == self.bye_score
-        ):
+        if current_end % 2 or self._may_decide_bye(next_score):
             return None
         half = current_end // 2
         for k in range(half):
@@ -327,7 +336,7 @@ class RoundSolver(DutchWeights):
         # optimal for the exchange criteria too (no exchange, the smallest numbers) and every
         # matching that is has the same upper halves, which is all the rest reads from it. The
         # bye criterion of the next bracket (C9) reads the last matching itself: ask then.
-        exact_last = self.count % 2 == 1 and next_score is not None and next_score == self.bye_score
+        exact_last = self._may_decide_bye(next_score)
         if guessing:
             for index, x in enumerate(remainder):
                 for y in remainder[index + 1 :]:

@@ -1,0 +1,136 @@
+"""The event list and the event summary: preset, parameters in words, state, and the stages,
+groups and rounds to navigate to."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from mashindano.app.documents.place import Place
+from mashindano.app.events import show_event
+from mashindano.app.formats import adapter_for
+from mashindano.app.queries import list_events
+from mashindano.store.facts import Json
+
+
+@dataclass(frozen=True, slots=True)
+class EventListLine:
+    slug: str
+    name: str
+    preset: str
+    state: str
+    players: int
+    version: int
+    created_at: datetime
+
+    def to_json(self) -> dict[str, Json]:
+        return {
+            "slug": self.slug,
+            "name": self.name,
+            "preset": self.preset,
+            "state": self.state,
+            "players": self.players,
+            "version": self.version,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class EventList:
+    events: tuple[EventListLine, ...]
+
+    def to_json(self) -> list[Json]:
+        return [e.to_json() for e in self.events]
+
+
+def build_event_list() -> EventList:
+    return EventList(
+        tuple(
+            EventListLine(e.slug, e.name, e.preset, e.state, e.players, e.version, e.created_at)
+            for e in list_events()
+        )
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Parameter:
+    name: str
+    value: Json
+
+    @property
+    def words(self) -> str:
+        """ "swiss rounds: 5"."""
+        shown = (
+            ", ".join(str(v) for v in self.value) if isinstance(self.value, list) else self.value
+        )
+        return f"{self.name.replace('_', ' ')}: {shown}"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundLink:
+    place: Place
+    published_at: datetime
+    is_complete: bool
+
+
+@dataclass(frozen=True, slots=True)
+class EventSummary:
+    slug: str
+    name: str
+    preset: str
+    description: str
+    seed: int
+    version: int
+    state: str
+    players: int
+    parameters: tuple[Parameter, ...]
+    rounds: tuple[RoundLink, ...]
+    """Every published round, by stage, group and number: the navigation of the event."""
+    next_unit: str | None
+    finished: bool
+    summary: dict[str, Json]
+    """The preset's own summary (its adapter's `summary`), as the JSON has always shown it."""
+
+    @property
+    def stages(self) -> tuple[int, ...]:
+        return tuple(sorted({r.place.stage for r in self.rounds}))
+
+    def groups(self, stage: int) -> tuple[str, ...]:
+        return tuple(sorted({r.place.group for r in self.rounds if r.place.stage == stage}))
+
+    def to_json(self) -> dict[str, Json]:
+        return {
+            "slug": self.slug,
+            "name": self.name,
+            "preset": self.preset,
+            "seed": self.seed,
+            "version": self.version,
+            "parameters": {p.name: p.value for p in self.parameters},
+            "summary": self.summary,
+        }
+
+
+def build_event_summary(slug: str) -> EventSummary:
+    view = show_event(slug)
+    facts = view.facts
+    adapter = adapter_for(facts.preset)
+    summary = view.summary
+    rounds = tuple(
+        RoundLink(Place(r.stage, r.group, r.number), r.published_at, r.is_complete())
+        for r in sorted(facts.rounds, key=lambda r: (r.stage, r.group, r.number))
+    )
+    next_unit = summary.get("next")
+    return EventSummary(
+        slug=facts.slug,
+        name=facts.name,
+        preset=facts.preset,
+        description=adapter.description,
+        seed=facts.seed,
+        version=facts.version,
+        state=facts.state.value,
+        players=len(facts.competitors),
+        parameters=tuple(Parameter(k, v) for k, v in view.parameters.items()),
+        rounds=rounds,
+        next_unit=next_unit if isinstance(next_unit, str) else None,
+        finished=summary.get("finished") is True,
+        summary=summary,
+    )

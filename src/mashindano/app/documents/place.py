@@ -1,0 +1,50 @@
+"""One vocabulary for where a game stands in every preset: stage, group, round.
+
+A stage is a phase of the event (chess: the only one; a knockout: 1 the main draw, 2 the
+plate; KIBA: the qualification groups, semifinal groups and final are rounds 1-3 of stage 1;
+a Gomoku league month is a round). A group is a part of a stage played apart ("" when the
+stage has one). A round is a published pairing of a stage and group.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mashindano.engine.model import Competitor, CompetitorId
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    stage: int
+    group: str
+    round: int
+
+    @property
+    def label(self) -> str:
+        """ "Round 3", "Round 1 group A", "Stage 2 round 1": what people read."""
+        stage = f"Stage {self.stage} round" if self.stage != 1 else "Round"
+        group = f" group {self.group}" if self.group else ""
+        return f"{stage} {self.round}{group}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRef:
+    """A player as pages show one: id (the key a command takes), name, number, rating."""
+
+    id: CompetitorId
+    name: str
+    number: int | None = None
+    rating: int | None = None
+    country: str | None = None
+
+    @staticmethod
+    def of(competitor: Competitor) -> PlayerRef:
+        return PlayerRef(
+            competitor.id, competitor.name, competitor.number, competitor.rating, competitor.country
+        )
+
+    @staticmethod
+    def lookup(players: dict[CompetitorId, Competitor], competitor: CompetitorId) -> PlayerRef:
+        """The registered player, or a bare reference for an id the event does not list."""
+        found = players.get(competitor)
+        return PlayerRef.of(found) if found is not None else PlayerRef(competitor, str(competitor))

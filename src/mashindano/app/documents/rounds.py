@@ -1,0 +1,179 @@
+"""Round pairings: boards with both players (numbers, names, ratings, points before the
+round), sides, each game's result and report state; multi-game encounters with their games."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from datetime import datetime
+from fractions import Fraction
+
+from mashindano.app.documents.place import Place, PlayerRef
+from mashindano.app.formats import adapter_for
+from mashindano.app.queries import get_event_facts
+from mashindano.app.rounds import show_round
+from mashindano.engine.model import ByeKind, CompetitorId
+from mashindano.engine.standings import compute_standings
+from mashindano.store.facts import EventFacts, GameFact, Json, ResultDetail, RoundFact
+
+BYE_LABELS = {
+    "U": "bye (pairing)",
+    "F": "full-point bye",
+    "H": "half-point bye",
+    "Z": "zero-point bye",
+    "sit-out": "sits out",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class GameLine:
+    """One game: who plays which side, the result and where its report stands."""
+
+    place: Place
+    board: int
+    game: int
+    first: PlayerRef
+    second: PlayerRef
+    first_side: str
+    result: str
+    status: str
+    """The report state: unreported, reported, confirmed, disputed, ruled, corrected."""
+    detail: ResultDetail | None
+    label: str
+    is_decided: bool
+
+    @staticmethod
+    def of(game: GameFact, players: Mapping[CompetitorId, PlayerRef]) -> GameLine:
+        return GameLine(
+            place=Place(game.stage, game.group, game.round),
+            board=game.board,
+            game=game.number,
+            first=players.get(game.first) or PlayerRef(game.first, str(game.first)),
+            second=players.get(game.second) or PlayerRef(game.second, str(game.second)),
+            first_side=game.first_side.value,
+            result=game.result.value,
+            status=game.status.value,
+            detail=game.detail,
+            label=game.label,
+            is_decided=game.result.is_decided,
+        )
+
+    def to_json(self) -> dict[str, Json]:
+        return {
+            "game": self.game,
+            "first": self.first.id,
+            "second": self.second.id,
+            "first_side": self.first_side,
+            "result": self.result,
+            "status": self.status,
+            "detail": self.detail,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class BoardLine:
+    """One encounter: a board of one game or of a match of several, or a bye."""
+
+    board: int
+    first: PlayerRef
+    second: PlayerRef | None
+    bye: str | None
+    """The bye's kind (U, F, H, Z, sit-out) when `second` is None."""
+    match_rule: str
+    games: tuple[GameLine, ...]
+    first_points_before: Fraction | None = None
+    second_points_before: Fraction | None = None
+    """Points before the round, where the preset scores the event as one stage."""
+
+    @property
+    def bye_label(self) -> str:
+        kind = self.bye or "Z"
+        return BYE_LABELS.get(kind, kind)
+
+    def to_json(self) -> dict[str, Json]:
+        return {
+            "board": self.board,
+            "first": self.first.id,
+            "second": self.second.id if self.second is not None else None,
+            "bye": self.bye,
+            "games": [g.to_json() for g in self.games],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class RoundPairings:
+    event: str
+    place: Place
+    published_at: datetime
+    boards: tuple[BoardLine, ...]
+    is_complete: bool
+
+    @property
+    def title(self) -> str:
+        group = f" group {self.place.group}" if self.place.group else ""
+        return f"Round {self.place.round}{group}"
+
+    def to_json(self) -> dict[str, Json]:
+        return {
+            "stage": self.place.stage,
+            "group": self.place.group,
+            "round": self.place.round,
+            "published_at": self.published_at.isoformat(),
+            "boards": [b.to_json() for b in self.boards],
+        }
+
+
+def build_round_pairings(
+    slug: str, number: int | None = None, *, stage: int = 1, group: str = ""
+) -> RoundPairings:
+    """A published round (default: the latest of the stage and group)."""
+    shown = show_round(slug, number, stage=stage, group=group)
+    return round_pairings(get_event_facts(slug), shown)
+
+
+def round_pairings(facts: EventFacts, shown: RoundFact) -> RoundPairings:
+    players = {c.id: PlayerRef.of(c) for c in facts.competitors}
+    before = points_before(facts, shown.stage, shown.group, shown.number)
+
+    def board(encounter_index: int) -> BoardLine:
+        e = shown.encounters[encounter_index]
+        first = players.get(e.first) or PlayerRef(e.first, str(e.first))
+        second = None
+        if e.second is not None:
+            second = players.get(e.second) or PlayerRef(e.second, str(e.second))
+        return BoardLine(
+            board=e.board,
+            first=first,
+            second=second,
+            bye=e.bye_kind.value if isinstance(e.bye_kind, ByeKind) else None,
+            match_rule=e.match_rule,
+            games=tuple(GameLine.of(g, players) for g in e.games),
+            first_points_before=before.get(e.first) if before else None,
+            second_points_before=before.get(e.second) if before and e.second else None,
+        )
+
+    return RoundPairings(
+        event=facts.slug,
+        place=Place(shown.stage, shown.group, shown.number),
+        published_at=shown.published_at,
+        boards=tuple(board(k) for k in range(len(shown.encounters))),
+        is_complete=shown.is_complete(),
+    )
+
+
+def points_before(
+    facts: EventFacts, stage: int, group: str, number: int
+) -> dict[CompetitorId, Fraction]:
+    """Each player's points before round `number`, scored by the engine from the preset's
+    results of the event's single stage; {} for presets of several stages."""
+    if stage != 1 or group:
+        return {}
+    results = adapter_for(facts.preset).stage_results(facts)
+    if results is None:
+        return {}
+    earlier = replace(
+        results,
+        games=tuple(g for g in results.games if g.round < number),
+        byes=tuple(b for b in results.byes if b.round < number),
+    )
+    return {row.competitor.id: Fraction(row.points) for row in compute_standings(earlier).rows}
