@@ -116,6 +116,7 @@ class KibaBaoAdapter(BaseAdapter):
         "KIBA Bao: seeded qualification groups, two semifinal groups, best-of-3 final; "
         "two games per pairing, score, Neustadtl, KIBA score"
     )
+    plays_once_per_round = False
 
     # -- parameters ---------------------------------------------------------------------------
 
