@@ -48,7 +48,7 @@ def pair(
         raise fail("too many file arguments", EXIT_USAGE)
     source = files[0]
     with reported_errors():
-        tournament = parse_trf(read_text(source), source=str(source))
+        tournament = parse_trf(read_text(source), source=str(source), require_players=True)
         results = trf_to_stage_results(tournament)
         if check:
             _check(tournament, results)
