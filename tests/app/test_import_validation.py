@@ -108,7 +108,10 @@ def _missing_section(d: Document) -> None:
 
 
 CASES: list[tuple[Callable[[Document], None], str]] = [
-    (_set_result, r"rounds\[0\]\.encounters\[0\]\.games\[0\]\.reports\[0\]\.result: .*'7-3'"),
+    (
+        _set_result,
+        r"rounds\[0\]\.encounters\[0\]\.games\[0\]\.reports\[0\]\.result: .*'7-3' is not a",
+    ),
     (_self_pairing, r"rounds\[0\]\.encounters\[0\]: .*paired with himself"),
     (_unknown_player, r"games\[0\]\.first: 'Nobody' is not one of the event's entries"),
     (_seed_beyond_64_bits, r"event\.seed: 1180591620717411303424"),
@@ -117,7 +120,7 @@ CASES: list[tuple[Callable[[Document], None], str]] = [
     (_undecided_result, r"reports\[0\]\.result: .*'\*' is not a result of chess-swiss"),
     (_two_games_in_a_round, r"encounters\[1\]: stage 1 round 1: 'P\d+' plays on board 2"),
     (_time_without_zone, r"rounds\[0\]\.published_at: .*time zone"),
-    (_report_detail_for_chess, r"reports\[0\]\.result: .*records no detail"),
+    (_report_detail_for_chess, r"reports\[0\]\.detail: .*chess-swiss records no detail"),
     (_missing_section, r"top level: 'entries' is missing"),
 ]
 

@@ -20,8 +20,8 @@ from django.core.exceptions import FieldDoesNotExist, ValidationError
 from django.db import models as django_models
 
 from mashindano.app.formats import adapter_for
-from mashindano.app.formats.base import FormatAdapter
-from mashindano.engine.errors import MashindanoError, ParseError
+from mashindano.app.formats.base import BaseAdapter, FormatAdapter
+from mashindano.engine.errors import IllegalResult, MashindanoError, ParseError
 from mashindano.engine.model import ByeKind, Competitor, CompetitorId, GameResult, Side, Termination
 from mashindano.interchange.limits import MAX_GAMES_PLAYED, MAX_RATING
 from mashindano.store import models
@@ -36,6 +36,7 @@ from mashindano.store.facts import (
     OverrideFact,
     ReportFact,
     ReportKind,
+    ResultDetail,
     RoundFact,
     SanctionFact,
     WithdrawalFact,
@@ -372,18 +373,7 @@ class _Reader:
                 if text:
                     _fail(f"{place}.result", f"a {kind.value} carries no result, got {text!r}")
             else:
-                try:
-                    parsed = adapter.parse_report(
-                        text, detail, game=game, parameters=facts.parameters
-                    )
-                except MashindanoError as exc:
-                    _fail(
-                        f"{place}.result",
-                        f"{game.label}: {text!r} is not a result of {facts.preset} ({exc.message})",
-                    )
-                if parsed.result.value != text:
-                    _fail(f"{place}.result", f"{game.label}: {text!r} is not a stored result")
-                result = parsed.result
+                result = self.stored_result(text, detail, place, game, adapter, facts)
             termination = _enum(
                 Termination,
                 _column(models.ResultReport, r, "termination", place),
@@ -401,6 +391,37 @@ class _Reader:
                 )
             )
         return tuple(reports)
+
+    def stored_result(
+        self,
+        text: str,
+        detail: ResultDetail | None,
+        where: Where,
+        game: GameFact,
+        adapter: FormatAdapter,
+        facts: EventFacts,
+    ) -> GameResult:
+        """A stored result: one of the preset's results, as the use cases write it. Its
+        detail is what the adapter stored (normalised, so not always what it reads as input):
+        a preset that records none refuses any; the replay reads the rest."""
+        try:
+            result = GameResult(text)
+            if result.value != adapter.parse_result(text).value:
+                raise IllegalResult(f"{text!r} is not written as the preset writes it")
+        except ValueError:
+            _fail(
+                f"{where}.result",
+                f"{game.label}: {text!r} is not a result (one of "
+                f"{', '.join(r.value for r in GameResult if r.is_decided)})",
+            )
+        except MashindanoError as exc:
+            _fail(
+                f"{where}.result",
+                f"{game.label}: {text!r} is not a result of {facts.preset} ({exc.message})",
+            )
+        if detail is not None and type(adapter).parse_report is BaseAdapter.parse_report:
+            _fail(f"{where}.detail", f"{game.label}: {facts.preset} records no detail")
+        return result
 
     def moves(self, row: Mapping[str, Any], where: Where) -> None:
         plies: set[int] = set()

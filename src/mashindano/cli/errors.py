@@ -2,11 +2,14 @@
 
 Exit codes (documented in the README):
   0  success
-  1  no valid pairing exists (the JaVaFo/bbpPairings convention)
+  1  no valid pairing exists (the JaVaFo/bbpPairings convention), and nothing else
   2  wrong command-line usage (Typer's own code)
-  3  invalid input: a malformed file, an impossible result, a bad parameter
+  3  invalid input: a malformed file, an impossible result, a bad parameter, a size beyond
+     its limit, an unsupported database URL
   4  a check found mismatches (`pair -c`)
-  5  a file cannot be read or written
+  5  a file or the database cannot be read or written (missing, a directory, not a
+     database, the server down or without that database)
+The event commands add 6 (not found) and 7 (refused); see `cli.event_common`.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from pathlib import Path
 
 import typer
 
+from mashindano.config.errors import DatabaseUnavailable, DatabaseUrlError
 from mashindano.engine.errors import (
     ConfigError,
     IllegalResult,
@@ -50,6 +54,12 @@ def reported_errors() -> Iterator[None]:
         raise fail(exc.message, EXIT_INVALID_INPUT) from None
     except MashindanoError as exc:
         raise fail(exc.message, EXIT_INVALID_INPUT) from None
+    except DatabaseUrlError as exc:
+        raise fail(exc.message, EXIT_INVALID_INPUT) from None
+    except DatabaseUnavailable as exc:
+        raise fail(exc.message, EXIT_FILE_ERROR) from None
+    except RecursionError:
+        raise fail("the input nests too deeply to be read", EXIT_INVALID_INPUT) from None
     except OSError as exc:
         name = exc.filename if exc.filename is not None else ""
         raise fail(f"{name}: {exc.strerror or exc}", EXIT_FILE_ERROR) from None

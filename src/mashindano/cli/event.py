@@ -60,7 +60,7 @@ def create(
 ) -> None:
     """Create an event from a preset; players register until it starts."""
     overrides = parse_settings(settings or [])
-    with event_command(db):
+    with event_command(db, create=True):
         from mashindano.app.events import create_event
 
         facts = create_event(
@@ -167,7 +167,7 @@ def import_(
         document = parse_json(text, source=str(path))
     if not isinstance(document, dict):
         raise fail(f"{path}: not an exported event", EXIT_INVALID_INPUT)
-    with event_command(db):
+    with event_command(db, create=True):
         from mashindano.app.exchange import import_event_json
 
         stored = import_event_json(document, actor=acting_principal(actor), slug=slug)

@@ -12,9 +12,9 @@ from mashindano.cli.output import console
 
 def run_event_demo(db: str, seed: int) -> None:
     path = Path(db)
-    if "://" not in db and path.exists():
-        path.unlink()  # the demo always starts from an empty database
     with reported_errors():
+        if "://" not in db and path.is_file():
+            path.unlink()  # the demo always starts from an empty database
         from mashindano.config.setup import database_description, setup
 
         setup(db)
