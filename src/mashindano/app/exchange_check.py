@@ -154,6 +154,8 @@ class _Reader:
 
     def read(self) -> tuple[EventFacts, FormatAdapter]:
         event = _object(_get(self.document, "event", "top level"), "event")
+        for key in ("slug", "name"):
+            _column(models.Event, event, key, "event")
         preset = _column(models.Event, event, "preset", "event")
         adapter = adapter_for(preset)
         parameters = _object(_column(models.Event, event, "parameters", "event"), "event")
@@ -161,8 +163,8 @@ class _Reader:
             adapter.check_parameters(parameters)
         except MashindanoError as exc:
             _fail("event.parameters", exc.message)
-        for key in ("slug", "name"):
-            _column(models.Event, event, key, "event")
+        seed = _column(models.Event, event, "seed", "event")
+        state = _enum(EventState, _get(event, "state", "event"), "event.state")
         for key in ("created_at", "started_at", "closed_at"):
             _column(models.Event, event, key, "event")
         version = _column(models.Event, event, "version", "event")
@@ -177,8 +179,8 @@ class _Reader:
             name=str(event["name"]),
             preset=preset,
             parameters=parameters,
-            seed=_column(models.Event, event, "seed", "event"),
-            state=_enum(EventState, _get(event, "state", "event"), "event.state"),
+            seed=seed,
+            state=state,
             version=version,
             competitors=competitors,
             registered_at=registered,
