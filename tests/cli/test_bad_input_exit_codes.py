@@ -206,10 +206,10 @@ CASES = [
     ),
     Case(
         "detail-of-100000-brackets",
-        lambda d: (
-            ["result", "report", "ev", "1-0", "--round", "1", "--board", "1", "--detail"]
-            + ["[" * 100_000]
-        ),
+        lambda d: [
+            *["result", "report", "ev", "1-0", "--round", "1", "--board", "1", "--detail"],
+            "[" * 100_000,
+        ],
         3,
         "--detail: JSON nested more than 64 levels deep",
         before=(("event", "create", "ev", "--preset", "chess-swiss"),),
@@ -222,10 +222,10 @@ CASES = [
     ),
     Case(
         "simulate-absurd-months",
-        lambda d: (
-            ["simulate", "--preset", "gomoku-league", "--players", str(d / "p.csv")]
-            + ["--months", "99999999999"]
-        ),
+        lambda d: [
+            *("simulate", "--preset", "gomoku-league", "--players", str(d / "p.csv")),
+            *("--months", "99999999999"),
+        ],
         3,
         "--months 99999999999: at most 240",
         {"p.csv": PLAYERS},
