@@ -297,3 +297,23 @@ def test_a_read_command_leaves_no_database_behind(tmp_path: Path) -> None:
     assert code == 5
     assert not mistyped.exists()
     assert not mistyped.parent.exists()
+
+
+def test_an_unexpected_error_is_one_line_and_exit_70_never_1(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bug in a reader still ends in one line, and not in exit 1, which `pair` callers read
+    as "no valid pairing"."""
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr("mashindano.cli.pair.parse_trf", broken)
+    monkeypatch.delenv("MASHINDANO_DEBUG", raising=False)
+    (tmp_path / "t.trf").write_text(TRF)
+    code, stderr = _run_in_process(["pair", "--dutch", str(tmp_path / "t.trf"), "-p"])
+    assert code == 70
+    assert stderr.strip().splitlines() == [
+        "mashindano: internal error (ZeroDivisionError: a bug); please report it "
+        "(MASHINDANO_DEBUG=1 shows where)"
+    ]

@@ -10,10 +10,12 @@ Exit codes (documented in the README):
   5  a file or the database cannot be read or written (missing, a directory, not a
      database, the server down or without that database)
 The event commands add 6 (not found) and 7 (refused); see `cli.event_common`.
+  70 an internal error (a bug): one line all the same; MASHINDANO_DEBUG=1 shows the traceback
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -36,6 +38,7 @@ EXIT_USAGE = 2
 EXIT_INVALID_INPUT = 3
 EXIT_MISMATCH = 4
 EXIT_FILE_ERROR = 5
+EXIT_INTERNAL_ERROR = 70
 
 
 def fail(message: str, code: int) -> typer.Exit:
@@ -63,6 +66,18 @@ def reported_errors() -> Iterator[None]:
     except OSError as exc:
         name = exc.filename if exc.filename is not None else ""
         raise fail(f"{name}: {exc.strerror or exc}", EXIT_FILE_ERROR) from None
+    except Exception as exc:
+        if isinstance(exc, typer.Exit) or type(exc).__module__.startswith(("typer", "click")):
+            raise  # an exit or usage error on its way to Typer, already worded
+        # A bug, not bad input: still one line, and never exit 1 (which means "no valid
+        # pairing" to the programs that call `pair`). MASHINDANO_DEBUG=1 shows the traceback.
+        if os.environ.get("MASHINDANO_DEBUG") == "1":
+            raise
+        what = f"{type(exc).__name__}: {exc}".splitlines()[0][:300]
+        raise fail(
+            f"internal error ({what}); please report it (MASHINDANO_DEBUG=1 shows where)",
+            EXIT_INTERNAL_ERROR,
+        ) from None
 
 
 def read_text(path: Path) -> str:
