@@ -14,6 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from mashindano.app import exchange
+from mashindano.app.principals import local
 from mashindano.cli.main import app
 from mashindano.engine.errors import ParseError
 from mashindano.store import models
@@ -133,13 +134,13 @@ def test_a_bad_document_is_refused_with_its_first_problem_and_nothing_stored(
     spoil(spoiled)
     before = _counts()
     with pytest.raises(ParseError, match=message):
-        exchange.import_event_json(spoiled, actor="importer", slug="copy")
+        exchange.import_event_json(spoiled, actor=local("importer"), slug="copy")
     assert _counts() == before
     assert not models.Event.objects.filter(slug="copy").exists()
 
 
 def test_the_unspoiled_document_imports(document: Document) -> None:
-    assert exchange.import_event_json(document, actor="importer", slug="copy") == "copy"
+    assert exchange.import_event_json(document, actor=local("importer"), slug="copy") == "copy"
 
 
 def test_cli_import_of_7_3_is_refused_in_one_line_and_the_audit_count_is_unchanged(
@@ -165,4 +166,4 @@ def test_a_finished_swiss_with_its_whole_audit_log_replays(document: Document) -
     the same for its preset)."""
     play_all("sw")
     exported = json.loads(json.dumps(exchange.export_event_json("sw")))
-    assert exchange.import_event_json(exported, actor="importer", slug="again") == "again"
+    assert exchange.import_event_json(exported, actor=local("importer"), slug="again") == "again"

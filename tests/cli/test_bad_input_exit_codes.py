@@ -211,7 +211,7 @@ CASES = [
             "[" * 100_000,
         ],
         3,
-        "--detail: JSON nested more than 64 levels deep",
+        "parameter 'detail': JSON nested more than 64 levels deep",
         before=(("event", "create", "ev", "--preset", "chess-swiss"),),
     ),
     Case(

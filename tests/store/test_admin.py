@@ -11,6 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from mashindano.app import events, players, rounds
+from mashindano.app.principals import local
 from mashindano.app.results import GameRef, report_result
 from mashindano.engine.model import Competitor, CompetitorId
 from mashindano.store import models
@@ -21,12 +22,12 @@ T0 = datetime(2026, 3, 1, 10, 0, tzinfo=UTC)
 
 
 def _event_with_a_result() -> models.ResultReport:
-    events.create_event("adm", "chess-swiss", actor="t", seed=5, now=T0)
+    events.create_event("adm", "chess-swiss", actor=local("t"), seed=5, now=T0)
     roster = [Competitor(CompetitorId(f"P{n}"), f"P{n}", rating=2000 - n) for n in range(1, 5)]
-    players.register_players("adm", roster, actor="t", now=T0)
-    events.start_event("adm", actor="t", now=T0)
-    rounds.pair_next_round("adm", actor="t", now=T0)
-    report_result("adm", GameRef(1, 1), "1-0", actor="t", now=T0)
+    players.register_players("adm", roster, actor=local("t"), now=T0)
+    events.start_event("adm", actor=local("t"), now=T0)
+    rounds.pair_next_round("adm", actor=local("t"), now=T0)
+    report_result("adm", GameRef(1, 1), "1-0", actor=local("t"), now=T0)
     return models.ResultReport.objects.get()
 
 

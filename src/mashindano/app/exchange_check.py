@@ -19,6 +19,7 @@ from typing import Any, NoReturn
 from django.core.exceptions import FieldDoesNotExist, ValidationError
 from django.db import models as django_models
 
+from mashindano.app.declarations.parameters import parameters_from_json
 from mashindano.app.formats import adapter_for
 from mashindano.app.formats.base import BaseAdapter, FormatAdapter
 from mashindano.engine.errors import IllegalResult, MashindanoError, ParseError
@@ -160,7 +161,7 @@ class _Reader:
         adapter = adapter_for(preset)
         parameters = _object(_column(models.Event, event, "parameters", "event"), "event")
         try:
-            adapter.check_parameters(parameters)
+            parameters_from_json(adapter.parameter_schema, parameters)
         except MashindanoError as exc:
             _fail("event.parameters", exc.message)
         seed = _column(models.Event, event, "seed", "event")
