@@ -21,8 +21,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	@touch $(STAMP)
 
+# Builds the demo events (one per preset) into var/demo.sqlite3, then serves them with granian
+# on http://127.0.0.1:8000/ until Ctrl-C.
 run: $(STAMP)
-	$(BIN)/mashindano demo
+	$(BIN)/mashindano serve --demo --db var/demo.sqlite3
 
 test: $(STAMP)
 	@if [ "$$CI" = true ]; then $(MAKE) --no-print-directory check-postgres; fi

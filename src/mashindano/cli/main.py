@@ -15,6 +15,7 @@ from mashindano.cli import (
     schedule,
     seed,
     series,
+    serve,
     simulate,
     standings,
     tantrix,
@@ -41,6 +42,7 @@ app.add_typer(arbiter.app, name="arbiter")
 app.add_typer(tantrix.app, name="tantrix")
 app.add_typer(gomoku.app, name="gomoku")
 app.add_typer(bao.app, name="bao")
+app.command("serve")(serve.serve)
 
 
 @app.command("demo")
