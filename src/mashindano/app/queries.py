@@ -123,3 +123,15 @@ def events_fingerprint() -> str:
     of events) does, for pages that show several events."""
     rows = models.Event.objects.order_by("slug").values_list("slug", "version")
     return ";".join(f"{slug}:{version}" for slug, version in rows)
+
+
+@dataclass(frozen=True, slots=True)
+class SeriesListing:
+    slug: str
+    name: str
+    events: int
+
+
+def list_series() -> list[SeriesListing]:
+    rows = models.Series.objects.annotate(n=Count("events")).order_by("created_at", "slug")
+    return [SeriesListing(s.slug, s.name, s.n) for s in rows]

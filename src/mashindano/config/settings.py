@@ -77,7 +77,10 @@ TIME_ZONE = "UTC"
 LANGUAGE_CODE = "en"
 USE_I18N = True
 STATIC_URL = "static/"
-STATIC_ROOT = Path(os.environ.get("MASHINDANO_STATIC_ROOT", "var/static")).resolve()
+# Only for `mashindano manage collectstatic`, when a front server is to serve static files.
+STATIC_ROOT = (
+    Path(os.environ["MASHINDANO_STATIC_ROOT"]) if "MASHINDANO_STATIC_ROOT" in os.environ else None
+)
 # Static files come straight from the packages (no collectstatic step for `make run`).
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_MAX_AGE = 3600
