@@ -28,6 +28,7 @@ def test_live_view_rotates_between_pairings_and_standings(site: Site, desktop: V
     desktop.open(f"/e/{LIVE_EVENT}/live/?rotate=3")
     pairings = desktop.page.locator('#live [data-panel="pairings"]')
     standings = desktop.page.locator('#live [data-panel="standings-1"]')
-    assert pairings.is_visible() and not standings.is_visible()
+    assert pairings.is_visible()
+    assert not standings.is_visible()
     standings.wait_for(state="visible", timeout=6000)
     assert not pairings.is_visible()

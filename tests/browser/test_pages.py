@@ -53,7 +53,7 @@ def test_unknown_event_round_or_player_is_a_404_that_says_what(
 
 
 def test_a_page_is_served_with_an_etag_and_304_when_unchanged(site: Site) -> None:
-    status, first, headers = fetch(site, "/e/demo-tasaselo/standings/")
+    status, _first, headers = fetch(site, "/e/demo-tasaselo/standings/")
     assert status == 200
     etag = headers["ETag"]
     assert headers["Cache-Control"] == "no-cache"
