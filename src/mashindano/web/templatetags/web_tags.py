@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sized
 from fractions import Fraction
 
 from django import template
@@ -66,3 +67,14 @@ def round_url(slug: str, place: object) -> str:
     if stage != 1:
         return reverse("public:stage-round", args=[slug, stage, number])
     return reverse("public:round", args=[slug, number])
+
+
+@register.filter
+def result_text(value: str) -> str:
+    """A result as printed on a pairings sheet: "1/2-1/2" -> "½-½"."""
+    return value.replace("1/2", "½")
+
+
+@register.filter
+def length_is_one(value: object) -> bool:
+    return isinstance(value, Sized) and len(value) == 1
