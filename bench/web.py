@@ -38,7 +38,9 @@ LIVE = "bench-live"
 
 
 def build(db: Path, players: int, rounds: int, tasaselo_players: int) -> None:
-    from mashindano.app import events, players as entries, rounds as round_cases
+    from mashindano.app import events
+    from mashindano.app import players as entries
+    from mashindano.app import rounds as round_cases
     from mashindano.app.principals import local
     from mashindano.app.results import GameRef, report_result
     from mashindano.engine.model import Competitor, CompetitorId
@@ -63,9 +65,8 @@ def build(db: Path, players: int, rounds: int, tasaselo_players: int) -> None:
                 result = rng.choice(("1-0", "1/2-1/2", "0-1"))
                 where = GameRef(published.number, game.board)
                 report_result(slug, where, result, actor=actor)
-        print(
-            f"  built {slug}: {size} players, {count} rounds in {time.perf_counter() - started:.0f} s"
-        )
+        took = time.perf_counter() - started
+        print(f"  built {slug}: {size} players, {count} rounds in {took:.0f} s")
 
     play(SWISS, "chess-swiss", players, {"swiss_rounds": str(rounds)}, rounds)
     play(TASASELO, "tasaselo", tasaselo_players, {"rounds": "5"}, 5)
@@ -205,8 +206,10 @@ def main() -> None:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     server = subprocess.Popen(
-        [sys.executable, "-m", "mashindano.cli.main", "serve", "--db", str(db)]
-        + ["--port", str(port), "--workers", str(args.workers)],
+        [
+            *(sys.executable, "-m", "mashindano.cli.main", "serve", "--db", str(db)),
+            *("--port", str(port), "--workers", str(args.workers)),
+        ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
