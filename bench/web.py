@@ -215,7 +215,12 @@ def main() -> None:
     )
     try:
         deadline = time.monotonic() + 30
-        while get(base + "/")[0] != 200:
+        while True:
+            try:
+                if get(base + "/")[0] == 200:
+                    break
+            except OSError:
+                pass
             if time.monotonic() > deadline:
                 sys.exit("the server did not start")
             time.sleep(0.3)
