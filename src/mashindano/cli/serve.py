@@ -55,7 +55,7 @@ def serve(
         "mashindano.config.asgi:application",
         address=host,
         port=port,
-        interface=Interfaces.ASGI,
+        interface=Interfaces.ASGINL,  # Django has no ASGI lifespan handler
         workers=workers,
         log_access=False,
     ).serve()
