@@ -79,6 +79,7 @@ ACTIONS: dict[str, Rule] = {
     "series.master": Rule(_ORGANISER),
     "roles.grant": Rule(_ORGANISER),
     "audit.read": Rule(_STAFF),
+    "webhooks.manage": Rule(_ORGANISER),
 }
 """Event actions and who may perform them (besides superusers). Creating an event, a series or
 importing one is a site permission (`Principal.can_create_events`)."""

@@ -33,6 +33,8 @@ INSTALLED_APPS = [
     "django_htmx",
     "mashindano.store.apps.EventsConfig",
     "mashindano.web.apps.WebConfig",
+    "ninja",
+    "mashindano.web.api.apps.ApiConfig",
 ]
 
 # The page cache sits outside everything that needs a thread (WhiteNoise, sessions): a cached
@@ -43,6 +45,7 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "mashindano.web.cache.PageCacheMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "mashindano.web.api.cors.PublicReadsCors",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -111,3 +114,11 @@ CACHES = {
     )
 }
 VERSION_TTL = float(os.environ.get("MASHINDANO_VERSION_TTL", "0.5"))
+
+# The REST API's throttling (requests per token, or per address for anonymous reads); None
+# turns a limit off (MASHINDANO_API_THROTTLE=off, for benchmarks).
+MASHINDANO_API_RATES: dict[str, str | None] = (
+    {"anon": None, "auth": None}
+    if os.environ.get("MASHINDANO_API_THROTTLE", "") == "off"
+    else {"anon": "600/min", "auth": "1200/min"}
+)

@@ -1,9 +1,10 @@
-"""URLs: the public pages at the root, the admin under /admin/."""
+"""URLs: the REST API under /api/, the admin under /admin/, the public pages at the root."""
 
 from django.contrib import admin
 from django.urls import include, path
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("api/", include("mashindano.web.api.main")),
     path("", include("mashindano.web.public.urls")),
 ]

@@ -1,0 +1,34 @@
+"""What the routers share: the authentication classes and the caller of a request."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+from ninja.security import HttpBearer, SessionAuth
+
+from mashindano.web.api.tokens import Caller, caller_for_secret, caller_for_user
+
+
+class TokenAuth(HttpBearer):
+    """`Authorization: Bearer msh_...`: a personal access token (never a query parameter)."""
+
+    def authenticate(self, request: HttpRequest, token: str) -> Caller | None:
+        return caller_for_secret(token)
+
+
+class SiteSession(SessionAuth):
+    """The site's own login, for same-origin pages (CSRF-checked)."""
+
+    def authenticate(self, request: HttpRequest, key: str | None) -> Caller | None:
+        user: Any = request.user
+        return caller_for_user(user) if user.is_authenticated else None
+
+
+AUTH = [TokenAuth(), SiteSession()]
+
+
+def caller_of(request: HttpRequest) -> Caller:
+    found = getattr(request, "auth", None)
+    assert isinstance(found, Caller), "an authenticated operation without a caller"
+    return found

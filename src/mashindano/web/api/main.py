@@ -1,0 +1,50 @@
+"""The API object: `/api/v1/...` operations, `/api/openapi.json`, `/api/docs` (Swagger UI from
+ninja's bundled files, so it works offline)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import URLPattern, URLResolver, path
+from ninja import NinjaAPI
+
+from mashindano.web.api import account, problems, reads, writes
+from mashindano.web.api.throttling import WindowThrottle
+
+DESCRIPTION = """\
+Mashindano's REST API: the same documents as the command line's `--json`, the same rules and
+permissions. Reads of events are public; writes need a personal access token
+(`Authorization: Bearer msh_...`) whose scope covers the action, and the token's user must hold
+the role the action needs in the event. See docs/api.md for conventions (ETag/If-None-Match,
+If-Match, Idempotency-Key, cursor pagination, problem details, throttling, webhooks).
+"""
+
+PROBLEM_CODES = {"400", "401", "403", "404", "409", "412", "422", "429"}
+
+
+class MashindanoAPI(NinjaAPI):
+    def get_openapi_schema(self, *args: Any, **kwargs: Any) -> Any:
+        schema = super().get_openapi_schema(*args, **kwargs)
+        for operations in schema.get("paths", {}).values():
+            for operation in operations.values():
+                for status, answer in operation.get("responses", {}).items():
+                    content = answer.get("content", {})
+                    if status in PROBLEM_CODES and "application/json" in content:
+                        answer["content"] = {problems.CONTENT_TYPE: content.pop("application/json")}
+        return schema
+
+
+api = MashindanoAPI(
+    title="Mashindano API",
+    version="1",
+    description=DESCRIPTION,
+    urls_namespace="api",
+    throttle=[WindowThrottle("anon"), WindowThrottle("auth")],
+)
+problems.install(api)
+api.add_router("/v1/", reads.router)
+api.add_router("/v1/", writes.router)
+api.add_router("/v1/", account.router)
+
+
+urlpatterns: list[URLPattern | URLResolver] = [path("", api.urls)]

@@ -1,0 +1,166 @@
+"""Request and response bodies. Response bodies of reads are the read model's documents
+(`to_json()`, one shape for the CLI's --json, the API and the pages); they are described here
+as JSON objects, the documents themselves being the reference."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ninja import Field, Schema
+from pydantic import ConfigDict
+
+Document = dict[str, Any]
+
+
+class Problem(Schema):
+    """RFC 9457 problem details; `code` and `detail` are the CLI's code and message."""
+
+    model_config = ConfigDict(extra="allow")
+
+    type: str
+    title: str
+    status: int
+    detail: str
+    code: str
+    instance: str | None = None
+
+
+class Page(Schema):
+    items: list[dict[str, Any]]
+    next_cursor: str | None = Field(None, description="Pass as ?cursor= for the next page.")
+
+
+ERRORS: dict[int, type[Problem]] = dict.fromkeys((400, 401, 403, 404, 409, 412, 422, 429), Problem)
+
+
+def responses(ok: int, body: Any, *, cached: bool = False) -> dict[int, Any]:
+    found: dict[int, Any] = {ok: body, **ERRORS}
+    if cached:
+        found[304] = None
+    return found
+
+
+class EventIn(Schema):
+    slug: str = Field(..., min_length=1, max_length=100, examples=["club-open-2026"])
+    preset: str = Field(..., min_length=1, max_length=50, examples=["chess-swiss"])
+    name: str | None = Field(None, max_length=200)
+    parameters: dict[str, Any] = Field(default_factory=dict, examples=[{"rounds": 5}])
+    seed: int | None = Field(None, ge=0, lt=2**62)
+
+
+class PlayerIn(Schema):
+    name: str = Field(..., min_length=1, max_length=200)
+    rating: int | None = Field(None, ge=0, le=4000)
+    games_played: int | None = Field(None, ge=0)
+    country: str | None = Field(None, max_length=10)
+
+
+class EntriesIn(Schema):
+    players: list[PlayerIn] | None = Field(None, description="Players to register, in order.")
+    csv: str | None = Field(None, description="Or a PLAYERS.csv text (name,rating,...).")
+
+
+class Registered(Schema):
+    registered: int
+
+
+class GameIn(Schema):
+    round: int = Field(..., ge=1)
+    board: int = Field(..., ge=1)
+    game: int = Field(1, ge=1)
+    stage: int = Field(1, ge=1)
+    group: str = Field("", max_length=20)
+
+
+class ReportIn(GameIn):
+    result: str = Field(..., min_length=1, max_length=40, examples=["1-0"])
+    detail: dict[str, Any] | None = None
+
+
+class DisputeIn(GameIn):
+    reason: str = Field("", max_length=1000)
+
+
+class RulingIn(ReportIn):
+    reason: str = Field("", max_length=1000)
+
+
+class CorrectionIn(ReportIn):
+    reason: str = Field(..., min_length=1, max_length=1000)
+
+
+class MoveIn(GameIn):
+    move: str = Field(..., min_length=1, max_length=100)
+
+
+class MoveOut(Schema):
+    ply: int
+
+
+class WithdrawIn(Schema):
+    from_round: int | None = Field(None, ge=1)
+    reason: str = Field("", max_length=1000)
+
+
+class LeaveIn(Schema):
+    from_round: int = Field(..., ge=1)
+    to_round: int | None = Field(None, ge=1)
+    bye: str = Field("zero", description="zero, half or full", pattern="^(zero|half|full)$")
+    reason: str = Field("", max_length=1000)
+
+
+class Withdrawn(Schema):
+    player: str
+    from_round: int
+
+
+class TokenIn(Schema):
+    name: str = Field(..., min_length=1, max_length=100)
+    scope: str = Field(..., pattern="^(read|report|arbiter|organiser)$")
+
+
+class TokenOut(Schema):
+    id: int
+    name: str
+    scope: str
+    prefix: str
+    created_at: str
+    last_used_at: str | None
+    revoked_at: str | None
+
+
+class TokenIssued(TokenOut):
+    token: str = Field(..., description="The secret: shown once, never again.")
+
+
+class WebhookIn(Schema):
+    url: str = Field(..., min_length=8, max_length=500, examples=["https://example.org/hook"])
+    types: list[str] = Field(
+        default_factory=list,
+        description="round.published, result.reported, result.final, standings.updated, "
+        "event.closed (all when empty).",
+    )
+
+
+class WebhookOut(Schema):
+    id: int
+    event: str
+    url: str
+    types: list[str]
+    created_at: str
+
+
+class WebhookCreated(WebhookOut):
+    secret: str = Field(..., description="whsec_...: shown once; verifies the signatures.")
+
+
+class DeliveryOut(Schema):
+    id: int
+    message_id: str
+    type: str
+    version: int
+    state: str
+    attempts: int
+    last_status: int | None
+    last_error: str
+    delivered_at: str | None

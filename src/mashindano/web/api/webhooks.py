@@ -1,0 +1,236 @@
+"""Webhooks: an organiser subscribes a URL to some of an event's happenings; each happening is
+one signed delivery, retried with backoff until the receiver answers 2xx.
+
+Happenings are read from the event's audit log, so every write counts whichever front end made
+it (API, web, CLI): `collect(slug)` turns the audit entries a subscription has not seen into
+deliveries (one per type, message id `<webhook>.<version>.<type>`, unique, so collecting twice
+adds nothing), and `deliver(id)` sends one with retries. The API collects after each write it
+commits; a worker runs `deliver_due()`.
+
+Signatures follow Standard Webhooks: headers `webhook-id`, `webhook-timestamp` and
+`webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body" under the secret>`, the secret
+shown once as `whsec_<base64>`.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import secrets
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.utils import timezone
+
+from mashindano.app.errors import NotFound
+from mashindano.engine.errors import ParseError
+from mashindano.store import models as store
+from mashindano.web.api.models import Webhook, WebhookDelivery
+
+TYPES = ("round.published", "result.reported", "result.final", "standings.updated", "event.closed")
+
+_BY_ACTION: dict[str, tuple[str, ...]] = {
+    "round.pair": ("round.published",),
+    "result.report": ("result.reported", "standings.updated"),
+    "result.confirm": ("result.final",),
+    "result.ruling": ("result.final", "standings.updated"),
+    "result.correction": ("result.final", "standings.updated"),
+    "tantrix.form": ("result.reported", "standings.updated"),
+    "game.move": (),
+    "game.resign": ("result.final", "standings.updated"),
+    "player.withdraw": ("standings.updated",),
+    "player.sanction": ("standings.updated",),
+    "event.close": ("event.closed",),
+}
+
+MAX_ATTEMPTS = 6
+BASE_DELAY_SECONDS = 5.0
+"""Backoff between attempts: 5 s, 10 s, 20 s, ... (times `base_delay` in `deliver`)."""
+TIMEOUT_SECONDS = 10.0
+SECRET_PREFIX = "whsec_"
+
+
+def types_for(action: str) -> tuple[str, ...]:
+    return _BY_ACTION.get(action, ())
+
+
+def check_types(types: list[str]) -> list[str]:
+    wanted = list(dict.fromkeys(t.strip() for t in types)) or list(TYPES)
+    unknown = [t for t in wanted if t not in TYPES]
+    if unknown:
+        raise ParseError(
+            f"unknown webhook type {unknown[0]!r}; known: {', '.join(TYPES)}", type=unknown[0]
+        )
+    return wanted
+
+
+def check_url(url: str) -> str:
+    if not url.startswith(("http://", "https://")):
+        raise ParseError(f"webhook URL {url!r} must start with http:// or https://", url=url)
+    return url
+
+
+def subscribe(slug: str, url: str, types: list[str], *, created_by: str) -> Webhook:
+    version = store.Event.objects.filter(slug=slug).values_list("version", flat=True).first()
+    if version is None:
+        from mashindano.app.errors import UnknownEvent
+
+        raise UnknownEvent(f"no event {slug!r}", event=slug)
+    return Webhook.objects.create(
+        event_slug=slug,
+        url=check_url(url),
+        types=check_types(types),
+        secret=SECRET_PREFIX + base64.b64encode(secrets.token_bytes(24)).decode(),
+        created_by=created_by,
+        created_at=timezone.now(),
+        seen_version=version,
+    )
+
+
+def unsubscribe(slug: str, webhook_id: int) -> None:
+    deleted, _ = Webhook.objects.filter(event_slug=slug, id=webhook_id).delete()
+    if not deleted:
+        raise NotFound(f"no webhook {webhook_id} for event {slug!r}", webhook=webhook_id)
+
+
+def collect(slug: str, *, now: datetime | None = None) -> list[WebhookDelivery]:
+    """Deliveries for what the subscriptions of `slug` have not seen yet (new rows only)."""
+    hooks = list(Webhook.objects.filter(event_slug=slug, active=True))
+    if not hooks:
+        return []
+    when = now or timezone.now()
+    lowest = min(h.seen_version for h in hooks)
+    entries = list(
+        store.AuditEntry.objects.filter(event__slug=slug, version__gt=lowest).order_by("version")
+    )
+    made: list[WebhookDelivery] = []
+    for hook in hooks:
+        seen = hook.seen_version
+        for entry in entries:
+            if entry.version <= seen:
+                continue
+            for kind in types_for(entry.action):
+                if kind not in hook.types:
+                    continue
+                made.append(
+                    WebhookDelivery(
+                        webhook=hook,
+                        message_id=f"msg_{hook.id}.{entry.version}.{kind}",
+                        type=kind,
+                        version=entry.version,
+                        payload={
+                            "type": kind,
+                            "timestamp": entry.at.isoformat(),
+                            "data": {
+                                "event": slug,
+                                "version": entry.version,
+                                "action": entry.action,
+                                "actor": entry.actor,
+                                "after": entry.after,
+                            },
+                        },
+                        next_attempt_at=when,
+                        created_at=when,
+                    )
+                )
+        if entries and entries[-1].version > seen:
+            Webhook.objects.filter(id=hook.id, seen_version__lt=entries[-1].version).update(
+                seen_version=entries[-1].version
+            )
+    WebhookDelivery.objects.bulk_create(made, ignore_conflicts=True)
+    return made
+
+
+def sign(secret: str, message_id: str, timestamp: int, body: bytes) -> str:
+    key = base64.b64decode(secret.removeprefix(SECRET_PREFIX))
+    signed = f"{message_id}.{timestamp}.".encode() + body
+    return "v1," + base64.b64encode(hmac.new(key, signed, hashlib.sha256).digest()).decode()
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    status: int | None
+    error: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.status is not None and 200 <= self.status < 300
+
+
+Sender = Callable[[str, bytes, dict[str, str]], Answer]
+
+
+def post(url: str, body: bytes, headers: dict[str, str]) -> Answer:
+    """POST with urllib: the status, or the network error in words."""
+    request = urllib.request.Request(url, data=body, headers=headers, method="POST")
+    try:
+        with urllib.request.urlopen(request, timeout=TIMEOUT_SECONDS) as response:
+            return Answer(int(response.status))
+    except urllib.error.HTTPError as exc:
+        return Answer(int(exc.code), f"HTTP {exc.code}")
+    except (urllib.error.URLError, OSError) as exc:
+        return Answer(None, str(getattr(exc, "reason", exc)))
+
+
+def attempt(delivery: WebhookDelivery, *, send: Sender = post, now: datetime | None = None) -> bool:
+    """One try: sign, send, record the answer; schedule the next try on failure."""
+    hook = delivery.webhook
+    body = json.dumps(delivery.payload, separators=(",", ":")).encode()
+    when = now or timezone.now()
+    stamp = int(when.timestamp())
+    headers = {
+        "Content-Type": "application/json",
+        "User-Agent": "mashindano-webhooks",
+        "webhook-id": delivery.message_id,
+        "webhook-timestamp": str(stamp),
+        "webhook-signature": sign(hook.secret, delivery.message_id, stamp, body),
+    }
+    answer = send(hook.url, body, headers)
+    delivery.attempts += 1
+    delivery.last_status = answer.status
+    delivery.last_error = answer.error
+    if answer.ok:
+        delivery.state = WebhookDelivery.DELIVERED
+        delivery.delivered_at = when
+    elif delivery.attempts >= MAX_ATTEMPTS:
+        delivery.state = WebhookDelivery.FAILED
+    else:
+        delay = BASE_DELAY_SECONDS * 2 ** (delivery.attempts - 1)
+        delivery.next_attempt_at = when + timedelta(seconds=delay)
+    delivery.save()
+    return answer.ok
+
+
+def deliver(
+    delivery_id: int,
+    *,
+    send: Sender = post,
+    sleep: Callable[[float], Any] = time.sleep,
+    base_delay: float = BASE_DELAY_SECONDS,
+) -> WebhookDelivery:
+    """Send one delivery until it succeeds or MAX_ATTEMPTS fail, waiting base_delay, 2x, 4x...
+    between tries (the body of a background task)."""
+    delivery = WebhookDelivery.objects.select_related("webhook").get(id=delivery_id)
+    while delivery.state == WebhookDelivery.PENDING:
+        if attempt(delivery, send=send):
+            break
+        if delivery.state == WebhookDelivery.PENDING:
+            sleep(base_delay * 2 ** (delivery.attempts - 1))
+    return delivery
+
+
+def deliver_due(*, send: Sender = post, now: datetime | None = None) -> int:
+    """One try for every pending delivery that is due (a worker's tick). Returns how many
+    were delivered."""
+    when = now or timezone.now()
+    due = WebhookDelivery.objects.select_related("webhook").filter(
+        state=WebhookDelivery.PENDING, next_attempt_at__lte=when
+    )
+    return sum(1 for d in due.order_by("id") if attempt(d, send=send, now=when))
