@@ -6,12 +6,12 @@ from datetime import datetime
 
 from django.contrib.auth.models import User
 from django.http import HttpRequest
-from ninja import Router
+from ninja import Status
 
 from mashindano.app.errors import NotAllowed
 from mashindano.app.permissions import authorise
 from mashindano.web.api import webhooks
-from mashindano.web.api.common import AUTH, caller_of
+from mashindano.web.api.common import account, caller_of
 from mashindano.web.api.models import ApiToken, Webhook, WebhookDelivery
 from mashindano.web.api.schemas import (
     DeliveryOut,
@@ -24,8 +24,6 @@ from mashindano.web.api.schemas import (
     responses,
 )
 from mashindano.web.api.tokens import Scope, issue_token, revoke_token
-
-router = Router(tags=["account"], auth=AUTH)
 
 
 def _time(value: datetime | None) -> str | None:
@@ -44,7 +42,7 @@ def _token(token: ApiToken) -> dict[str, object]:
     }
 
 
-@router.get("/tokens", response=responses(200, list[TokenOut]), summary="Your tokens")
+@account("GET", "/tokens", response=responses(200, list[TokenOut]), summary="Your tokens")
 def list_tokens(request: HttpRequest) -> list[dict[str, object]]:
     caller = caller_of(request)
     assert caller.principal.user_id is not None
@@ -53,12 +51,13 @@ def list_tokens(request: HttpRequest) -> list[dict[str, object]]:
     ]
 
 
-@router.post(
+@account(
+    "POST",
     "/tokens",
     response=responses(201, TokenIssued),
     summary="Create a token (the secret is shown once)",
 )
-def create_token(request: HttpRequest, body: TokenIn) -> tuple[int, dict[str, object]]:
+def create_token(request: HttpRequest, body: TokenIn) -> Status[dict[str, object]]:
     caller = caller_of(request)
     Scope.parse(body.scope)
     if caller.token_id is not None and caller.scope < Scope.ORGANISER:
@@ -69,11 +68,14 @@ def create_token(request: HttpRequest, body: TokenIn) -> tuple[int, dict[str, ob
     assert caller.principal.user_id is not None
     user = User.objects.get(pk=caller.principal.user_id)
     issued = issue_token(user, body.name, body.scope)
-    return 201, {**_token(issued.token), "token": issued.secret}
+    return Status(201, {**_token(issued.token), "token": issued.secret})
 
 
-@router.delete(
-    "/tokens/{token_id}", response=responses(200, TokenOut), summary="Revoke one of your tokens"
+@account(
+    "DELETE",
+    "/tokens/{token_id}",
+    response=responses(200, TokenOut),
+    summary="Revoke one of your tokens",
 )
 def delete_token(request: HttpRequest, token_id: int) -> dict[str, object]:
     caller = caller_of(request)
@@ -98,7 +100,8 @@ def _hook(hook: Webhook) -> dict[str, object]:
     }
 
 
-@router.get(
+@account(
+    "GET",
     "/events/{slug}/webhooks",
     response=responses(200, list[WebhookOut]),
     summary="The event's webhook subscriptions (organisers)",
@@ -108,31 +111,32 @@ def list_webhooks(request: HttpRequest, slug: str) -> list[dict[str, object]]:
     return [_hook(h) for h in Webhook.objects.filter(event_slug=slug).order_by("id")]
 
 
-@router.post(
+@account(
+    "POST",
     "/events/{slug}/webhooks",
     response=responses(201, WebhookCreated),
     summary="Subscribe a URL (the signing secret is shown once)",
 )
-def create_webhook(
-    request: HttpRequest, slug: str, body: WebhookIn
-) -> tuple[int, dict[str, object]]:
+def create_webhook(request: HttpRequest, slug: str, body: WebhookIn) -> Status[dict[str, object]]:
     who = _may_manage(request, slug)
     hook = webhooks.subscribe(slug, body.url, body.types, created_by=who)
-    return 201, {**_hook(hook), "secret": hook.secret}
+    return Status(201, {**_hook(hook), "secret": hook.secret})
 
 
-@router.delete(
+@account(
+    "DELETE",
     "/events/{slug}/webhooks/{webhook_id}",
     response=responses(204, None),
     summary="Unsubscribe",
 )
-def delete_webhook(request: HttpRequest, slug: str, webhook_id: int) -> tuple[int, None]:
+def delete_webhook(request: HttpRequest, slug: str, webhook_id: int) -> Status[None]:
     _may_manage(request, slug)
     webhooks.unsubscribe(slug, webhook_id)
-    return 204, None
+    return Status(204, None)
 
 
-@router.get(
+@account(
+    "GET",
     "/events/{slug}/webhooks/{webhook_id}/deliveries",
     response=responses(200, list[DeliveryOut]),
     summary="The deliveries of a subscription, latest first (a log)",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpRequest
+from ninja import Router
 from ninja.security import HttpBearer, SessionAuth
 
 from mashindano.web.api.tokens import Caller, caller_for_secret, caller_for_user
@@ -32,3 +33,19 @@ def caller_of(request: HttpRequest) -> Caller:
     found = getattr(request, "auth", None)
     assert isinstance(found, Caller), "an authenticated operation without a caller"
     return found
+
+
+router = Router()
+"""One router for every operation: a path may have a public GET and an authenticated POST."""
+
+
+def read(path: str, **options: Any) -> Any:
+    return router.get(path, tags=["read"], **options)
+
+
+def post(path: str, **options: Any) -> Any:
+    return router.post(path, tags=["write"], auth=AUTH, **options)
+
+
+def account(method: str, path: str, **options: Any) -> Any:
+    return router.api_operation([method], path, tags=["account"], auth=AUTH, **options)

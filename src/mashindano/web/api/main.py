@@ -8,7 +8,7 @@ from typing import Any
 from django.urls import URLPattern, URLResolver, path
 from ninja import NinjaAPI
 
-from mashindano.web.api import account, problems, reads, writes
+from mashindano.web.api import account, common, problems, reads, writes
 from mashindano.web.api.throttling import WindowThrottle
 
 DESCRIPTION = """\
@@ -42,9 +42,8 @@ api = MashindanoAPI(
     throttle=[WindowThrottle("anon"), WindowThrottle("auth")],
 )
 problems.install(api)
-api.add_router("/v1/", reads.router)
-api.add_router("/v1/", writes.router)
-api.add_router("/v1/", account.router)
+api.add_router("/v1/", common.router)
+_OPERATIONS = (account, reads, writes)  # importing them registers their operations
 
 
 urlpatterns: list[URLPattern | URLResolver] = [path("", api.urls)]

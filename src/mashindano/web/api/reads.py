@@ -8,11 +8,11 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from ninja import Field as NinjaField
-from ninja import Query, Router, Schema
+from ninja import Query, Schema
 
 from mashindano.app.permissions import authorise
 from mashindano.store.facts import Json
-from mashindano.web.api.common import AUTH, caller_of
+from mashindano.web.api.common import AUTH, caller_of, read
 from mashindano.web.api.conditional import (
     allow_any_origin,
     cached_read,
@@ -21,8 +21,6 @@ from mashindano.web.api.conditional import (
 )
 from mashindano.web.api.pagination import page
 from mashindano.web.api.schemas import Document, Page, responses
-
-router = Router(tags=["read"])
 
 
 class PageQuery(Schema):
@@ -40,9 +38,7 @@ class Place(Schema):
     group: str = NinjaField("", max_length=20)
 
 
-@router.get(
-    "/events", response=responses(200, Page, cached=True), summary="Events, filtered and paged"
-)
+@read("/events", response=responses(200, Page, cached=True), summary="Events, filtered and paged")
 def list_events(request: HttpRequest, filters: Query[EventFilter]) -> HttpResponse:
     def build() -> Json:
         from mashindano.app.documents.event import build_event_list
@@ -64,7 +60,7 @@ def list_events(request: HttpRequest, filters: Query[EventFilter]) -> HttpRespon
     return cached_read(request, build, slug=None)
 
 
-@router.get("/events/{slug}", response=responses(200, Document, cached=True), summary="An event")
+@read("/events/{slug}", response=responses(200, Document, cached=True), summary="An event")
 def event_summary(request: HttpRequest, slug: str) -> HttpResponse:
     def build() -> Json:
         from mashindano.app.documents.event import build_event_summary
@@ -91,7 +87,7 @@ def event_summary(request: HttpRequest, slug: str) -> HttpResponse:
     return cached_read(request, build, slug=slug)
 
 
-@router.get(
+@read(
     "/events/{slug}/entries",
     response=responses(200, Page, cached=True),
     summary="Entries in registration order, paged",
@@ -112,7 +108,7 @@ def entries(request: HttpRequest, slug: str, paging: Query[PageQuery]) -> HttpRe
     return cached_read(request, build, slug=slug)
 
 
-@router.get(
+@read(
     "/events/{slug}/rounds/{number}",
     response=responses(200, Document, cached=True),
     summary="Pairings and results of a published round",
@@ -128,7 +124,7 @@ def round_pairings(
     return cached_read(request, build, slug=slug)
 
 
-@router.get(
+@read(
     "/events/{slug}/standings",
     response=responses(200, Document, cached=True),
     summary="Standings (every table of the event, with column definitions)",
@@ -153,7 +149,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     return cached_read(request, build, slug=slug)
 
 
-@router.get(
+@read(
     "/events/{slug}/crosstable",
     response=responses(200, Document, cached=True),
     summary="Crosstable",
@@ -167,7 +163,7 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
     return cached_read(request, build, slug=slug)
 
 
-@router.get(
+@read(
     "/events/{slug}/players/{player}",
     response=responses(200, Document, cached=True),
     summary="Player card (by key, number or name)",
@@ -181,7 +177,7 @@ def player_card(request: HttpRequest, slug: str, player: str) -> HttpResponse:
     return cached_read(request, build, slug=slug)
 
 
-@router.get(
+@read(
     "/events/{slug}/export.json",
     response=responses(200, Document, cached=True),
     summary="Every fact and the audit log (the CLI's event export --format json)",
@@ -209,7 +205,7 @@ def _text_export(request: HttpRequest, slug: str, what: str, content_type: str) 
     return cached_read(request, build, slug=slug, content_type=content_type)
 
 
-@router.get(
+@read(
     "/events/{slug}/export.trf",
     response={200: str, 304: None, 404: Any, 422: Any},
     summary="TRF-16 of a single-stage chess event",
@@ -221,7 +217,7 @@ def export_trf(request: HttpRequest, slug: str) -> HttpResponse:
     return _text_export(request, slug, "trf", "text/plain; charset=utf-8")
 
 
-@router.get(
+@read(
     "/events/{slug}/export.csv",
     response={200: str, 304: None, 404: Any, 422: Any},
     summary="GAMES.csv: round, white, black, result",
@@ -231,7 +227,7 @@ def export_csv(request: HttpRequest, slug: str) -> HttpResponse:
     return _text_export(request, slug, "csv", "text/csv; charset=utf-8")
 
 
-@router.get(
+@read(
     "/events/{slug}/games.ndjson",
     response={200: str, 404: Any},
     summary="Every game, one JSON object a line, streamed",
@@ -265,7 +261,7 @@ def games_stream(request: HttpRequest, slug: str) -> HttpResponse | StreamingHtt
     return allow_any_origin(response)
 
 
-@router.get(
+@read(
     "/series/{name}/championship",
     response=responses(200, Document),
     summary="KIBA championship table of a series",
@@ -280,7 +276,7 @@ def championship(request: HttpRequest, name: str) -> HttpResponse:
     )
 
 
-@router.get(
+@read(
     "/events/{slug}/audit",
     response=responses(200, Page, cached=True),
     auth=AUTH,

@@ -10,14 +10,13 @@ import io
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
-from ninja import Router
 
 from mashindano.app.results import GameRef
 from mashindano.engine.errors import ParseError
 from mashindano.engine.model import ByeKind
 from mashindano.store.facts import Json
 from mashindano.web.api import delivery
-from mashindano.web.api.common import AUTH, caller_of
+from mashindano.web.api.common import caller_of, post
 from mashindano.web.api.conditional import write
 from mashindano.web.api.schemas import (
     CorrectionIn,
@@ -36,8 +35,6 @@ from mashindano.web.api.schemas import (
     Withdrawn,
     responses,
 )
-
-router = Router(tags=["write"], auth=AUTH)
 
 
 def _run(
@@ -77,7 +74,7 @@ def _change(slug: str, change: object) -> Json:
     return build_result_change(slug, change).to_json()
 
 
-@router.post("/events", response=responses(201, Document), summary="Create an event from a preset")
+@post("/events", response=responses(201, Document), summary="Create an event from a preset")
 def create(request: HttpRequest, body: EventIn) -> HttpResponse:
     from mashindano.app.events import create_event
 
@@ -118,7 +115,7 @@ def _players_csv(body: EntriesIn) -> str:
     return out.getvalue()
 
 
-@router.post(
+@post(
     "/events/{slug}/entries",
     response=responses(201, Registered),
     summary="Register players (a list, or a PLAYERS.csv text)",
@@ -134,7 +131,7 @@ def import_entries(request: HttpRequest, slug: str, body: EntriesIn) -> HttpResp
     return _run(request, "players.import", perform, slug=slug)
 
 
-@router.post("/events/{slug}/start", response=responses(200, Document), summary="Start the event")
+@post("/events/{slug}/start", response=responses(200, Document), summary="Start the event")
 def start(request: HttpRequest, slug: str) -> HttpResponse:
     from mashindano.app.events import start_event
 
@@ -145,7 +142,7 @@ def start(request: HttpRequest, slug: str) -> HttpResponse:
     return _run(request, "event.start", perform, slug=slug)
 
 
-@router.post(
+@post(
     "/events/{slug}/rounds",
     response=responses(201, Document),
     summary="Pair and publish the next round (or stage, or month)",
@@ -163,7 +160,7 @@ def pair(request: HttpRequest, slug: str) -> HttpResponse:
     return response
 
 
-@router.post("/events/{slug}/close", response=responses(200, Document), summary="Close the event")
+@post("/events/{slug}/close", response=responses(200, Document), summary="Close the event")
 def close(request: HttpRequest, slug: str) -> HttpResponse:
     from mashindano.app.events import close_event
 
@@ -174,7 +171,7 @@ def close(request: HttpRequest, slug: str) -> HttpResponse:
     return _run(request, "event.close", perform, slug=slug)
 
 
-@router.post(
+@post(
     "/events/{slug}/results",
     response=responses(201, Document),
     summary="Report a game's result",
@@ -191,7 +188,7 @@ def report(request: HttpRequest, slug: str, body: ReportIn) -> HttpResponse:
     return _run(request, "result.report", perform, slug=slug)
 
 
-@router.post(
+@post(
     "/events/{slug}/results/confirm",
     response=responses(201, Document),
     summary="Confirm the reported result",
@@ -207,7 +204,7 @@ def confirm(request: HttpRequest, slug: str, body: GameIn) -> HttpResponse:
     return _run(request, "result.confirm", perform, slug=slug)
 
 
-@router.post(
+@post(
     "/events/{slug}/results/dispute",
     response=responses(201, Document),
     summary="Dispute the reported result (blocks the next pairing until a ruling)",
@@ -224,7 +221,7 @@ def dispute(request: HttpRequest, slug: str, body: DisputeIn) -> HttpResponse:
     return _run(request, "result.dispute", perform, slug=slug)
 
 
-@router.post(
+@post(
     "/events/{slug}/results/ruling",
     response=responses(201, Document),
     summary="Rule on a game (arbiter)",
@@ -246,7 +243,7 @@ def ruling(request: HttpRequest, slug: str, body: RulingIn) -> HttpResponse:
     return _run(request, "result.ruling", perform, slug=slug)
 
 
-@router.post(
+@post(
     "/events/{slug}/results/correction",
     response=responses(201, Document),
     summary="Correct a result (arbiter, with a reason)",
@@ -268,7 +265,7 @@ def correction(request: HttpRequest, slug: str, body: CorrectionIn) -> HttpRespo
     return _run(request, "result.correction", perform, slug=slug)
 
 
-@router.post(
+@post(
     "/events/{slug}/moves",
     response=responses(201, MoveOut),
     summary="Record a move (a Bao game played on the site goes through the Bao engine)",
@@ -283,7 +280,7 @@ def move(request: HttpRequest, slug: str, body: MoveIn) -> HttpResponse:
     return _run(request, "game.move", perform, slug=slug)
 
 
-@router.post(
+@post(
     "/events/{slug}/players/{player}/withdraw",
     response=responses(201, Withdrawn),
     summary="Withdraw a player from a round on",
@@ -307,7 +304,7 @@ def withdraw(request: HttpRequest, slug: str, player: str, body: WithdrawIn) -> 
 _BYES = {"zero": ByeKind.ZERO_POINT, "half": ByeKind.HALF_POINT, "full": ByeKind.FULL_POINT}
 
 
-@router.post(
+@post(
     "/events/{slug}/players/{player}/leave",
     response=responses(201, Document),
     summary="A leave of absence for some rounds (the preset decides the bye's worth)",
