@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 from django.http import HttpRequest
 from ninja import Router
@@ -39,13 +40,16 @@ router = Router()
 """One router for every operation: a path may have a public GET and an authenticated POST."""
 
 
-def read(path: str, **options: Any) -> Any:
-    return router.get(path, tags=["read"], **options)
+def read[F: Callable[..., Any]](path: str, **options: Any) -> Callable[[F], F]:
+    return cast(Callable[[F], F], router.get(path, tags=["read"], **options))
 
 
-def post(path: str, **options: Any) -> Any:
-    return router.post(path, tags=["write"], auth=AUTH, **options)
+def post[F: Callable[..., Any]](path: str, **options: Any) -> Callable[[F], F]:
+    return cast(Callable[[F], F], router.post(path, tags=["write"], auth=AUTH, **options))
 
 
-def account(method: str, path: str, **options: Any) -> Any:
-    return router.api_operation([method], path, tags=["account"], auth=AUTH, **options)
+def account[F: Callable[..., Any]](method: str, path: str, **options: Any) -> Callable[[F], F]:
+    return cast(
+        Callable[[F], F],
+        router.api_operation([method], path, tags=["account"], auth=AUTH, **options),
+    )
