@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
 
 from django.http import HttpRequest
 from ninja import Router
@@ -41,15 +41,12 @@ router = Router()
 
 
 def read[F: Callable[..., Any]](path: str, **options: Any) -> Callable[[F], F]:
-    return cast(Callable[[F], F], router.get(path, tags=["read"], **options))
+    return router.get(path, tags=["read"], **options)
 
 
 def post[F: Callable[..., Any]](path: str, **options: Any) -> Callable[[F], F]:
-    return cast(Callable[[F], F], router.post(path, tags=["write"], auth=AUTH, **options))
+    return router.post(path, tags=["write"], auth=AUTH, **options)
 
 
 def account[F: Callable[..., Any]](method: str, path: str, **options: Any) -> Callable[[F], F]:
-    return cast(
-        Callable[[F], F],
-        router.api_operation([method], path, tags=["account"], auth=AUTH, **options),
-    )
+    return router.api_operation([method], path, tags=["account"], auth=AUTH, **options)
