@@ -27,10 +27,16 @@ class MashindanoAPI(NinjaAPI):
         schema = super().get_openapi_schema(*args, **kwargs)
         for operations in schema.get("paths", {}).values():
             for operation in operations.values():
+                answers: dict[str, Any] = {}
                 for status, answer in operation.get("responses", {}).items():
+                    # ninja keys statuses by int, openapi_extra by text: merge them as text
+                    answers.setdefault(str(status), {}).update(answer)
+                for status, answer in answers.items():
                     content = answer.get("content", {})
                     if status in PROBLEM_CODES and "application/json" in content:
                         answer["content"] = {problems.CONTENT_TYPE: content.pop("application/json")}
+                if "responses" in operation:
+                    operation["responses"] = answers
         return schema
 
 

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from ninja import Field as NinjaField
@@ -207,7 +206,7 @@ def _text_export(request: HttpRequest, slug: str, what: str, content_type: str) 
 
 @read(
     "/events/{slug}/export.trf",
-    response={200: str, 304: None, 404: Any, 422: Any},
+    response=responses(200, str, cached=True),
     summary="TRF-16 of a single-stage chess event",
     openapi_extra={
         "responses": {"200": {"content": {"text/plain": {"schema": {"type": "string"}}}}}
@@ -219,7 +218,7 @@ def export_trf(request: HttpRequest, slug: str) -> HttpResponse:
 
 @read(
     "/events/{slug}/export.csv",
-    response={200: str, 304: None, 404: Any, 422: Any},
+    response=responses(200, str, cached=True),
     summary="GAMES.csv: round, white, black, result",
     openapi_extra={"responses": {"200": {"content": {"text/csv": {"schema": {"type": "string"}}}}}},
 )
@@ -229,7 +228,7 @@ def export_csv(request: HttpRequest, slug: str) -> HttpResponse:
 
 @read(
     "/events/{slug}/games.ndjson",
-    response={200: str, 404: Any},
+    response=responses(200, str),
     summary="Every game, one JSON object a line, streamed",
     openapi_extra={
         "responses": {"200": {"content": {"application/x-ndjson": {"schema": {"type": "string"}}}}}
