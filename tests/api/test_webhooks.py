@@ -85,7 +85,7 @@ def test_a_delivery_failing_twice_arrives_once_on_the_third_try_signed(
     assert payload["data"]["event"] == "club"
     assert payload["data"]["after"]["round"] == 1
     assert {h["webhook-id"] for h, _ in receiver.posts} == {done.message_id}
-    with pytest.raises(Exception, match="(?i)signature"):
+    with pytest.raises(Exception, match=r"(?i)signature"):
         Verifier("whsec_" + "A" * 32).verify(body, headers)
     log = api.get(
         f"/api/v1/events/club/webhooks/{created.json()['id']}/deliveries", headers=organiser
