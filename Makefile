@@ -53,7 +53,7 @@ test-postgres: $(STAMP)
 	else \
 		echo "== app, store and event CLI tests on PostgreSQL"; \
 		MASHINDANO_DATABASE_URL="$$MASHINDANO_TEST_POSTGRES_URL" MASHINDANO_REQUIRE_POSTGRES=1 \
-			$(BIN)/pytest tests/app tests/store tests/cli/test_event_e2e*.py; \
+			$(BIN)/pytest tests/app tests/store tests/cli/test_event_e2e*.py tests/api/test_concurrency.py; \
 	fi
 
 # Fails, saying why, unless MASHINDANO_TEST_POSTGRES_URL is set and the server answers.

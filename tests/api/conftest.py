@@ -9,12 +9,17 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import Permission, User
 from django.core.cache import cache
+from django.core.servers.basehttp import ThreadedWSGIServer
 from django.test import Client
 
 from mashindano.app import people
 from mashindano.web.api.tokens import issue_token
 
 from ..app.helpers import ACTOR, T0, make_event
+
+# The live test server takes 50 connections at once (the concurrency tests); the socket
+# server's default backlog of 5 would reset some of them.
+ThreadedWSGIServer.request_queue_size = 128
 
 
 @pytest.fixture(autouse=True)
@@ -69,3 +74,16 @@ def club(db: None) -> dict[str, dict[str, str]]:
 @pytest.fixture
 def api() -> Client:
     return Client()
+
+
+@pytest.fixture
+def on_postgres(transactional_db: None) -> None:
+    """Skips unless the test database is PostgreSQL (`make test-postgres` runs tests/api's
+    `postgres`-marked tests there)."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip(
+            "needs PostgreSQL as the test database: set MASHINDANO_DATABASE_URL (make test does "
+            "it from MASHINDANO_TEST_POSTGRES_URL when the server is reachable)"
+        )
