@@ -35,22 +35,22 @@ def live_club(transactional_db: None, club: dict[str, dict[str, str]]) -> dict[s
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("who", CALLERS)
 @schema.parametrize()
 @settings(
-    max_examples=6,
+    max_examples=5,
     deadline=None,
     suppress_health_check=list(HealthCheck),
     derandomize=True,
 )
 def test_every_operation_conforms_for_every_role(
-    case: Any, who: str, live_server: Any, live_club: dict[str, dict[str, str]]
+    case: Any, live_server: Any, live_club: dict[str, dict[str, str]]
 ) -> None:
-    headers = (
-        {} if who == "anonymous" else {"Authorization": f"Bearer {live_club[who]['organiser']}"}
-    )
     parameters = case.path_parameters or {}
     # Half the requests aim at the real event, so they reach the use cases.
     if "slug" in parameters and zlib.crc32(json.dumps(parameters, default=str).encode()) % 2:
         parameters["slug"] = "club"
-    case.call_and_validate(base_url=live_server.url, headers=headers, checks=CHECKS)
+    for who in CALLERS:
+        headers = (
+            {} if who == "anonymous" else {"Authorization": f"Bearer {live_club[who]['organiser']}"}
+        )
+        case.call_and_validate(base_url=live_server.url, headers=headers, checks=CHECKS)
