@@ -111,7 +111,12 @@ def percentile(values: list[float], p: float) -> float:
 
 
 def run_one(db: str, label: str, players: int, clients: int, seconds: float, reports: int) -> None:
-    env = {**os.environ, "MASHINDANO_DATABASE_URL": db, "MASHINDANO_API_THROTTLE": "off"}
+    env = {
+        **os.environ,
+        "MASHINDANO_DATABASE_URL": db,
+        "MASHINDANO_API_THROTTLE": "off",
+        "MASHINDANO_DB_CONN_MAX_AGE": "60",
+    }
     token = (
         subprocess.run(
             [sys.executable, __file__, "--prepare", db, "--players", str(players)],

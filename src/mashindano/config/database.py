@@ -8,6 +8,7 @@ commands that only read, a database file that does not exist (`DatabaseUnavailab
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -51,8 +52,10 @@ def database_settings(url: str | None) -> dict[str, Any]:
         url = f"sqlite:///{DEFAULT_SQLITE_PATH.resolve()}"
     elif "://" not in url:
         url = f"sqlite:///{Path(url).resolve()}"
+    # Servers keep connections open (MASHINDANO_DB_CONN_MAX_AGE seconds); the CLI does not.
+    max_age = int(os.environ.get("MASHINDANO_DB_CONN_MAX_AGE", "0") or 0)
     try:
-        config: dict[str, Any] = dict(dj_database_url.parse(url, conn_max_age=0))
+        config: dict[str, Any] = dict(dj_database_url.parse(url, conn_max_age=max_age))
     except dj_database_url.UnknownSchemeError:
         scheme = url.partition("://")[0]
         raise DatabaseUrlError(
