@@ -20,7 +20,6 @@ import json
 import os
 import random
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -181,7 +180,8 @@ def run_one(db: str, label: str, players: int, clients: int, seconds: float, rep
     print(
         f"| {label:10} | {players:5} | {rate:9.0f} | {percentile(latencies, 50) * 1000:6.1f} "
         f"| {percentile(latencies, 99) * 1000:6.1f} | {share_304 * 100:5.1f} % "
-        f"| {percentile(report_times, 50) * 1000:6.1f} | {percentile(report_times, 99) * 1000:6.1f} |"
+        f"| {percentile(report_times, 50) * 1000:6.1f} "
+        f"| {percentile(report_times, 99) * 1000:6.1f} |"
     )
 
 
