@@ -278,9 +278,7 @@ def _stage(
         complete=stage.is_complete,
         first_move_deadline=first_move_deadline(stage.published.published_at, parameters),
         withdrawn=tuple(sorted(stage.withdrawn)),
-        stale_playoffs=tuple(
-            StalePlayoff(d.group, tuple(d.order)) for d in stage.stale_playoffs
-        ),
+        stale_playoffs=tuple(StalePlayoff(d.group, tuple(d.order)) for d in stage.stale_playoffs),
         playoffs_needed=stage.ties_needing_playoff()
         if stage.is_complete and waits_for_playoff
         else (),
