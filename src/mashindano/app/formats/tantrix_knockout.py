@@ -33,6 +33,7 @@ from dataclasses import fields, replace
 from datetime import datetime
 from fractions import Fraction
 
+from mashindano.app.documents.brackets import bracket_document
 from mashindano.app.errors import WrongState
 from mashindano.app.formats.base import (
     BaseAdapter,
@@ -50,7 +51,6 @@ from mashindano.app.formats.tantrix_knockout_draws import (
     MAIN_STAGE,
     PLATE_STAGE,
     Draw,
-    draw_json,
     main_draw,
     match_rule_label,
     match_rule_of,
@@ -288,7 +288,8 @@ class TantrixKnockoutAdapter(BaseAdapter):
     def summary(self, facts: EventFacts) -> dict[str, Json]:
         document = super().summary(facts)
         draws = self._draws(facts)
-        document["draws"] = [draw_json(draw) for draw in draws]
+        competitors = {c.id: c for c in facts.competitors}
+        document["draws"] = [bracket_document(draw, competitors).to_json() for draw in draws]
         document["champion"] = draws[0].bracket.champion if draws else None
         return document
 
