@@ -1,6 +1,7 @@
 """The deadlines of a published round, where the preset's engine derives them: KIBA's first
 move (R21), a Gomoku match's 48-hour report window and 24-hour dispute window (R45, R47,
-A21), a Tantrix game's result forms (R16) and a match's tiebreak offer and reply (R20-R22).
+A21; none once the month is closed), a Tantrix game's result forms (R16) and a match's
+tiebreak offer and reply (R20-R22).
 
 Each deadline says what is due, when, where the rule is written, and the board (and game) it
 concerns (none: the whole round). The engine computes every instant; nothing is decided here.
@@ -14,6 +15,7 @@ from datetime import datetime
 
 from mashindano.app.formats.gomoku_league_history import (
     first_league_month,
+    is_month_closed,
     league_event_parameters,
 )
 from mashindano.app.formats.tantrix_knockout import knockout_parameters
@@ -63,8 +65,8 @@ def _kiba(facts: EventFacts, shown: RoundFact, at: datetime) -> tuple[Deadline, 
 def _gomoku(facts: EventFacts, shown: RoundFact, at: datetime) -> tuple[Deadline, ...]:
     parameters = league_event_parameters(facts.parameters)
     first = first_league_month(facts, parameters)
-    if first is None:
-        return ()
+    if first is None or is_month_closed(facts, shown.number):
+        return ()  # a closed month is final: nothing is due any more
     month = first.plus(shown.number - 1)
     league = parameters.league
     found: list[Deadline] = []
