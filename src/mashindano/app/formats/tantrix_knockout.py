@@ -33,7 +33,7 @@ from dataclasses import fields, replace
 from datetime import datetime
 from fractions import Fraction
 
-from mashindano.app.documents.brackets import bracket_document
+from mashindano.app.documents.brackets import BracketDocument, bracket_document
 from mashindano.app.errors import WrongState
 from mashindano.app.formats.base import (
     BaseAdapter,
@@ -287,19 +287,28 @@ class TantrixKnockoutAdapter(BaseAdapter):
 
     def summary(self, facts: EventFacts) -> dict[str, Json]:
         document = super().summary(facts)
-        draws = self._draws(facts)
-        competitors = {c.id: c for c in facts.competitors}
-        document["draws"] = [bracket_document(draw, competitors).to_json() for draw in draws]
-        document["champion"] = draws[0].bracket.champion if draws else None
+        brackets = brackets_document(facts)
+        document["draws"] = [bracket.to_json() for bracket in brackets]
+        document["champion"] = brackets[0].champion if brackets else None
         return document
 
     def _draws(self, facts: EventFacts) -> tuple[Draw, ...]:
-        if facts.state is EventState.REGISTRATION or len(facts.competitors) < 2:
-            return ()
-        p = knockout_parameters(facts.parameters)
-        main = main_draw(facts, p)
-        plate = plate_draw(facts, p, main)
-        return (main,) if plate is None else (main, plate)
+        return event_draws(facts)
+
+
+def event_draws(facts: EventFacts) -> tuple[Draw, ...]:
+    """The main draw, and the plate once it can be drawn; () before the start."""
+    if facts.state is EventState.REGISTRATION or len(facts.competitors) < 2:
+        return ()
+    p = knockout_parameters(facts.parameters)
+    main = main_draw(facts, p)
+    plate = plate_draw(facts, p, main)
+    return (main,) if plate is None else (main, plate)
+
+
+def brackets_document(facts: EventFacts) -> tuple[BracketDocument, ...]:
+    competitors = {c.id: c for c in facts.competitors}
+    return tuple(bracket_document(draw, competitors) for draw in event_draws(facts))
 
 
 # -- helpers -----------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from datetime import datetime
 from enum import Enum
 from fractions import Fraction
 
-from mashindano.app.documents.tasaselo import tasaselo_document
+from mashindano.app.documents.tasaselo import TasaseloDocument, tasaselo_document
 from mashindano.app.errors import WrongState
 from mashindano.app.formats.base import (
     BaseAdapter,
@@ -198,19 +198,24 @@ class TasaseloAdapter(BaseAdapter):
         document["reserve"] = settings.parameters.reserve_player
         if facts.state is EventState.REGISTRATION:
             return document
-        event = build_event(facts, settings)
-        standings = compute_standings(event, self._tie_seed(facts))
-        tables = _group_tables(facts, standings)
-        document.update(tasaselo_document(facts, event, standings, tables).to_json())
+        document.update(tasaselo_event_document(facts).to_json())
         return document
 
     def _standings(self, facts: EventFacts) -> TasaseloStandings:
         event = build_event(facts, parse_settings(facts.parameters))
-        return compute_standings(event, self._tie_seed(facts))
+        return compute_standings(event, _tie_seed(facts))
 
-    def _tie_seed(self, facts: EventFacts) -> int:
-        lot = facts.lot(TIE_LOTS)
-        return lot.seed if lot is not None else derive_seed(facts.seed, TIE_LOTS)
+
+def _tie_seed(facts: EventFacts) -> int:
+    lot = facts.lot(TIE_LOTS)
+    return lot.seed if lot is not None else derive_seed(facts.seed, TIE_LOTS)
+
+
+def tasaselo_event_document(facts: EventFacts) -> TasaseloDocument:
+    """The started event's selo list, prize groups, comparison and performance lists."""
+    event = build_event(facts, parse_settings(facts.parameters))
+    standings = compute_standings(event, _tie_seed(facts))
+    return tasaselo_document(facts, event, standings, _group_tables(facts, standings))
 
 
 def _group_tables(facts: EventFacts, standings: TasaseloStandings) -> tuple[StandingsTable, ...]:
