@@ -4,7 +4,8 @@ only the player on move, one move per ply, the board's end recorded as the resul
 from __future__ import annotations
 
 import json
-from datetime import timedelta
+import subprocess
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from mashindano.app import events, people, players, rounds
 from mashindano.app.bao_games import load_bao_game, play_move, resign_game
 from mashindano.app.errors import DuplicateReport, NotAllowed, WrongState
 from mashindano.app.principals import Principal
+from mashindano.app.queries import get_audit_log
 from mashindano.app.results import GameRef, report_result
 from mashindano.engine.bao import (
     DEFAULT_PARAMETERS,
@@ -26,7 +28,7 @@ from mashindano.engine.model import Competitor, CompetitorId, GameResult
 from mashindano.store import models
 from mashindano.store.facts import ResultStatus
 
-from .helpers import ACTOR, T0
+from .helpers import ACTOR, T0, start_cli
 
 pytestmark = pytest.mark.django_db
 
@@ -48,15 +50,15 @@ def _default_games() -> list[dict[str, object]]:
     return found
 
 
-def _event(slug: str = "bao", **parameters: str) -> GameRef:
+def _event(slug: str = "bao", when: datetime = T0, **parameters: str) -> GameRef:
     roster = [
         Competitor(CompetitorId(f"K{n}"), f"K{n}", rating=2000, games_played=100 - n)
         for n in range(1, 7)
     ]
-    events.create_event(slug, "kiba-bao", actor=ACTOR, parameters=parameters, seed=5, now=T0)
-    players.register_players(slug, roster, actor=ACTOR, now=T0)
-    events.start_event(slug, actor=ACTOR, now=T0)
-    published = rounds.pair_next_round(slug, actor=ACTOR, now=T0)
+    events.create_event(slug, "kiba-bao", actor=ACTOR, parameters=parameters, seed=5, now=when)
+    players.register_players(slug, roster, actor=ACTOR, now=when)
+    events.start_event(slug, actor=ACTOR, now=when)
+    published = rounds.pair_next_round(slug, actor=ACTOR, now=when)
     first = published.encounters[0]
     return GameRef(published.number, first.board, 1)
 
@@ -163,3 +165,48 @@ def test_the_learners_variant_starts_from_its_own_position() -> None:
     assert game.position == standard_position("kujifunza")
     with pytest.raises(Exception, match="bao_variant"):
         events.create_event("bad", "kiba-bao", actor=ACTOR, parameters={"bao_variant": "x"})
+
+
+def _wait(processes: list[subprocess.Popen[str]]) -> list[tuple[int, str, str]]:
+    outcomes = []
+    for process in processes:
+        out, err = process.communicate(timeout=120)
+        outcomes.append((process.returncode, out, err))
+    return outcomes
+
+
+@pytest.mark.postgres
+def test_the_same_move_sent_twice_at_once_is_stored_once(postgres_url: str) -> None:
+    where = _event("race", datetime.now(UTC))
+    game = load_bao_game("race", where)
+    move = game.legal[0]
+    args = ("result", "move", "race", move, "--round", str(where.round), "--board")
+    racers = [start_cli(*args, str(where.board), db=postgres_url) for _ in range(2)]
+    outcomes = _wait(racers)
+    assert sorted(code for code, _, _ in outcomes)[0] == 0, outcomes
+    assert sum(code == 0 for code, _, _ in outcomes) == 1, outcomes
+    assert models.Move.objects.count() == 1
+    log = [a.action for a in get_audit_log("race")]
+    assert log.count("game.move") == 1
+
+
+@pytest.mark.postgres
+def test_a_move_by_the_player_not_on_move_stores_nothing(postgres_url: str) -> None:
+    where = _event("turn", datetime.now(UTC))
+    game = load_bao_game("turn", where)
+    _player("turn", game.north)
+    _player("turn", game.south)
+    args = ("result", "move", "turn", game.legal[0], "--round", str(where.round), "--board")
+    as_north = {"MASHINDANO_AS_USER": f"user-{game.north}"}
+    as_south = {"MASHINDANO_AS_USER": f"user-{game.south}"}
+    racers = [
+        start_cli(*args, str(where.board), db=postgres_url, env=as_north),
+        start_cli(*args, str(where.board), db=postgres_url, env=as_south),
+    ]
+    (north_code, _, north_err), (south_code, _, _) = _wait(racers)
+    # North is refused whichever runs first: before South's move it is not North's turn
+    # (exit 7), after it South's move is not a legal North move (exit 3).
+    assert south_code == 0
+    assert (north_code, "move" in north_err) in ((7, True), (3, True)), north_err
+    stored = models.Move.objects.get()
+    assert stored.actor == f"user-{game.south}"

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from mashindano.app import events, exchange, rounds
 from mashindano.app.conduct import take_leave, withdraw_player
+from mashindano.app.declarations import parameters_to_json
 from mashindano.app.demo import play_demo_event
 from mashindano.app.errors import (
     Duplicate,
@@ -103,7 +104,8 @@ def test_tasaselo_E3_k_factor_bounds_are_allowed(k: str) -> None:
 
 
 def test_parameters_are_the_presets_plus_rounds_and_refuse_what_cannot_run() -> None:
-    shown = adapter_for(PRESET).parameters_json({"rounds": "5", "scoring": "3,1,0"})
+    schema = adapter_for(PRESET).parameter_schema
+    shown = parameters_to_json(schema, {"rounds": "5", "scoring": "3,1,0"})
     assert shown["rounds"] == 5
     assert shown["scoring"] == "3,1,0"
     assert shown["expected_score_table"] == "elo"

@@ -15,10 +15,7 @@ from mashindano.engine.errors import ConfigError, ParseError
 from mashindano.engine.model import ByeKind, CompetitorId
 from mashindano.engine.points import parse_points
 from mashindano.store import models
-from mashindano.store.facts import EventState, LeaveFact
-
-SANCTION_KINDS = ("warning", "point-deduction", "forfeit", "expulsion", "disinterest")
-"""`disinterest` flags a league player for a month (Gomoku R40)."""
+from mashindano.store.facts import SANCTION_KINDS, EventState, LeaveFact
 
 
 def _latest_round(event: models.Event) -> int:

@@ -80,3 +80,9 @@ class NotAllowed(AppError):
 
 class UnknownUser(NotFound):
     code = "unknown_user"
+
+
+class UnknownAction(NotFound):
+    """An action no preset declares (see `app.declarations.actions`)."""
+
+    code = "unknown_action"

@@ -11,6 +11,7 @@ from datetime import datetime
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
+from mashindano.app.declarations.parameters import parameters_to_json
 from mashindano.app.errors import Duplicate, WrongState
 from mashindano.app.formats import adapter_for
 from mashindano.app.formats.base import StandingsTable, StartPlan
@@ -39,7 +40,7 @@ def check_create_event(slug: str, preset: str, parameters: Mapping[str, Json]) -
             f"(e.g. {slugify(slug) or 'club-open-2026'!r})",
             slug=slug,
         )
-    adapter_for(preset).check_parameters(parameters)
+    adapter_for(preset).parameter_schema.build(parameters)
     if models.Event.objects.filter(slug=slug).exists():
         raise Duplicate(f"an event {slug!r} exists already", event=slug)
 
@@ -191,7 +192,8 @@ class EventView:
 def show_event(slug: str) -> EventView:
     facts = get_event_facts(slug)
     adapter = adapter_for(facts.preset)
-    return EventView(facts, adapter.parameters_json(facts.parameters), adapter.summary(facts))
+    parameters = parameters_to_json(adapter.parameter_schema, facts.parameters)
+    return EventView(facts, parameters, adapter.summary(facts))
 
 
 def event_standings(slug: str) -> tuple[StandingsTable, ...]:

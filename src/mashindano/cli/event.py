@@ -1,5 +1,6 @@
-"""`mashindano event ...`: create, list, show, start, standings, export, import, close, and the
-arbiter's player actions (withdraw, leave, sanction) and the audit log."""
+"""`mashindano event ...`: create, list, show, standings, export, import and the audit log; the
+declared actions of the `event` group (start, close, withdraw, leave, sanction, close-period,
+playoff: see `cli.actions`), `act` to perform any action by name and `actions` to list them."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
+from mashindano.cli import actions
+from mashindano.cli.actions import add_action_commands
 from mashindano.cli.errors import EXIT_INVALID_INPUT, EXIT_USAGE, fail, read_text, write_text
 from mashindano.cli.event_common import (
     ActorOption,
@@ -26,6 +29,9 @@ from mashindano.engine.points import format_points
 app = typer.Typer(
     help="Stored events: create, start, standings, export and import.", no_args_is_help=True
 )
+add_action_commands(app, "event")
+app.command("act")(actions.act)
+app.command("actions")(actions.actions)
 
 SlugArgument = Annotated[str, typer.Argument(help="The event's slug, e.g. club-open-2026.")]
 PlayerArgument = Annotated[str, typer.Argument(help="The player's name as registered, or number.")]
@@ -99,16 +105,6 @@ def show(slug: SlugArgument, db: DbOption = None, as_json: JsonOption = False) -
         console.print("Finished.")
 
 
-@app.command("start")
-def start(slug: SlugArgument, db: DbOption = None, actor: ActorOption = None) -> None:
-    """Close registration: fix the entries and their numbers (drawn by lot where needed)."""
-    with event_command(db):
-        from mashindano.app.events import start_event
-
-        facts = start_event(slug, actor=acting_principal(actor))
-    console.print(f"Started {slug}: {len(facts.competitors)} players")
-
-
 @app.command("standings")
 def standings(slug: SlugArgument, db: DbOption = None, as_json: JsonOption = False) -> None:
     """Current standings with the preset's tie-break columns."""
@@ -121,16 +117,6 @@ def standings(slug: SlugArgument, db: DbOption = None, as_json: JsonOption = Fal
         return
     for section in shown.sections:
         console.print(standings_grid(section))
-
-
-@app.command("close")
-def close(slug: SlugArgument, db: DbOption = None, actor: ActorOption = None) -> None:
-    """Close a finished event; nothing can change afterwards."""
-    with event_command(db):
-        from mashindano.app.events import close_event
-
-        close_event(slug, actor=acting_principal(actor))
-    console.print(f"Closed {slug}")
 
 
 @app.command("export")
@@ -180,123 +166,6 @@ def import_(
 
         stored = import_event_json(document, actor=acting_principal(actor), slug=slug)
     console.print(f"Imported event {stored}")
-
-
-@app.command("withdraw")
-def withdraw(
-    slug: SlugArgument,
-    player: PlayerArgument,
-    from_round: Annotated[
-        int | None, typer.Option("--from-round", help="Default: next round.")
-    ] = None,
-    reason: Annotated[str, typer.Option("--reason")] = "",
-    db: DbOption = None,
-    actor: ActorOption = None,
-) -> None:
-    """The player takes no further part."""
-    with event_command(db):
-        from mashindano.app.conduct import withdraw_player
-
-        start = withdraw_player(
-            slug, player, actor=acting_principal(actor), from_round=from_round, reason=reason
-        )
-    console.print(f"{player} withdrawn from round {start}")
-
-
-@app.command("leave")
-def leave(
-    slug: SlugArgument,
-    player: PlayerArgument,
-    from_round: Annotated[int, typer.Option("--round", help="First round of absence.")],
-    to_round: Annotated[int | None, typer.Option("--to-round", help="Last round.")] = None,
-    half: Annotated[bool, typer.Option("--half", help="Half-point bye (default zero).")] = False,
-    reason: Annotated[str, typer.Option("--reason")] = "",
-    db: DbOption = None,
-    actor: ActorOption = None,
-) -> None:
-    """Record a leave of absence (a requested bye) for rounds not yet paired."""
-    with event_command(db):
-        from mashindano.app.conduct import take_leave
-        from mashindano.engine.model import ByeKind
-
-        kind = ByeKind.HALF_POINT if half else ByeKind.ZERO_POINT
-        taken = take_leave(
-            slug,
-            player,
-            from_round,
-            actor=acting_principal(actor),
-            to_round=to_round,
-            bye_kind=kind,
-            reason=reason,
-        )
-    console.print(f"{player}: leave for rounds {taken.from_round}-{taken.to_round} ({kind.value})")
-
-
-@app.command("sanction")
-def sanction(
-    slug: SlugArgument,
-    player: PlayerArgument,
-    kind: Annotated[
-        str, typer.Option("--kind", help="warning, point-deduction, forfeit, expulsion.")
-    ],
-    reason: Annotated[str, typer.Option("--reason")],
-    points: Annotated[str, typer.Option("--points")] = "",
-    round_number: Annotated[int | None, typer.Option("--round")] = None,
-    db: DbOption = None,
-    actor: ActorOption = None,
-) -> None:
-    """Record a sanction with its reason."""
-    with event_command(db):
-        from mashindano.app.conduct import sanction_player
-
-        sanction_player(
-            slug,
-            player,
-            kind,
-            actor=acting_principal(actor),
-            reason=reason,
-            points=points,
-            round_number=round_number,
-        )
-    console.print(f"{player}: {kind} recorded")
-
-
-@app.command("close-period")
-def close_period(
-    slug: SlugArgument,
-    period: Annotated[int, typer.Argument(help="The period (league month) to close.")],
-    stage: Annotated[int, typer.Option("--stage", help="Stage of the period.")] = 1,
-    db: DbOption = None,
-    actor: ActorOption = None,
-) -> None:
-    """Close a league period (month): its end is final and the next one can be paired."""
-    with event_command(db):
-        from mashindano.app.conduct import close_period as close
-
-        close(slug, period, actor=acting_principal(actor), stage=stage)
-    console.print(f"Closed period {period} of {slug}")
-
-
-@app.command("playoff")
-def playoff(
-    slug: SlugArgument,
-    order: Annotated[
-        list[str], typer.Argument(help="The tied players (name or number), best placed first.")
-    ],
-    round_number: Annotated[int, typer.Option("--round", help="The stage's round.")],
-    group: Annotated[str, typer.Option("--group", help="The group, e.g. A.")],
-    reason: Annotated[str, typer.Option("--reason", help="What the playoff was.")] = "",
-    db: DbOption = None,
-    actor: ActorOption = None,
-) -> None:
-    """KIBA: record the director's playoff that separates players still tied in a group."""
-    with event_command(db):
-        from mashindano.app.kiba import record_playoff
-
-        placed = record_playoff(
-            slug, round_number, group, order, actor=acting_principal(actor), reason=reason
-        )
-    console.print(f"Playoff recorded for group {group}: {', '.join(placed)}")
 
 
 @app.command("audit")

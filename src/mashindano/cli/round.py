@@ -1,4 +1,5 @@
-"""`mashindano round ...`: pair the next round of a stored event, show a round."""
+"""`mashindano round ...`: pair the next round of a stored event (the declared action
+`round.pair`, see `cli.actions`), show a round."""
 
 from __future__ import annotations
 
@@ -6,39 +7,17 @@ from typing import Annotated
 
 import typer
 
+from mashindano.cli.actions import add_action_commands
 from mashindano.cli.event_common import (
-    ActorOption,
     DbOption,
     JsonOption,
-    acting_principal,
     event_command,
 )
 from mashindano.cli.event_view import round_table
 from mashindano.cli.output import console, print_json
 
 app = typer.Typer(help="Pair and show rounds of a stored event.", no_args_is_help=True)
-
-
-@app.command("pair")
-def pair(
-    slug: Annotated[str, typer.Argument(help="The event's slug.")],
-    db: DbOption = None,
-    actor: ActorOption = None,
-    as_json: JsonOption = False,
-) -> None:
-    """Pair and publish the next round (the previous one must be complete)."""
-    with event_command(db):
-        from mashindano.app.documents.rounds import build_round_pairings
-        from mashindano.app.rounds import pair_next_round
-
-        published = pair_next_round(slug, actor=acting_principal(actor))
-        shown = build_round_pairings(
-            slug, published.number, stage=published.stage, group=published.group
-        )
-    if as_json:
-        print_json(shown.to_json())
-    else:
-        console.print(round_table(shown))
+add_action_commands(app, "round")
 
 
 @app.command("show")

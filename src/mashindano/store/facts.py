@@ -215,11 +215,17 @@ class LeaveFact:
         return self.from_round <= round_number <= self.to_round
 
 
+SANCTION_KINDS = ("warning", "point-deduction", "forfeit", "expulsion", "disinterest")
+"""What a sanction's `kind` may be; `disinterest` flags a league player for a month (Gomoku
+R40)."""
+
+
 @dataclass(frozen=True, slots=True)
 class SanctionFact:
     competitor: CompetitorId
     round: int | None
     kind: str
+    """One of `SANCTION_KINDS`."""
     points: str
     at: datetime
     actor: str

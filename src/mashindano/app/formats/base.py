@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Protocol
 
+from mashindano.app.declarations.actions import ActionSpec
+from mashindano.app.declarations.parameters import ParameterSchema
 from mashindano.app.errors import OutOfWindow, WrongState
 from mashindano.engine.errors import IllegalResult
 from mashindano.engine.model import (
@@ -183,11 +185,17 @@ class FormatAdapter(Protocol):
         """Whether its pairing avoids the arbiter's forbidden pairs (`forbid_pair`)."""
         ...
 
-    def check_parameters(self, overrides: Mapping[str, Json]) -> None:
-        """Raise ConfigError naming the parameter when an override is invalid."""
+    @property
+    def parameter_schema(self) -> ParameterSchema:
+        """The preset's parameters: their specs, and how overrides become typed parameters
+        (`declarations.parameters_to_json`/`parameters_from_json` read and write them)."""
+        ...
 
-    def parameters_json(self, overrides: Mapping[str, Json]) -> dict[str, Json]:
-        """The effective parameters (preset defaults with the overrides applied)."""
+    @property
+    def actions(self) -> tuple[ActionSpec, ...]:
+        """What people do in an event of this preset besides the common actions
+        (`declarations.actions.COMMON_ACTIONS`)."""
+        ...
 
     def plan_start(self, facts: EventFacts) -> StartPlan:
         """Check the entries can start (raise WrongState/ConfigError) and fix numbers/stages."""
@@ -262,12 +270,8 @@ class BaseAdapter(ABC):
     preset: str
     description: str
     takes_forbidden_pairs: bool = False
-
-    @abstractmethod
-    def check_parameters(self, overrides: Mapping[str, Json]) -> None: ...
-
-    @abstractmethod
-    def parameters_json(self, overrides: Mapping[str, Json]) -> dict[str, Json]: ...
+    parameter_schema: ParameterSchema
+    actions: tuple[ActionSpec, ...] = ()
 
     @abstractmethod
     def plan_start(self, facts: EventFacts) -> StartPlan: ...

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 
+from mashindano.app.declarations import parameter_notes
+from mashindano.app.declarations.parameters import ParameterSchema, schema_of
 from mashindano.app.errors import WrongState
 from mashindano.app.formats.base import (
     PlannedEncounter,
@@ -83,17 +85,9 @@ class ChessRoundRobinAdapter(ChessAdapter):
     preset = PRESET_NAME
     description = "Chess round-robin, single or double (FIDE Berger tables), SB tie-break"
 
-    def check_parameters(self, overrides: Mapping[str, Json]) -> None:
-        round_robin_parameters(overrides)
-
-    def parameters_json(self, overrides: Mapping[str, Json]) -> dict[str, Json]:
-        p = round_robin_parameters(overrides)
-        return {
-            "round_robin_cycles": p.round_robin_cycles,
-            "points": f"{p.points.win},{p.points.draw},{p.points.loss}",
-            "rr_tiebreaks": list(p.rr_tiebreaks),
-            "rr_sitout_points": str(p.rr_sitout_points),
-        }
+    parameter_schema = ParameterSchema(
+        schema_of(CHESS_ROUND_ROBIN, parameter_notes.CHESS), round_robin_parameters
+    )
 
     def point_system(self, overrides: Mapping[str, Json]) -> PointSystem:
         return round_robin_parameters(overrides).point_system

@@ -26,6 +26,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
+from mashindano.app.declarations import parameter_notes
+from mashindano.app.declarations.catalogue import FORBIDDEN_PAIR_ACTIONS
+from mashindano.app.declarations.parameters import ParameterSchema, schema_of
 from mashindano.app.errors import WrongState
 from mashindano.app.formats.base import (
     PlannedEncounter,
@@ -73,6 +76,7 @@ Boards = tuple[tuple[CompetitorId, CompetitorId], ...]
 
 
 class ChessSwissAdapter(ChessAdapter):
+    actions = FORBIDDEN_PAIR_ACTIONS
     preset = PRESET_NAME
     takes_forbidden_pairs = True
     description = (
@@ -80,18 +84,9 @@ class ChessSwissAdapter(ChessAdapter):
         "or FIDE Dutch (swiss_pairing=dutch), Buchholz then SB"
     )
 
-    def check_parameters(self, overrides: Mapping[str, Json]) -> None:
-        swiss_parameters(overrides)
-
-    def parameters_json(self, overrides: Mapping[str, Json]) -> dict[str, Json]:
-        p = swiss_parameters(overrides)
-        return {
-            "swiss_rounds": p.swiss_rounds,
-            "points": f"{p.points.win},{p.points.draw},{p.points.loss}",
-            "swiss_tiebreaks": list(p.swiss_tiebreaks),
-            "swiss_bye_points": str(p.swiss_bye_points),
-            SWISS_PAIRING: p.swiss_pairing,
-        }
+    parameter_schema = ParameterSchema(
+        schema_of(CHESS_SWISS, parameter_notes.CHESS), swiss_parameters
+    )
 
     def point_system(self, overrides: Mapping[str, Json]) -> PointSystem:
         return swiss_parameters(overrides).point_system

@@ -44,6 +44,9 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from fractions import Fraction
 
+from mashindano.app.declarations import parameter_notes
+from mashindano.app.declarations.catalogue import GOMOKU_ACTIONS
+from mashindano.app.declarations.parameters import ParameterSchema, schema_of
 from mashindano.app.documents.gomoku import gomoku_league_document
 from mashindano.app.errors import Duplicate, OutOfWindow, WrongState
 from mashindano.app.formats.base import (
@@ -70,7 +73,6 @@ from mashindano.app.formats.gomoku_league_history import (
     is_month_closed,
     league_event_parameters,
     league_rounds,
-    parameters_to_json,
     plan_month,
 )
 from mashindano.engine.errors import IllegalResult
@@ -92,6 +94,7 @@ from mashindano.engine.gomoku import (
 )
 from mashindano.engine.gomoku.closing import earliest_month_close
 from mashindano.engine.gomoku.league import check_roster
+from mashindano.engine.gomoku.parameters import GOMOKU_LEAGUE
 from mashindano.engine.gomoku.windows import ResultStatus as ValidationStatus
 from mashindano.engine.model import Competitor, CompetitorId, Side
 from mashindano.engine.points import Points
@@ -115,16 +118,19 @@ def match_rule_name(games: int) -> str:
 
 
 class GomokuLeagueAdapter(BaseAdapter):
+    actions = GOMOKU_ACTIONS
     preset = PRESET_NAME
     description = "Gomoku monthly ladder league: 4-game matches against positions ±1 and ±2"
 
     # -- parameters ---------------------------------------------------------------------------
 
-    def check_parameters(self, overrides: Mapping[str, Json]) -> None:
-        league_event_parameters(overrides)
-
-    def parameters_json(self, overrides: Mapping[str, Json]) -> dict[str, Json]:
-        return parameters_to_json(league_event_parameters(overrides))
+    parameter_schema = ParameterSchema(
+        (
+            *schema_of(LeagueEventParameters(), parameter_notes.GOMOKU),
+            *schema_of(GOMOKU_LEAGUE, parameter_notes.GOMOKU, prefix=("league",)),
+        ),
+        league_event_parameters,
+    )
 
     # -- start and registration ---------------------------------------------------------------
 

@@ -148,30 +148,6 @@ def _first_month(value: Json) -> Month | None:
         ) from exc
 
 
-def parameters_to_json(parameters: LeagueEventParameters) -> dict[str, Json]:
-    """Every effective parameter, in the text forms `--set` accepts."""
-    document: dict[str, Json] = {
-        "season_months": parameters.season_months,
-        "first_month": str(parameters.first_month) if parameters.first_month else None,
-    }
-    for field in dataclasses.fields(parameters.league):
-        document[field.name] = _parameter_json(getattr(parameters.league, field.name))
-    return document
-
-
-def _parameter_json(value: object) -> Json:
-    if isinstance(value, bool | int | str):
-        return value
-    if isinstance(value, Fraction):
-        return str(value)
-    if isinstance(value, tuple):
-        return ",".join(str(_parameter_json(item)) for item in value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        parts = (_parameter_json(getattr(value, f.name)) for f in dataclasses.fields(value))
-        return ",".join(str(part) for part in parts)
-    return str(value)
-
-
 # -- calendar ---------------------------------------------------------------------------------
 
 

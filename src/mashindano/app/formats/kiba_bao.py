@@ -15,10 +15,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
 
+from mashindano.app.declarations import parameter_notes
+from mashindano.app.declarations.catalogue import KIBA_ACTIONS
+from mashindano.app.declarations.parameters import ParameterSchema, schema_of
 from mashindano.app.documents.kiba import kiba_event_document
 from mashindano.app.errors import OutOfWindow, WrongState
 from mashindano.app.formats.base import (
@@ -58,7 +61,7 @@ from mashindano.engine.kiba import (
     plan_tournament,
     semifinal_groups,
 )
-from mashindano.engine.kiba.parameters import parse_final_format
+from mashindano.engine.kiba.parameters import KIBA_BAO, parse_final_format
 from mashindano.engine.matches import GamePoints
 from mashindano.engine.model import ByeKind, Competitor, CompetitorId, GameResult, Outcome, Side
 from mashindano.store.facts import (
@@ -93,13 +96,8 @@ def _unit(number: int, kind: StageKind) -> KibaStageUnit:
     return KibaStageUnit("stage", EVENT_STAGE, "", number, kind.value)
 
 
-def _json_value(value: object) -> Json:
-    if isinstance(value, bool | int | str) or value is None:
-        return value
-    return str(value)
-
-
 class KibaBaoAdapter(BaseAdapter):
+    actions = KIBA_ACTIONS
     preset = PRESET_NAME
     description = (
         "KIBA Bao: seeded qualification groups, two semifinal groups, best-of-3 final; "
@@ -108,12 +106,10 @@ class KibaBaoAdapter(BaseAdapter):
 
     # -- parameters ---------------------------------------------------------------------------
 
-    def check_parameters(self, overrides: Mapping[str, Json]) -> None:
-        kiba_parameters(overrides)
-
-    def parameters_json(self, overrides: Mapping[str, Json]) -> dict[str, Json]:
-        p = kiba_parameters(overrides)
-        return {f.name: _json_value(getattr(p, f.name)) for f in fields(p)}
+    parameter_schema = ParameterSchema(
+        schema_of(KIBA_BAO, parameter_notes.KIBA, choices=parameter_notes.KIBA_CHOICES),
+        kiba_parameters,
+    )
 
     # -- start --------------------------------------------------------------------------------
 

@@ -18,10 +18,12 @@ entry reproduces the tournament's South choices for equal KIBA scores.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 from fractions import Fraction
 
+from mashindano.app.declarations import parameter_notes
+from mashindano.app.declarations.parameters import ParameterSchema, schema_of
 from mashindano.app.errors import WrongState
 from mashindano.app.formats.base import (
     BaseAdapter,
@@ -186,12 +188,10 @@ class KibaCountriesAdapter(BaseAdapter):
         "player of the other country (9 games), a point per win for the country"
     )
 
-    def check_parameters(self, overrides: Mapping[str, Json]) -> None:
-        countries_parameters(overrides)
-
-    def parameters_json(self, overrides: Mapping[str, Json]) -> dict[str, Json]:
-        p = countries_parameters(overrides)
-        return {f.name: getattr(p, f.name) for f in fields(p)}
+    parameter_schema = ParameterSchema(
+        schema_of(KIBA_COUNTRIES, parameter_notes.KIBA, choices=parameter_notes.KIBA_CHOICES),
+        countries_parameters,
+    )
 
     def plan_start(self, facts: EventFacts) -> StartPlan:
         teams = event_teams(facts)

@@ -29,10 +29,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import fields, replace
+from dataclasses import replace
 from datetime import datetime
 from fractions import Fraction
 
+from mashindano.app.declarations import parameter_notes
+from mashindano.app.declarations.catalogue import TANTRIX_ACTIONS
+from mashindano.app.declarations.parameters import ParameterSchema, schema_of
 from mashindano.app.documents.brackets import BracketDocument, bracket_document
 from mashindano.app.errors import WrongState
 from mashindano.app.formats.base import (
@@ -92,6 +95,7 @@ def knockout_parameters(overrides: Mapping[str, Json]) -> TantrixKnockoutParamet
 
 
 class TantrixKnockoutAdapter(BaseAdapter):
+    actions = TANTRIX_ACTIONS
     preset = PRESET_NAME
     description = (
         "Tantrix knockout: seeded bracket, byes for the top seeds, matches on TPs with the "
@@ -100,16 +104,14 @@ class TantrixKnockoutAdapter(BaseAdapter):
 
     # -- parameters and start ------------------------------------------------------------------
 
-    def check_parameters(self, overrides: Mapping[str, Json]) -> None:
-        knockout_parameters(overrides)
-
-    def parameters_json(self, overrides: Mapping[str, Json]) -> dict[str, Json]:
-        p = knockout_parameters(overrides)
-        document: dict[str, Json] = {}
-        for field in fields(p):
-            value = getattr(p, field.name)
-            document[field.name] = tp_text(value) if isinstance(value, Fraction) else value
-        return document
+    parameter_schema = ParameterSchema(
+        schema_of(
+            TANTRIX_KNOCKOUT,
+            parameter_notes.TANTRIX,
+            choices=parameter_notes.TANTRIX_CHOICES,
+        ),
+        knockout_parameters,
+    )
 
     def plan_start(self, facts: EventFacts) -> StartPlan:
         if len(facts.competitors) < 2:

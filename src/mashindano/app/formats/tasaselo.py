@@ -21,9 +21,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from enum import Enum
 from fractions import Fraction
 
+from mashindano.app.declarations import parameter_notes
+from mashindano.app.declarations.catalogue import FORBIDDEN_PAIR_ACTIONS
+from mashindano.app.declarations.parameters import ParameterSchema, schema_of
 from mashindano.app.documents.tasaselo import TasaseloDocument, tasaselo_document
 from mashindano.app.errors import WrongState
 from mashindano.app.formats.base import (
@@ -42,6 +44,7 @@ from mashindano.app.formats.chess import blocking_games
 from mashindano.app.formats.tasaselo_facts import (
     BYE_OF_STATUS,
     TIE_LOTS,
+    EventRounds,
     TasaseloSettings,
     build_event,
     compute_first_rounds,
@@ -53,10 +56,9 @@ from mashindano.app.formats.tasaselo_facts import (
 )
 from mashindano.engine.model import ByeKind, Competitor, CompetitorId, Side, StageResults
 from mashindano.engine.points import PointSystem
-from mashindano.engine.ratings import ExpectedScoreTable
 from mashindano.engine.tasaselo import (
-    ELO_ORIGINAL_TABLE,
     PRESET_NAME,
+    TASASELO,
     RoundPairing,
     Status,
     TasaseloEvent,
@@ -76,21 +78,20 @@ LEAVE_BYES = (MISSED_ROUND, ROUND1_REST)
 
 
 class TasaseloAdapter(BaseAdapter):
+    actions = FORBIDDEN_PAIR_ACTIONS
     preset = PRESET_NAME
     description = "Tasaselo: variable-selo Swiss, prize groups and performance prizes"
     takes_forbidden_pairs = True
 
     # -- parameters -------------------------------------------------------------------------
 
-    def check_parameters(self, overrides: Mapping[str, Json]) -> None:
-        parse_settings(overrides)
-
-    def parameters_json(self, overrides: Mapping[str, Json]) -> dict[str, Json]:
-        settings = parse_settings(overrides)
-        document: dict[str, Json] = {"rounds": settings.rounds}
-        for field in dataclasses.fields(settings.parameters):
-            document[field.name] = _parameter_json(getattr(settings.parameters, field.name))
-        return document
+    parameter_schema = ParameterSchema(
+        (
+            *schema_of(EventRounds(), parameter_notes.TASASELO),
+            *schema_of(TASASELO, parameter_notes.TASASELO, prefix=("parameters",)),
+        ),
+        parse_settings,
+    )
 
     # -- start, entries, leaves -------------------------------------------------------------
 
@@ -311,22 +312,3 @@ def _notes(facts: EventFacts, standings: TasaseloStandings) -> dict[CompetitorId
         if withdrawn is not None:
             parts[competitor].append(f"withdrawn from round {withdrawn}")
     return {c: "; ".join(p) for c, p in parts.items() if p}
-
-
-def _parameter_json(value: object) -> Json:
-    match value:
-        case None | bool() | int() | str():
-            return value
-        case Enum():
-            return str(value.value)
-        case Fraction():
-            return str(value)
-        case PointSystem():
-            return f"{value.win},{value.draw},{value.loss}"
-        case ExpectedScoreTable():
-            if value == ELO_ORIGINAL_TABLE:
-                return "elo"
-            return ",".join(str(bound) for bound in value.upper_bounds)
-        case tuple():
-            return [_parameter_json(item) for item in value]
-    return str(value)

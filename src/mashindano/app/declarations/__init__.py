@@ -1,0 +1,27 @@
+"""What the front ends (web, API, CLI) render forms, endpoints and commands from: each preset's
+parameters as a typed schema (`parameters`) and the actions people perform in an event, with
+their typed parameters and the use case each calls (`actions`, `catalogue`)."""
+
+from mashindano.app.declarations.actions import (
+    ActionSpec,
+    Performed,
+    available_actions,
+    perform,
+)
+from mashindano.app.declarations.parameters import (
+    ParameterSchema,
+    ParameterSpec,
+    parameters_from_json,
+    parameters_to_json,
+)
+
+__all__ = [
+    "ActionSpec",
+    "ParameterSchema",
+    "ParameterSpec",
+    "Performed",
+    "available_actions",
+    "parameters_from_json",
+    "parameters_to_json",
+    "perform",
+]

@@ -1,0 +1,54 @@
+"""How the outcomes of the result actions read: one line of text, or a JSON document.
+
+Typed loosely (`Any`): the declarations name the use cases without importing them (they need
+Django set up), so their outcome types are not imported here either.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from mashindano.store.facts import Json
+
+
+def result_change_json(slug: str, change: Any) -> Json:
+    """A `results.ResultChange` as its document (`app.documents.results`): the game after the
+    change, before it, and the games added."""
+    from mashindano.app.documents.results import build_result_change
+
+    return build_result_change(slug, change).to_json()
+
+
+def result_change_text(slug: str, values: Mapping[str, Any], change: Any) -> str:
+    game = change.game
+    detail = f" {json.dumps(game.detail)}" if game.detail is not None else ""
+    lines = [f"{game.label}: {game.result.value}{detail} ({game.status.value})"]
+    lines.extend(f"added {added.label}" for added in change.added)
+    return "\n".join(lines)
+
+
+def form_filed_json(slug: str, filed: Any) -> Json:
+    """A `tantrix.FormFiled`: the game after the form and the controller's review."""
+    change = filed.change
+    return {
+        "round": change.game.round,
+        "board": change.game.board,
+        "game": change.game.number,
+        "result": change.game.result.value,
+        "status": change.game.status.value,
+        "detail": change.game.detail,
+        "controller_review": [r.value for r in filed.review.reasons],
+        "added_games": [g.number for g in change.added],
+    }
+
+
+def form_filed_text(slug: str, values: Mapping[str, Any], filed: Any) -> str:
+    change = filed.change
+    lines = [f"{change.game.label}: form filed ({change.game.status.value})"]
+    reasons = [r.value for r in filed.review.reasons]
+    if reasons:
+        lines.append(f"flagged for a controller: {', '.join(reasons)}")
+    lines.extend(f"added {added.label}" for added in change.added)
+    return "\n".join(lines)

@@ -1,0 +1,385 @@
+"""Typed parameters, for the preset's settings and for the actions people perform.
+
+A `ParameterSpec` says what a front end needs to render and check one field: its name, type,
+default, range or choices, a help line and the spec id it comes from. Two uses:
+
+- A preset's settings: `schema_of` derives the specs from the engine's frozen parameters
+  dataclass (types from its annotations, defaults from its defaults, help and ranges from a
+  table of notes beside it, `parameter_notes`). A preset's `ParameterSchema` turns an event's
+  stored overrides into the typed parameters (`build`, the adapter's own reading with every
+  check of the dataclass) and back: `parameters_to_json` and `parameters_from_json` are the one
+  pair every preset uses.
+- An action's inputs (`perform` in `actions`): `parse_value` reads a value given as text (a
+  command line, a form) or as JSON (an API call) and names the field when it cannot.
+
+JSON forms: booleans, whole numbers and text as themselves; exact numbers (`Fraction`) as text
+("1/2", "5"); choices as their text; lists as JSON lists; compound values (a point system, a
+day range...) in the text form `--set NAME=VALUE` accepts ("1,0.5,0", "1,7").
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import types
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from enum import Enum, StrEnum
+from fractions import Fraction
+from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
+
+from mashindano.engine.errors import ConfigError, MashindanoError, ParseError
+from mashindano.engine.gomoku.months import Month
+from mashindano.engine.points import PointSystem, parse_points
+from mashindano.engine.ratings import FIDE_TABLE_8_1_2, ExpectedScoreTable
+from mashindano.engine.timestamps import require_aware
+from mashindano.store.facts import Json
+
+
+class ParameterType(StrEnum):
+    BOOLEAN = "boolean"
+    INTEGER = "integer"
+    NUMBER = "number"
+    """An exact number: 1, 0.5, 1/2 (stored as a Fraction)."""
+    TEXT = "text"
+    CHOICE = "choice"
+    LIST = "list"
+    """Several values (JSON list; as text, comma-separated)."""
+    COMPOUND = "compound"
+    """A value with a text form of its own, e.g. win,draw,loss points "1,0.5,0"."""
+    TIME = "time"
+    """An ISO 8601 time with a UTC offset."""
+    PLAYER = "player"
+    """A player of the event: name as registered, or number."""
+    PLAYERS = "players"
+    OBJECT = "object"
+    """A JSON object (a result's per-game detail)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ParameterSpec:
+    name: str
+    type: ParameterType
+    default: Json = None
+    """The JSON form of the default (None: no value, unless `required`)."""
+    required: bool = False
+    help: str = ""
+    spec: str = ""
+    """The rule-book id it comes from (R13, A5, ...), if any."""
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+    optional: bool = False
+    """None is a valid value (an optional number, "not set")."""
+    # -- for actions -----------------------------------------------------------------------
+    argument: str = ""
+    """The use case's keyword for this value (default: `name`)."""
+    flag: str = ""
+    """The command-line option (default: --name with dashes); ignored when `positional`."""
+    positional: bool = False
+    """A command-line argument rather than an option."""
+    convert: Callable[[Any], object] | None = None
+    """Applied to the checked value before the use case gets it (a flag to an enum...)."""
+    # -- for settings ----------------------------------------------------------------------
+    path: tuple[str, ...] = ()
+    """Where the value sits in the preset's typed parameters (default: (name,))."""
+
+    @property
+    def keyword(self) -> str:
+        return self.argument or self.name
+
+    @property
+    def option(self) -> str:
+        return self.flag or "--" + self.name.replace("_", "-")
+
+    def to_json(self) -> dict[str, Json]:
+        """The field as a form or an API client sees it."""
+        document: dict[str, Json] = {
+            "name": self.name,
+            "type": self.type.value,
+            "required": self.required,
+            "default": self.default,
+            "help": self.help,
+        }
+        if self.spec:
+            document["spec"] = self.spec
+        if self.choices:
+            document["choices"] = list(self.choices)
+        if self.minimum is not None:
+            document["minimum"] = self.minimum
+        if self.maximum is not None:
+            document["maximum"] = self.maximum
+        if self.optional:
+            document["optional"] = True
+        return document
+
+
+# -- reading values -----------------------------------------------------------------------------
+
+_TRUE = ("1", "true", "yes", "on")
+_FALSE = ("0", "false", "no", "off")
+
+
+def _bad(spec: ParameterSpec, value: object, what: str) -> ParseError:
+    return ParseError(
+        f"parameter {spec.name!r}: {value!r} is not {what}",
+        code="bad_parameter",
+        parameter=spec.name,
+        value=str(value),
+    )
+
+
+def _as_text(spec: ParameterSpec, value: object) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise _bad(spec, value, "text")
+    return str(value)
+
+
+def _read_integer(spec: ParameterSpec, value: object) -> int:
+    if isinstance(value, bool):
+        raise _bad(spec, value, "a whole number")
+    if isinstance(value, int):
+        number = value
+    else:
+        try:
+            number = int(_as_text(spec, value).strip())
+        except ValueError:
+            raise _bad(spec, value, "a whole number") from None
+    if spec.minimum is not None and number < spec.minimum:
+        raise _bad(spec, value, f"a whole number of at least {spec.minimum}")
+    if spec.maximum is not None and number > spec.maximum:
+        raise _bad(spec, value, f"a whole number of at most {spec.maximum}")
+    return number
+
+
+def _read_boolean(spec: ParameterSpec, value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    lowered = _as_text(spec, value).strip().lower()
+    if lowered in _TRUE:
+        return True
+    if lowered in _FALSE:
+        return False
+    raise _bad(spec, value, "yes or no")
+
+
+def _read_time(spec: ParameterSpec, value: object) -> datetime:
+    text = _as_text(spec, value).strip()
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        raise _bad(spec, value, "an ISO 8601 time (e.g. 2026-03-01T10:00+00:00)") from None
+    return require_aware(moment, f"parameter {spec.name!r}")
+
+
+def _read_object(spec: ParameterSpec, value: object) -> dict[str, Json]:
+    if isinstance(value, str):
+        try:
+            value = json.loads(value)
+        except json.JSONDecodeError as exc:
+            raise ParseError(
+                f"parameter {spec.name!r} is not JSON: {exc.msg} at character {exc.pos}",
+                code="bad_parameter",
+                parameter=spec.name,
+            ) from None
+    if not isinstance(value, dict):
+        raise _bad(spec, value, "a JSON object ({...})")
+    return value
+
+
+def _read_list(spec: ParameterSpec, value: object) -> tuple[str, ...]:
+    if isinstance(value, str):
+        items: Sequence[object] = [part for part in value.split(",") if part.strip()]
+    elif isinstance(value, list | tuple):
+        items = value
+    else:
+        raise _bad(spec, value, "a list")
+    return tuple(_as_text(spec, item).strip() for item in items)
+
+
+def parse_value(spec: ParameterSpec, value: object) -> object:
+    """The typed value of one field given as text or JSON (None: the default); ParseError
+    naming the field when it cannot be read. `convert` is not applied here."""
+    if value is None or (isinstance(value, str) and value == "" and spec.optional):
+        if spec.required:
+            raise ParseError(
+                f"parameter {spec.name!r} is required",
+                code="missing_parameter",
+                parameter=spec.name,
+            )
+        return None if spec.default is None else parse_value(spec, spec.default)
+    match spec.type:
+        case ParameterType.BOOLEAN:
+            return _read_boolean(spec, value)
+        case ParameterType.INTEGER:
+            return _read_integer(spec, value)
+        case ParameterType.NUMBER:
+            try:
+                return parse_points(_as_text(spec, value))
+            except MashindanoError:
+                raise _bad(spec, value, "a number") from None
+        case ParameterType.CHOICE:
+            text = _as_text(spec, value).strip()
+            if text not in spec.choices:
+                raise _bad(spec, value, "one of " + ", ".join(spec.choices))
+            return text
+        case ParameterType.TIME:
+            return _read_time(spec, value)
+        case ParameterType.OBJECT:
+            return _read_object(spec, value)
+        case ParameterType.LIST | ParameterType.PLAYERS:
+            return _read_list(spec, value)
+    return _as_text(spec, value)
+
+
+# -- preset settings ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """What the dataclass cannot say about a field: help, spec id, range, or that it is kept
+    out of forms (`internal`: set by the program, not by an organiser)."""
+
+    help: str
+    spec: str = ""
+    minimum: int | None = None
+    maximum: int | None = None
+    internal: bool = False
+
+
+def _text_form(value: object) -> Json:
+    """The JSON form of a settings value (see the module's docstring)."""
+    match value:
+        case None | bool() | int() | str():
+            return value
+        case Enum():
+            return str(value.value)
+        case Fraction():
+            return str(value)
+        case tuple() | list():
+            return [_text_form(item) for item in value]
+        case PointSystem():
+            return f"{value.win},{value.draw},{value.loss}"
+        case ExpectedScoreTable():
+            if value == FIDE_TABLE_8_1_2:
+                return "elo"
+            return ",".join(str(bound) for bound in value.upper_bounds)
+        case Month():
+            return str(value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return ",".join(str(_text_form(getattr(value, f.name))) for f in dataclasses.fields(value))
+    return str(value)
+
+
+def _type_of(hint: object) -> tuple[ParameterType, bool, tuple[str, ...]]:
+    """The parameter type of an annotation, whether None is allowed, and the choices."""
+    supertype = getattr(hint, "__supertype__", None)
+    if supertype is not None:  # a NewType: CompetitorId is text
+        return _type_of(supertype)
+    origin = get_origin(hint)
+    if origin in (Union, types.UnionType):
+        inner = [a for a in get_args(hint) if a is not type(None)]
+        kind, _, choices = _type_of(inner[0]) if len(inner) == 1 else (ParameterType.TEXT, 0, ())
+        return kind, True, choices
+    if origin is Literal:
+        return ParameterType.CHOICE, False, tuple(str(a) for a in get_args(hint))
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        return ParameterType.CHOICE, False, tuple(str(m.value) for m in hint)
+    if origin is tuple:
+        return ParameterType.LIST, False, ()
+    simple = {bool: ParameterType.BOOLEAN, int: ParameterType.INTEGER, str: ParameterType.TEXT}
+    if hint in simple:
+        return simple[hint], False, ()
+    if hint is Fraction:
+        return ParameterType.NUMBER, False, ()
+    return ParameterType.COMPOUND, False, ()
+
+
+def schema_of(
+    parameters: object,
+    notes: Mapping[str, Note],
+    *,
+    prefix: tuple[str, ...] = (),
+    choices: Mapping[str, tuple[str, ...]] | None = None,
+) -> tuple[ParameterSpec, ...]:
+    """The specs of every field of a parameters dataclass instance (its values are the
+    defaults), in field order; `prefix` is where the instance sits in the typed parameters.
+    A field without a note is a programming error (KeyError names it)."""
+    hints = get_type_hints(type(parameters))
+    specs = []
+    for field in dataclasses.fields(parameters):  # type: ignore[arg-type]
+        note = notes[field.name]
+        if note.internal:
+            continue
+        kind, optional, found = _type_of(hints[field.name])
+        listed = (choices or {}).get(field.name, found)
+        specs.append(
+            ParameterSpec(
+                name=field.name,
+                type=ParameterType.CHOICE if listed else kind,
+                default=_text_form(getattr(parameters, field.name)),
+                help=note.help,
+                spec=note.spec,
+                minimum=note.minimum,
+                maximum=note.maximum,
+                choices=listed,
+                optional=optional,
+                path=(*prefix, field.name),
+            )
+        )
+    return tuple(specs)
+
+
+@dataclass(frozen=True, slots=True)
+class ParameterSchema:
+    """A preset's settings: the fields, and how stored overrides become typed parameters."""
+
+    fields: tuple[ParameterSpec, ...]
+    build: Callable[[Mapping[str, Json]], object]
+    """The preset's typed parameters from overrides; ConfigError naming a bad parameter."""
+
+    def field(self, name: str) -> ParameterSpec:
+        key = name.replace("-", "_")
+        for spec in self.fields:
+            if spec.name == key:
+                return spec
+        known = ", ".join(sorted(s.name for s in self.fields))
+        raise ConfigError(f"unknown parameter {name!r}; known parameters: {known}", parameter=name)
+
+    def to_json(self) -> list[Json]:
+        return [spec.to_json() for spec in self.fields]
+
+
+def _value_at(parameters: object, path: tuple[str, ...]) -> object:
+    value = parameters
+    for name in path:
+        value = getattr(value, name)
+    return value
+
+
+def parameters_to_json(schema: ParameterSchema, overrides: Mapping[str, Json]) -> dict[str, Json]:
+    """The effective parameters (defaults with `overrides` applied), every field in its JSON
+    form; ConfigError naming the parameter when an override is invalid."""
+    built = schema.build(overrides)
+    return {
+        spec.name: _text_form(_value_at(built, spec.path or (spec.name,))) for spec in schema.fields
+    }
+
+
+def _override_text(value: Json) -> Json:
+    """A JSON value as the dataclasses read it: lists as comma-separated text."""
+    if isinstance(value, list):
+        return ",".join(str(_override_text(item)) for item in value)
+    return value
+
+
+def parameters_from_json(schema: ParameterSchema, document: Mapping[str, Json]) -> object:
+    """The typed parameters of a JSON document of (some or all) parameters, as
+    `parameters_to_json` writes them; ConfigError naming the parameter otherwise."""
+    changes = {name: _override_text(value) for name, value in document.items()}
+    for name in changes:
+        schema.field(name)
+    return schema.build(changes)
