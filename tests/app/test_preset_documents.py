@@ -26,6 +26,8 @@ from mashindano.engine.gomoku.prizes import PrizeKind
 from mashindano.engine.kiba import first_move_deadline, kiba_parameters
 from mashindano.engine.kiba.clock import days_to_timedelta
 
+from .helpers import ACTOR
+
 pytestmark = pytest.mark.django_db
 
 
@@ -158,3 +160,19 @@ def test_round_deadlines_kiba_first_move_and_gomoku_closed_month() -> None:
     assert build_round_pairings(league, 1).deadlines == ()  # closed: nothing is due
     swiss = play_demo_event("chess-swiss", 7).slug
     assert build_round_pairings(swiss, 1).deadlines == ()
+
+
+def test_event_summary_gives_each_parameter_in_words_from_the_schema() -> None:
+    from mashindano.app.documents.event import build_event_summary
+
+    events.create_event("sw", "chess-swiss", actor=ACTOR, parameters={"swiss_rounds": "7"})
+    summary = build_event_summary("sw")
+    by_name = {p.name: p for p in summary.parameters}
+    rounds = by_name["swiss_rounds"]
+    assert rounds.value == 7
+    assert not rounds.is_default
+    assert rounds.words.startswith("Swiss rounds: 7. Number of rounds")
+    assert rounds.words.endswith(f"[{rounds.spec}]")
+    assert all(p.help for p in summary.parameters), "every chess-swiss parameter has a help line"
+    assert sum(p.is_default for p in summary.parameters) == len(summary.parameters) - 1
+    assert summary.to_json()["parameters"]["swiss_rounds"] == 7
