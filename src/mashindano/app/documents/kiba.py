@@ -116,7 +116,7 @@ class KibaStageDocument:
 
     @property
     def title(self) -> str:
-        return f"{self.kind.capitalize()} stage (round {self.round})"
+        return f"{stage_title(self.kind)} stage (round {self.round})"
 
     def to_json(self) -> dict[str, Json]:
         return {
