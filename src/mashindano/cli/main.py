@@ -19,6 +19,7 @@ from mashindano.cli import (
     simulate,
     standings,
     tantrix,
+    worker,
 )
 from mashindano.cli import round as round_commands
 
@@ -43,6 +44,7 @@ app.add_typer(tantrix.app, name="tantrix")
 app.add_typer(gomoku.app, name="gomoku")
 app.add_typer(bao.app, name="bao")
 app.command("serve")(serve.serve)
+app.command("worker")(worker.worker)
 
 
 @app.command("demo")

@@ -5,5 +5,6 @@ from django.urls import include, path
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("mail/", include("mashindano.web.mail.urls")),
     path("", include("mashindano.web.public.urls")),
 ]
