@@ -14,6 +14,7 @@ from django.test import override_settings
 
 from mashindano.app import events, rounds
 from mashindano.app.due import DueKind, apply_due, due_work
+from mashindano.app.formats import adapter_for
 from mashindano.app.mail import deliver_all
 from mashindano.app.notify import Kind, collect_news
 from mashindano.app.principals import local
@@ -256,6 +257,12 @@ def test_gomoku_R47_a_report_is_final_24_hours_later_unless_disputed(inbox: Inbo
     assert apply_due(at(3, 10)).notifications == 2
     assert apply_due(at(3, 11)).notifications == 0
     deliver_all(at(3, 11))
+    # The documents show it: the month's summary gives each reported game its final instant.
+    document = adapter_for("gomoku-league").summary(events.get_event_facts("lg"))
+    month = document["months"][0]  # type: ignore[index]
+    board1 = month["matches"][0]["games"][0]  # type: ignore[index]
+    assert board1["final_at"] == "2026-03-10T10:00:00+00:00"  # type: ignore[index]
+    assert month["matches"][1]["games"][0]["status"] == "disputed"  # type: ignore[index]
     final = [m for m in inbox.to(addresses["P1"]) if "is final" in str(m["Subject"])]
     assert len(final) == 1
     assert not [m for m in inbox.to(addresses["P4"]) if "is final" in str(m["Subject"])]

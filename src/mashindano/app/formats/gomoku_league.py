@@ -93,8 +93,9 @@ from mashindano.engine.gomoku import (
 )
 from mashindano.engine.gomoku.closing import earliest_month_close
 from mashindano.engine.gomoku.league import check_roster
-from mashindano.engine.gomoku.parameters import GOMOKU_LEAGUE
+from mashindano.engine.gomoku.parameters import GOMOKU_LEAGUE, GomokuParameters
 from mashindano.engine.gomoku.windows import ResultStatus as ValidationStatus
+from mashindano.engine.gomoku.windows import dispute_closes_at
 from mashindano.engine.model import Competitor, CompetitorId, Side
 from mashindano.engine.points import Points
 from mashindano.engine.timestamps import as_utc
@@ -641,6 +642,7 @@ def _month_json(facts: EventFacts, record: MonthRecord) -> dict[str, Json]:
                 "may_play_from": _instant(p.may_play_from),
                 "opening": p.opening.rule.value,
                 "status": outcome.results[p.match].status.value,
+                "games": _games_json(record, board, record.league.parameters),
             }
             for board, p in enumerate(record.planned, start=1)
         ],
@@ -663,6 +665,33 @@ def _month_json(facts: EventFacts, record: MonthRecord) -> dict[str, Json]:
         if record.is_closed
         else [],
     }
+
+
+def _games_json(record: MonthRecord, board: int, league: GomokuParameters) -> list[Json]:
+    """Each game's result and report status; a reported result nobody confirmed or disputed
+    is final from `final_at` (R47: 24 h after its first report), derived, never stored."""
+    if record.round is None:
+        return []
+    encounter = next((e for e in record.round.encounters if e.board == board), None)
+    if encounter is None:
+        return []
+    games: list[Json] = []
+    for game in encounter.games:
+        reported = [r.at for r in game.reports if r.result is not None]
+        final_at = (
+            dispute_closes_at(min(reported), league).isoformat()
+            if reported and game.status is ResultStatus.REPORTED
+            else None
+        )
+        games.append(
+            {
+                "game": game.number,
+                "result": game.result.value,
+                "status": game.status.value,
+                "final_at": final_at,
+            }
+        )
+    return games
 
 
 def _instant(at: datetime) -> str:
