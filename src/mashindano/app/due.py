@@ -128,8 +128,11 @@ def apply_due(now: datetime, *, offsets: Sequence[timedelta] = REMINDER_OFFSETS)
     under the event's lock) and notifications (each created once, by key)."""
     rulings: list[DueItem] = []
     skipped: list[str] = []
-    notifications = 0
-    for item in due_work(now, offsets=offsets):
+    work = due_work(now, offsets=offsets)
+    notifications = store_news(
+        [n for item in work if item.kind not in WRITES for n in item.news], now
+    )
+    for item in work:
         if item.kind in WRITES:
             try:
                 done = _apply_ruling(item, now)
@@ -140,8 +143,6 @@ def apply_due(now: datetime, *, offsets: Sequence[timedelta] = REMINDER_OFFSETS)
                 rulings.append(item)
             else:
                 skipped.append(item.key)
-        else:
-            notifications += store_news(item.news, now)
     return Applied(tuple(rulings), notifications, tuple(skipped))
 
 

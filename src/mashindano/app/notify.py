@@ -104,10 +104,13 @@ def store_news(news: Iterable[News], now: datetime) -> int:
     ]
     if not rows:
         return 0
-    before = models.Notification.objects.count()
-    for start in range(0, len(rows), 500):
-        models.Notification.objects.bulk_create(rows[start : start + 500], ignore_conflicts=True)
-    return models.Notification.objects.count() - before
+    with transaction.atomic():
+        before = models.Notification.objects.count()
+        for start in range(0, len(rows), 500):
+            models.Notification.objects.bulk_create(
+                rows[start : start + 500], ignore_conflicts=True
+            )
+        return models.Notification.objects.count() - before
 
 
 def _names(facts: EventFacts) -> dict[str, str]:

@@ -2,9 +2,9 @@
 
 - `tick(now)`: the periodic scheduler's task. Applies what fell due (`due.apply_due`: rulings
   and time-driven notifications), turns new rounds, reports and moves into notifications,
-  gathers daily digests, and enqueues one `send_notification` per pending notification not
-  enqueued in the last `REQUEUE_AFTER`.
-- `send_notification(id, now)`: sends one notification if it is still pending.
+  gathers daily digests, and enqueues `send_notifications` for the pending notifications
+  not enqueued in the last `REQUEUE_AFTER`, `BATCH` at a time.
+- `send_notifications(ids, now)`: sends each of them that is still pending.
 
 Every task is idempotent (rulings are checked again under the event's lock; notifications
 have a unique key and a state), so running one twice, or again after a crash, does no harm.
@@ -24,10 +24,13 @@ from django.tasks import task
 from django.utils import timezone
 
 from mashindano.app.due import apply_due
-from mashindano.app.mail import deliver, make_digests
+from mashindano.app.mail import deliver_all, make_digests
 from mashindano.app.notify import collect_news
 from mashindano.store import models
 from mashindano.store.models import NotificationState
+
+BATCH = 100
+"""Notifications per `send_notifications` task."""
 
 REQUEUE_AFTER = timedelta(minutes=10)
 """A pending notification enqueued longer ago than this is enqueued again (its task was
@@ -69,21 +72,21 @@ def run_tick(now: datetime, *, enqueue: bool = True) -> TickReport:
 
 
 def enqueue_pending(now: datetime) -> int:
-    """Enqueue a `send_notification` for each pending notification not enqueued recently
-    (by wall-clock time, which is when the queue runs)."""
+    """Enqueue `send_notifications` tasks (`BATCH` notifications each) for the pending
+    notifications not enqueued recently (by wall-clock time, which is when the queue runs).
+    Returns how many notifications were enqueued."""
     wall = timezone.now()
     count = 0
     stale = models.Notification.objects.filter(state=NotificationState.PENDING).exclude(
         enqueued_at__gt=wall - REQUEUE_AFTER
     )
     ids = list(stale.values_list("id", flat=True))
-    for start in range(0, len(ids), 500):
-        chunk = ids[start : start + 500]
-        with transaction.atomic():
-            for notification_id in chunk:
-                send_notification.enqueue(notification_id, now.isoformat())
+    with transaction.atomic():
+        for start in range(0, len(ids), BATCH):
+            chunk = ids[start : start + BATCH]
+            send_notifications.enqueue(chunk, now.isoformat())
             models.Notification.objects.filter(id__in=chunk).update(enqueued_at=wall)
-        count += len(chunk)
+            count += len(chunk)
     return count
 
 
@@ -93,8 +96,10 @@ def tick(now: str | None = None) -> dict[str, int]:
 
 
 @task()
-def send_notification(notification_id: int, now: str | None = None) -> str:
-    return deliver(notification_id, parse_now(now))
+def send_notifications(ids: list[int], now: str | None = None) -> dict[str, int]:
+    """Send each of these notifications that is still pending, over one SMTP connection
+    (each marked sent in its own transaction, right after the server accepted it)."""
+    return deliver_all(parse_now(now), ids)
 
 
 def enqueue_tick(now: datetime | None = None) -> None:
