@@ -22,9 +22,10 @@ $(STAMP): pyproject.toml
 	@touch $(STAMP)
 
 # Builds the demo events (one per preset) into var/demo.sqlite3, then serves them with granian
-# on http://127.0.0.1:8000/ until Ctrl-C.
+# on http://127.0.0.1:8000/ with the task worker beside it (clocks, windows, notifications;
+# e-mail as files under var/mail/) until Ctrl-C.
 run: $(STAMP)
-	$(BIN)/mashindano serve --demo --db var/demo.sqlite3
+	MASHINDANO_MAIL_DIR=var/mail $(BIN)/mashindano serve --demo --db var/demo.sqlite3
 
 test: $(STAMP)
 	@if [ "$$CI" = true ]; then $(MAKE) --no-print-directory check-postgres; fi

@@ -99,8 +99,17 @@ def run_one(db: str, reminders: int) -> None:
     try:
         start = time.perf_counter()
         done = subprocess.run(
-            [sys.executable, "-m", "mashindano.cli.main", "worker", "--batch", "--now",
-             NOW.isoformat(), "--db", db],  # fmt: skip
+            [
+                sys.executable,
+                "-m",
+                "mashindano.cli.main",
+                "worker",
+                "--batch",
+                "--now",
+                NOW.isoformat(),
+                "--db",
+                db,
+            ],  # fmt: skip
             env={
                 **os.environ,
                 "MASHINDANO_SMTP_HOST": "127.0.0.1",
