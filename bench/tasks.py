@@ -98,18 +98,9 @@ def run_one(db: str, reminders: int) -> None:
     controller.start()
     try:
         start = time.perf_counter()
+        worker = ["worker", "--batch", "--now", NOW.isoformat(), "--db", db]
         done = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "mashindano.cli.main",
-                "worker",
-                "--batch",
-                "--now",
-                NOW.isoformat(),
-                "--db",
-                db,
-            ],  # fmt: skip
+            [sys.executable, "-m", "mashindano.cli.main", *worker],
             env={
                 **os.environ,
                 "MASHINDANO_SMTP_HOST": "127.0.0.1",

@@ -82,7 +82,7 @@ def test_never_drops_and_daily_waits_for_the_digest() -> None:
     assert digest.subject == "Mashindano: your daily digest (2 messages)"
     assert digest.body.count("Ligi: round 2 is published") == 2
     states = dict(models.Notification.objects.values_list("key", "state"))
-    assert states["p1:to:%d" % user.id] == NotificationState.DIGESTED
+    assert states[f"p1:to:{user.id}"] == NotificationState.DIGESTED
 
 
 def test_unsubscribe_link_works_without_login_and_changes_only_that_preference() -> None:
