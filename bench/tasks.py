@@ -124,7 +124,7 @@ def run_one(db: str, reminders: int) -> None:
     )
     print(
         f"  worker: tick + {counter.received} e-mails sent   {worker_seconds:8.2f} s"
-        f"  ({counter.received / worker_seconds:,.0f} e-mails/s, one task each)"
+        f"  ({counter.received / worker_seconds:,.0f} e-mails/s, tasks of 100)"
     )
 
 
