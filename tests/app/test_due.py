@@ -13,6 +13,7 @@ from django.contrib.auth import get_user_model
 from django.test import override_settings
 
 from mashindano.app import events, rounds
+from mashindano.app.bao_games import load_bao_game
 from mashindano.app.due import DueKind, apply_due, due_work
 from mashindano.app.formats import adapter_for
 from mashindano.app.mail import deliver_all
@@ -29,6 +30,13 @@ from .helpers import ACTOR, T0, make_event
 from .smtp import Inbox, smtp_server
 
 pytestmark = pytest.mark.django_db
+
+
+def play_legal(slug: str, where: GameRef, now: datetime) -> None:
+    """The side to move plays its first legal move (KIBA games are Bao played on the site)."""
+    move = load_bao_game(slug, where, now=now).legal[0]
+    record_move(slug, where, move, actor=ACTOR, now=now)
+
 
 DAY = timedelta(days=1)
 HOUR = timedelta(hours=1)
@@ -123,9 +131,9 @@ def test_kiba_E5_A24_after_each_move_time_left_plus_one_day_at_most_seven() -> N
     kiba_event()
     where = GameRef(1, 1)
     south = T0 + DAY + 12 * HOUR  # 1.5 days used: 3 - 1.5 + 1 = 2.5 days left (E5)
-    record_move("kiba", where, "A4", actor=ACTOR, now=south)
+    play_legal("kiba", where, south)
     north = south + 2 * DAY  # North used 2 of its 3 days: 2 left, South to move
-    record_move("kiba", where, "a5", actor=ACTOR, now=north)
+    play_legal("kiba", where, north)
     deadline = north + DAY * 5 / 2
     apply_due(deadline)
     assert game("kiba", 1).status is ResultStatus.PENDING
@@ -139,9 +147,9 @@ def test_kiba_E5_moving_at_once_the_clock_stops_growing_at_7_days() -> None:
     kiba_event()
     where = GameRef(1, 2)
     moment = T0
-    for ply in range(1, 12):  # each move an hour after the previous one
+    for _ply in range(1, 12):  # each move an hour after the previous one
         moment += HOUR
-        record_move("kiba", where, f"m{ply}", actor=ACTOR, now=moment)
+        play_legal("kiba", where, moment)
     # North's five moves each used 1 hour and gained 1 day: 3 d 23 h, 4 d 22 h, 5 d 21 h,
     # 6 d 20 h, then 7 d (the cap, not 7 d 19 h). South made move 11; North has 7 days.
     deadline = moment + 7 * DAY
@@ -161,7 +169,7 @@ def test_kiba_the_opponent_is_told_and_the_mwamuzi_corrects_the_loss(inbox: Inbo
     rounds_news = collect_news(T0)
     assert rounds_news == 30  # each of the 6 players: 5 pairings (both games on one board)
     where = GameRef(1, 1)
-    record_move("kiba", where, "A4", actor=ACTOR, now=T0 + HOUR)
+    play_legal("kiba", where, T0 + HOUR)
     collect_news(T0 + HOUR)
     apply_due(T0 + HOUR + 3 * DAY + TICK)  # North never answered
     collect_news(T0 + 4 * DAY)
@@ -186,7 +194,7 @@ def test_kiba_the_opponent_is_told_and_the_mwamuzi_corrects_the_loss(inbox: Inbo
         if "your move (round 1, board 1, game 1)" in str(m["Subject"])
     ]
     assert your_move
-    assert "A4" in your_move[0].get_body(("plain",)).get_content()  # type: ignore[union-attr]
+    assert "A6<*" in your_move[0].get_body(("plain",)).get_content()  # type: ignore[union-attr]
     # The Mwamuzi corrects the system's ruling like any result.
     correct_result("kiba", where, "0-1", actor=MWAMUZI, reason="server outage", now=T0 + 5 * DAY)
     corrected = game("kiba", 1)
@@ -217,7 +225,7 @@ def test_kiba_reminders_72_24_2_hours_before_the_deadline_once_each() -> None:
     kiba_event()
     link_players("kiba")
     where = GameRef(1, 1)
-    record_move("kiba", where, "A4", actor=ACTOR, now=T0)  # North: 3 days, deadline T0 + 3 d
+    play_legal("kiba", where, T0)  # North: 3 days, deadline T0 + 3 d
 
     def reminders(now: datetime) -> list[str]:
         return [i.key for i in due_work(now) if i.kind is DueKind.REMINDER and i.game == where]
