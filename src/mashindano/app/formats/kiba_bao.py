@@ -27,6 +27,7 @@ from mashindano.app.formats.base import (
     BaseAdapter,
     PairingPlan,
     PairingUnit,
+    ParsedResult,
     PlannedEncounter,
     PlannedGame,
     PlannedLot,
@@ -36,6 +37,7 @@ from mashindano.app.formats.base import (
     StandingsTable,
     StartPlan,
 )
+from mashindano.app.formats.kiba_bao_corrections import check_advancement_kept
 from mashindano.app.formats.kiba_bao_stages import (
     EVENT_STAGE,
     GROUPS_LOT,
@@ -285,6 +287,14 @@ class KibaBaoAdapter(BaseAdapter):
         first_is_south = rule.first_side_of_game(len(points), a_moves_first=True) == "a"
         south, north = (first, second) if first_is_south else (second, first)
         return (PlannedGame(south, north, Side.SOUTH),)
+
+    def check_result_change(
+        self, game: GameFact, parsed: ParsedResult, load_facts: Callable[[], EventFacts]
+    ) -> None:
+        """No ruling or correction of a group stage that would change who advances where once
+        the following stage is paired (`kiba_bao_corrections`); the final's games follow the
+        best-of rule as corrected."""
+        check_advancement_kept(load_facts(), game, parsed.result)
 
     def check_report_window(self, window: ReportWindow) -> None:
         """The shared window (the latest stage only), and no report of a game a withdrawal
