@@ -22,7 +22,6 @@ from hypothesis import strategies as st
 
 from mashindano.app import events, exchange, players, rounds
 from mashindano.app.conduct import take_leave, withdraw_player
-from mashindano.app.demo import play_demo_event
 from mashindano.app.documents.rounds import round_pairings
 from mashindano.app.errors import (
     Duplicate,
@@ -706,16 +705,6 @@ def test_kiba_games_csv_export_and_no_trf() -> None:
     assert len(text.splitlines()) == 1 + 30 + 2
     with pytest.raises(WrongState, match="no single stage"):
         exchange.export_event_trf("csv")
-
-
-def test_kiba_demo_plays_an_event_to_the_end() -> None:
-    outcome = play_demo_event(KIBA, seed=2026)
-    assert (outcome.slug, outcome.units) == ("demo-kiba-bao", 3)
-    assert outcome.results == 2 * 30 + 2 * 2 + 2  # two groups of six, two semifinal pairings
-    final = outcome.standings[0]
-    assert final.title == "Final, best of 3 (round 3)"
-    assert final.lines[0].note.startswith("winner")
-    assert events.get_event_facts(outcome.slug).state is EventState.CLOSED
 
 
 # -- whole events in memory (property) --------------------------------------------------------

@@ -38,7 +38,7 @@ def seed_json(initial_list: InitialList, groups: Sequence[KibaGroup]) -> dict[st
 
 def render_seed(initial_list: InitialList, groups: Sequence[KibaGroup], console: Console) -> None:
     """`mashindano seed`: the initial list, then each group with its Berger numbers."""
-    console.print(_initial_list_table(initial_list))
+    console.print(initial_list_table(initial_list))
     for group in groups:
         table = Table(title=f"Group {group.name}")
         table.add_column("Berger", justify="right")
@@ -71,7 +71,7 @@ def simulation_json(sim: KibaSimulation) -> dict[str, Any]:
 
 def render_simulation(sim: KibaSimulation, console: Console) -> None:
     """Each stage's pairings and group standings with tie-break values, the final, the winner."""
-    console.print(_initial_list_table(sim.initial_list))
+    console.print(initial_list_table(sim.initial_list))
     for stage in sim.stages:
         title = _STAGE_TITLES.get(stage.kind.value, stage.kind.value)
         console.rule(f"{title} stage")
@@ -247,7 +247,7 @@ def _games_by_encounter(games: Sequence[Game]) -> dict[int, tuple[Game, ...]]:
     return {encounter: tuple(found) for encounter, found in grouped.items()}
 
 
-def _initial_list_table(initial_list: InitialList) -> Table:
+def initial_list_table(initial_list: InitialList) -> Table:
     table = Table(title="Initial list")
     for heading in ("Seed", "Player", "Category", "Elo", "Games", "KIBA score", "Country"):
         table.add_column(heading, justify="left" if heading in ("Player", "Country") else "right")

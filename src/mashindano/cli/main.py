@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
 from mashindano.cli import (
@@ -56,6 +58,12 @@ def demo(
     db: str = typer.Option(
         "var/demo.sqlite3", "--db", help="Demo database (recreated from scratch)."
     ),
+    preset: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--preset", help="Only this preset's demo event (repeat; default: every preset)."
+        ),
+    ] = None,
 ) -> None:
     """One stored event per preset, played through the use cases with seeded random results;
     `--engine-only`: a sample round-robin computed in memory."""
@@ -66,7 +74,7 @@ def demo(
         return
     from mashindano.cli.event_demo import run_event_demo
 
-    run_event_demo(db, seed)
+    run_event_demo(db, seed, preset or ())
 
 
 @app.command(

@@ -13,7 +13,6 @@ game (A23); there is no leave of absence; a withdrawal follows A14 (see `kiba_ba
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -68,7 +67,7 @@ from mashindano.engine.kiba import (
 from mashindano.engine.kiba.parameters import KIBA_BAO, parse_final_format
 from mashindano.engine.kiba.ranking import GroupStandings, TieValue
 from mashindano.engine.matches import GamePoints
-from mashindano.engine.model import ByeKind, Competitor, CompetitorId, GameResult, Outcome, Side
+from mashindano.engine.model import ByeKind, CompetitorId, GameResult, Outcome, Side
 from mashindano.store.facts import (
     EncounterFact,
     EventFacts,
@@ -544,24 +543,6 @@ def _game_json(game: GameFact) -> dict[str, Json]:
     }
 
 
-# -- demo -------------------------------------------------------------------------------------
-
-
-def kiba_demo_result(
-    rng: random.Random, game: GameFact, entrants: Mapping[CompetitorId, Competitor]
-) -> str:
-    """A result for the stored demo: each player has a fixed strength (rating plus a bonus
-    drawn once from their name), and the stronger player wins. The order is transitive, so
-    no group ends in a tie that would wait for a director's playoff, and the final is 2-0."""
-    del rng  # the demo's shared generator; strengths must not depend on call order
-
-    def strength(competitor: CompetitorId) -> tuple[int, str]:
-        bonus = random.Random(f"kiba-demo:{competitor}").randint(-150, 150)
-        return (entrants[competitor].rating or 1800) + bonus, str(competitor)
-
-    return "1-0" if strength(game.first) > strength(game.second) else "0-1"
-
-
 def refuse_wrong_preset(facts: EventFacts) -> None:
     if facts.preset != PRESET_NAME:
         raise WrongState(
@@ -574,6 +555,5 @@ __all__ = [
     "KibaBaoAdapter",
     "KibaStageUnit",
     "derive_event",
-    "kiba_demo_result",
     "refuse_wrong_preset",
 ]
