@@ -20,8 +20,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-
-import typer
+from typing import TYPE_CHECKING
 
 from mashindano.config.errors import DatabaseUnavailable, DatabaseUrlError
 from mashindano.engine.errors import (
@@ -31,6 +30,9 @@ from mashindano.engine.errors import (
     NoValidPairing,
     ParseError,
 )
+
+if TYPE_CHECKING:
+    import typer
 
 EXIT_OK = 0
 EXIT_NO_PAIRING = 1
@@ -42,6 +44,9 @@ EXIT_INTERNAL_ERROR = 70
 
 
 def fail(message: str, code: int) -> typer.Exit:
+    # Imported here: the drop-in pairing call (`pair_protocol`) runs without Typer.
+    import typer
+
     print(f"mashindano: {message}", file=sys.stderr)
     return typer.Exit(code)
 
