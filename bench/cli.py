@@ -33,20 +33,34 @@ DUTCH_BENCH = REPOSITORY.parent / "shared" / "fixtures" / "dutch-bench"
 CACHE = REPOSITORY / "var" / "bench-cli"
 
 
-def own_input(players: int, round_number: int, seed: int) -> Path:
-    """A TRF of `bench/dutch.py`'s tournament before `round_number` (made once, then kept)."""
-    path = CACHE / f"own_p{players}_s{seed}_round{round_number:02d}.trf"
-    if not path.exists():
-        results, _ = generate(players, round_number, seed, general=False)
+def own_path(players: int, round_number: int, seed: int) -> Path:
+    return CACHE / f"own_p{players}_s{seed}_round{round_number:02d}.trf"
+
+
+def own_inputs(players: int, rounds: list[int], seed: int) -> list[Path]:
+    """TRFs of `bench/dutch.py`'s tournament before each of `rounds` (made once, then kept)."""
+    paths = [own_path(players, r, seed) for r in rounds]
+    if not all(path.exists() for path in paths):
+        # In a child process: a process started later would inherit this one's peak memory.
+        last = str(max(rounds))
+        command = [sys.executable, __file__, "--make", str(players), last, str(seed)]
+        subprocess.run(command, check=True)
+    return paths
+
+
+def make_inputs(players: int, last_round: int, seed: int) -> None:
+    """Play the tournament up to `last_round` once; write the TRF before each round."""
+    played, _ = generate(players, last_round, seed, general=False)
+    CACHE.mkdir(parents=True, exist_ok=True)
+    for round_number in range(1, last_round + 1):
         trf = stage_results_to_trf(
-            results,
+            played.known_before_pairing(round_number),
             name=f"bench/dutch.py p{players} seed {seed} before round {round_number}",
             total_rounds=ROUNDS,
             initial_colour=Side.WHITE,
         )
-        CACHE.mkdir(parents=True, exist_ok=True)
-        path.write_text(format_trf(trf), encoding="utf-8")
-    return path
+        text = format_trf(trf)
+        own_path(players, round_number, seed).write_text(text, encoding="utf-8")
 
 
 def run(command: str, arguments: list[str]) -> tuple[float, float, int]:
@@ -86,19 +100,24 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-dutch-bench", action="store_true")
     parser.add_argument("--command", default=str(COMMAND), help="the `mashindano` to run")
+    parser.add_argument("--make", type=int, nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.make:
+        make_inputs(*args.make)
+        return
     print(f"Whole `mashindano` process: CPU seconds (median of {args.repeat}), peak MiB, each run")
     print(f"{'input':<32} {'CPU (s)':>9} {'peak MiB':>9}   runs")
     measure(args.command, "--help", ["--help"], args.repeat)
     with tempfile.TemporaryDirectory() as scratch:
         output = str(Path(scratch) / "out.pairs")
         for size in (int(s) for s in args.sizes.split(",")):
-            for round_number in parse_rounds(args.rounds):
-                source = own_input(size, round_number, args.seed)
+            rounds = parse_rounds(args.rounds)
+            for round_number, source in zip(
+                rounds, own_inputs(size, rounds, args.seed), strict=True
+            ):
                 label = f"own p{size} round {round_number}"
-                measure(
-                    args.command, label, ["pair", "--dutch", str(source), "-p", output], args.repeat
-                )
+                arguments = ["pair", "--dutch", str(source), "-p", output]
+                measure(args.command, label, arguments, args.repeat)
         if args.no_dutch_bench:
             return
         if not DUTCH_BENCH.is_dir():
