@@ -72,7 +72,7 @@ def reported_errors() -> Iterator[None]:
         name = exc.filename if exc.filename is not None else ""
         raise fail(f"{name}: {exc.strerror or exc}", EXIT_FILE_ERROR) from None
     except Exception as exc:
-        if isinstance(exc, typer.Exit) or type(exc).__module__.startswith(("typer", "click")):
+        if type(exc).__module__.startswith(("typer", "click")):
             raise  # an exit or usage error on its way to Typer, already worded
         # A bug, not bad input: still one line, and never exit 1 (which means "no valid
         # pairing" to the programs that call `pair`). MASHINDANO_DEBUG=1 shows the traceback.

@@ -63,8 +63,7 @@ COMMANDS: tuple[LazyCommand, ...] = (
         "serve",
         "mashindano.cli.serve",
         "serve",
-        "Serve the public pages (events, pairings, standings, live view) with granian, and the "
-        "task worker beside it; Ctrl-C stops the server, its workers and the task worker.",
+        "Serve the public pages with granian, and the task worker beside it (Ctrl-C stops both).",
     ),
     LazyCommand(
         "worker",

@@ -35,8 +35,9 @@ def serve(
         help="Run the task worker (clocks, windows, e-mail) beside the server.",
     ),
 ) -> None:
-    """Serve the public pages (events, pairings, standings, live view) with granian, and the
-    task worker beside it; Ctrl-C stops the server, its workers and the task worker."""
+    """Serve the public pages with granian, and the task worker beside it (Ctrl-C stops both).
+
+    Pages: events, pairings, standings, crosstables, player cards and the live view."""
     if demo:
         from mashindano.cli.event_demo import run_event_demo
 
