@@ -22,6 +22,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 
 from mashindano.app.errors import Duplicate, WrongState
+from mashindano.app.exchange_check import check_event_document
 from mashindano.app.formats import adapter_for
 from mashindano.app.formats.chess_swiss import INITIAL_COLOUR_LOT
 from mashindano.app.locking import now_or
@@ -257,9 +258,13 @@ def import_event_json(
     slug: str | None = None,
     now: datetime | None = None,
 ) -> str:
-    """Recreate an exported event (under `slug`, default its own). Returns the slug."""
+    """Recreate an exported event (under `slug`, default its own). Returns the slug.
+
+    The whole document is checked and replayed first (`check_event_document`); a document
+    with any problem is refused, naming the first one, and nothing of it is stored."""
     require_site_permission(actor, "import events")
     check_document_format(document)
+    check_event_document(document)
     try:
         source = document["event"]
         target = slug or str(source["slug"])

@@ -12,6 +12,7 @@ from mashindano.app.locking import EventContext, locked_event
 from mashindano.app.principals import Principal
 from mashindano.engine.errors import ParseError
 from mashindano.engine.model import Competitor, CompetitorId
+from mashindano.interchange.limits import MAX_GAMES_PLAYED, MAX_RATING
 from mashindano.interchange.players_csv import parse_players_csv
 from mashindano.store import models
 from mashindano.store.facts import EventState, Json
@@ -35,6 +36,7 @@ def check_register_players(event: models.Event, competitors: Sequence[Competitor
     for competitor in competitors:
         if not competitor.name.strip():
             raise ParseError("a player needs a name", event=event.slug)
+        check_competitor_values(competitor)
         if competitor.id in seen:
             raise Duplicate(
                 f"player {competitor.id!r} is listed twice", event=event.slug, player=competitor.id
@@ -51,6 +53,33 @@ def check_register_players(event: models.Event, competitors: Sequence[Competitor
             event=event.slug,
             player=first,
         )
+
+
+def check_competitor_values(competitor: Competitor) -> None:
+    """Values the store can hold and the rules can use: texts that fit their columns (a name
+    of 200 characters, a country of 10), a rating of at most MAX_RATING, games played of at
+    most MAX_GAMES_PLAYED."""
+    for what, column, text in (
+        ("name", "name", competitor.name),
+        ("name", "key", str(competitor.id)),
+        ("country", "country", competitor.country or ""),
+    ):
+        longest = getattr(models.Entry._meta.get_field(column), "max_length", None) or 0
+        if len(text) > longest:
+            raise ParseError(
+                f"player {competitor.name[:40]!r}: {what} {text[:40]!r} is longer than "
+                f"{longest} characters",
+                player=competitor.name[:40],
+            )
+    for what, value, highest in (
+        ("rating", competitor.rating, MAX_RATING),
+        ("games played", competitor.games_played, MAX_GAMES_PLAYED),
+    ):
+        if value is not None and not 0 <= value <= highest:
+            raise ParseError(
+                f"player {competitor.name!r}: {what} {value} is outside 0-{highest}",
+                player=competitor.name,
+            )
 
 
 def register_players(

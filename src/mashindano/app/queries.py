@@ -109,3 +109,29 @@ def get_audit_log(slug: str) -> list[AuditRecord]:
         AuditRecord(a.version, a.at, a.actor, a.action, a.before, a.after)
         for a in models.AuditEntry.objects.filter(event=event).order_by("version")
     ]
+
+
+def event_version(slug: str) -> int | None:
+    """The event's version (one indexed lookup; None when there is no such event): what the
+    web pages are cached under, since every write to an event raises it."""
+    found = models.Event.objects.filter(slug=slug).values_list("version", flat=True).first()
+    return found
+
+
+def events_fingerprint() -> str:
+    """Every event's slug and version in one string: changes whenever any event (or the list
+    of events) does, for pages that show several events."""
+    rows = models.Event.objects.order_by("slug").values_list("slug", "version")
+    return ";".join(f"{slug}:{version}" for slug, version in rows)
+
+
+@dataclass(frozen=True, slots=True)
+class SeriesListing:
+    slug: str
+    name: str
+    events: int
+
+
+def list_series() -> list[SeriesListing]:
+    rows = models.Series.objects.annotate(n=Count("events")).order_by("created_at", "slug")
+    return [SeriesListing(s.slug, s.name, s.n) for s in rows]

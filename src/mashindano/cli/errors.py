@@ -2,22 +2,27 @@
 
 Exit codes (documented in the README):
   0  success
-  1  no valid pairing exists (the JaVaFo/bbpPairings convention)
+  1  no valid pairing exists (the JaVaFo/bbpPairings convention), and nothing else
   2  wrong command-line usage (Typer's own code)
-  3  invalid input: a malformed file, an impossible result, a bad parameter
+  3  invalid input: a malformed file, an impossible result, a bad parameter, a size beyond
+     its limit, an unsupported database URL
   4  a check found mismatches (`pair -c`)
-  5  a file cannot be read or written
+  5  a file or the database cannot be read or written (missing, a directory, not a
+     database, the server down or without that database)
+The event commands add 6 (not found) and 7 (refused); see `cli.event_common`.
+  70 an internal error (a bug): one line all the same; MASHINDANO_DEBUG=1 shows the traceback
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import typer
-
+from mashindano.config.errors import DatabaseUnavailable, DatabaseUrlError
 from mashindano.engine.errors import (
     ConfigError,
     IllegalResult,
@@ -26,15 +31,22 @@ from mashindano.engine.errors import (
     ParseError,
 )
 
+if TYPE_CHECKING:
+    import typer
+
 EXIT_OK = 0
 EXIT_NO_PAIRING = 1
 EXIT_USAGE = 2
 EXIT_INVALID_INPUT = 3
 EXIT_MISMATCH = 4
 EXIT_FILE_ERROR = 5
+EXIT_INTERNAL_ERROR = 70
 
 
 def fail(message: str, code: int) -> typer.Exit:
+    # Imported here: the drop-in pairing call (`pair_protocol`) runs without Typer.
+    import typer
+
     print(f"mashindano: {message}", file=sys.stderr)
     return typer.Exit(code)
 
@@ -50,9 +62,27 @@ def reported_errors() -> Iterator[None]:
         raise fail(exc.message, EXIT_INVALID_INPUT) from None
     except MashindanoError as exc:
         raise fail(exc.message, EXIT_INVALID_INPUT) from None
+    except DatabaseUrlError as exc:
+        raise fail(exc.message, EXIT_INVALID_INPUT) from None
+    except DatabaseUnavailable as exc:
+        raise fail(exc.message, EXIT_FILE_ERROR) from None
+    except RecursionError:
+        raise fail("the input nests too deeply to be read", EXIT_INVALID_INPUT) from None
     except OSError as exc:
         name = exc.filename if exc.filename is not None else ""
         raise fail(f"{name}: {exc.strerror or exc}", EXIT_FILE_ERROR) from None
+    except Exception as exc:
+        if type(exc).__module__.startswith(("typer", "click")):
+            raise  # an exit or usage error on its way to Typer, already worded
+        # A bug, not bad input: still one line, and never exit 1 (which means "no valid
+        # pairing" to the programs that call `pair`). MASHINDANO_DEBUG=1 shows the traceback.
+        if os.environ.get("MASHINDANO_DEBUG") == "1":
+            raise
+        what = f"{type(exc).__name__}: {exc}".splitlines()[0][:300]
+        raise fail(
+            f"internal error ({what}); please report it (MASHINDANO_DEBUG=1 shows where)",
+            EXIT_INTERNAL_ERROR,
+        ) from None
 
 
 def read_text(path: Path) -> str:

@@ -13,7 +13,14 @@ from rich.table import Table
 
 from mashindano.cli import actions
 from mashindano.cli.actions import add_action_commands
-from mashindano.cli.errors import EXIT_INVALID_INPUT, EXIT_USAGE, fail, read_text, write_text
+from mashindano.cli.errors import (
+    EXIT_INVALID_INPUT,
+    EXIT_USAGE,
+    fail,
+    read_text,
+    reported_errors,
+    write_text,
+)
 from mashindano.cli.event_common import (
     ActorOption,
     DbOption,
@@ -25,6 +32,7 @@ from mashindano.cli.event_view import standings_grid
 from mashindano.cli.options import parse_settings
 from mashindano.cli.output import console, print_json
 from mashindano.engine.points import format_points
+from mashindano.interchange.json_read import parse_json
 
 app = typer.Typer(
     help="Stored events: create, start, standings, export and import.", no_args_is_help=True
@@ -52,7 +60,7 @@ def create(
 ) -> None:
     """Create an event from a preset; players register until it starts."""
     overrides = parse_settings(settings or [])
-    with event_command(db):
+    with event_command(db, create=True):
         from mashindano.app.events import create_event
 
         facts = create_event(
@@ -155,13 +163,11 @@ def import_(
 ) -> None:
     """Recreate an exported event (its facts and audit log) in this database."""
     text = read_text(path)
-    try:
-        document = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise fail(f"{path}: not JSON ({exc})", EXIT_INVALID_INPUT) from None
+    with reported_errors():
+        document = parse_json(text, source=str(path))
     if not isinstance(document, dict):
         raise fail(f"{path}: not an exported event", EXIT_INVALID_INPUT)
-    with event_command(db):
+    with event_command(db, create=True):
         from mashindano.app.exchange import import_event_json
 
         stored = import_event_json(document, actor=acting_principal(actor), slug=slug)

@@ -19,7 +19,7 @@ import typer
 
 from mashindano.app.errors import NotAllowed, NotFound, Refused
 from mashindano.app.principals import Principal
-from mashindano.cli.errors import fail, reported_errors
+from mashindano.cli.errors import EXIT_FILE_ERROR, fail, reported_errors
 
 EXIT_NOT_FOUND = 6
 EXIT_REFUSED = 7
@@ -67,13 +67,20 @@ def acting_principal(actor: str | None) -> Principal:
 
 
 @contextmanager
-def event_command(db: str | None) -> Iterator[None]:
-    """Open the database (creating or migrating it as needed) and report errors as exit codes."""
+def event_command(db: str | None, *, create: bool = False) -> Iterator[None]:
+    """Open the database (migrating it as needed) and report errors as exit codes.
+
+    Only commands that create something (`create`: event create, event import, series
+    create) create a missing SQLite file; for the others a missing file is a mistyped `--db`
+    (exit 5), not a new empty database. A database error while the command runs (the server
+    gone) is exit 5 as well."""
+    from django.db import Error as DjangoDatabaseError
+
+    from mashindano.config.setup import setup, unavailable
+
     with reported_errors():
         try:
-            from mashindano.config.setup import setup
-
-            setup(db)
+            setup(db, create=create)
             yield
         except NotFound as exc:
             raise fail(exc.message, EXIT_NOT_FOUND) from None
@@ -81,3 +88,5 @@ def event_command(db: str | None) -> Iterator[None]:
             raise fail(exc.message, EXIT_REFUSED) from None
         except NotAllowed as exc:
             raise fail(exc.message, EXIT_NOT_ALLOWED) from None
+        except DjangoDatabaseError as exc:
+            raise fail(unavailable(exc).message, EXIT_FILE_ERROR) from None

@@ -28,7 +28,7 @@ _STAGE_TITLES = {"qualification": "Qualification", "semifinal": "Semifinal", "fi
 
 def render_seed(initial_list: InitialList, groups: Sequence[KibaGroup], console: Console) -> None:
     """`mashindano seed`: the initial list, then each group with its Berger numbers."""
-    console.print(_initial_list_table(initial_list))
+    console.print(initial_list_table(initial_list))
     for group in groups:
         table = Table(title=f"Group {group.name}")
         table.add_column("Berger", justify="right")
@@ -44,7 +44,7 @@ def render_seed(initial_list: InitialList, groups: Sequence[KibaGroup], console:
 
 def render_simulation(sim: KibaSimulation, console: Console) -> None:
     """Each stage's pairings and group standings with tie-break values, the final, the winner."""
-    console.print(_initial_list_table(sim.initial_list))
+    console.print(initial_list_table(sim.initial_list))
     for stage in sim.stages:
         title = _STAGE_TITLES.get(stage.kind.value, stage.kind.value)
         console.rule(f"{title} stage")
@@ -74,7 +74,7 @@ def _value_text(value: TieValue) -> str:
     return format_points(value, decimals=0 if value.denominator == 1 else 1)
 
 
-def _initial_list_table(initial_list: InitialList) -> Table:
+def initial_list_table(initial_list: InitialList) -> Table:
     table = Table(title="Initial list")
     for heading in ("Seed", "Player", "Category", "Elo", "Games", "KIBA score", "Country"):
         table.add_column(heading, justify="left" if heading in ("Player", "Country") else "right")

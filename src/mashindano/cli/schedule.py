@@ -8,11 +8,14 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from mashindano.cli.errors import reported_errors
+from mashindano.cli.errors import EXIT_INVALID_INPUT, fail, reported_errors
 from mashindano.cli.output import console, print_json
 from mashindano.engine.schedules import ScheduleTable, round_robin_schedule
 
 app = typer.Typer(help="Round-robin schedules.", no_args_is_help=True)
+
+MAX_PLAYERS = 1000
+"""Beyond this a schedule is not something to print (1,000 players: 999 rounds of 500 boards)."""
 
 
 class TableChoice(StrEnum):
@@ -35,6 +38,11 @@ def round_robin(
 
     With an odd number of players the opponent 0 (JSON) or "bye" means the player sits out.
     """
+    if players > MAX_PLAYERS:
+        raise fail(
+            f"--players {players}: a round-robin schedule has at most {MAX_PLAYERS} players",
+            EXIT_INVALID_INPUT,
+        )
     with reported_errors():
         schedule = round_robin_schedule(
             players, table=ScheduleTable(table.value), cycles=2 if double else 1

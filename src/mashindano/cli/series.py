@@ -47,7 +47,7 @@ def create(
     as_json: JsonOption = False,
 ) -> None:
     """Create an empty championship series."""
-    with event_command(db):
+    with event_command(db, create=True):
         from mashindano.app.series import create_series
 
         standings = create_series(slug, name or slug, actor=acting_principal(actor))

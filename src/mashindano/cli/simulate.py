@@ -13,12 +13,16 @@ from typing import Annotated, Any
 
 import typer
 
-from mashindano.cli.errors import EXIT_USAGE, fail, read_text, reported_errors
+from mashindano.cli.errors import EXIT_INVALID_INPUT, EXIT_USAGE, fail, read_text, reported_errors
 from mashindano.cli.options import parse_settings
 from mashindano.cli.output import console, print_json
 from mashindano.engine.model import Competitor
 from mashindano.engine.parameters import override
 from mashindano.interchange.players_csv import parse_players_csv
+
+MAX_MONTHS = 240
+"""Twenty league seasons; beyond, a simulation is not something to wait for."""
+MAX_STANDARD_GAMES = 99
 
 
 class SimulatedPreset(StrEnum):
@@ -136,6 +140,12 @@ def simulate(
         rounds=rounds,
         k=k,
     )
+    for option, value, highest in (
+        ("--months", months, MAX_MONTHS),
+        ("--standard-games", standard_games, MAX_STANDARD_GAMES),
+    ):
+        if value is not None and value > highest:
+            raise fail(f"{option} {value}: at most {highest} can be simulated", EXIT_INVALID_INPUT)
     runner, accepted = RUNNERS[preset]
     optional = ("months", "standard_games", "rounds", "k")
     given = {name for name in optional if getattr(options, name) is not None}

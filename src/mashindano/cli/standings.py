@@ -85,7 +85,8 @@ def standings(
 def _results_from_trf(path: Path) -> StageResults:
     from mashindano.interchange.trf import parse_trf, trf_to_stage_results
 
-    return trf_to_stage_results(parse_trf(read_text(path), source=str(path)))
+    text = read_text(path)
+    return trf_to_stage_results(parse_trf(text, source=str(path), require_players=True))
 
 
 def standings_json(table: Standings, columns: list[tuple[str, str]]) -> list[dict[str, Any]]:

@@ -6,13 +6,19 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from mashindano.config.errors import DatabaseUnavailable
+
 SETTINGS_MODULE = "mashindano.config.settings"
 
 
-def setup(database_url: str | None = None, *, migrate: bool = True) -> None:
+def setup(database_url: str | None = None, *, migrate: bool = True, create: bool = True) -> None:
     """Point Django at `database_url` (or `MASHINDANO_DATABASE_URL`, or ./var/mashindano.sqlite3)
     and apply pending migrations. Does nothing more once Django is set up (as under pytest),
-    so in-process callers keep the database they already have."""
+    so in-process callers keep the database they already have.
+
+    Without `create`, a SQLite file that does not exist is an error (a read command given a
+    mistyped `--db` must not leave an empty database behind). A database that cannot be used
+    raises `DatabaseProblem` with a message for the user."""
     import django
     from django.apps import apps
 
@@ -22,6 +28,11 @@ def setup(database_url: str | None = None, *, migrate: bool = True) -> None:
         os.environ["MASHINDANO_DATABASE_URL"] = database_url
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", SETTINGS_MODULE)
     django.setup()
+    from django.conf import settings
+
+    from mashindano.config.database import check_sqlite_file
+
+    check_sqlite_file(settings.DATABASES["default"], create=create)
     if migrate:
         migrate_schema()
 
@@ -29,13 +40,25 @@ def setup(database_url: str | None = None, *, migrate: bool = True) -> None:
 def migrate_schema() -> None:
     from django.conf import settings
     from django.core.management import call_command
+    from django.db import Error as DjangoDatabaseError
 
     from mashindano.config.database import is_sqlite_file
 
     config = settings.DATABASES["default"]
     if is_sqlite_file(config):
         Path(config["NAME"]).parent.mkdir(parents=True, exist_ok=True)
-    call_command("migrate", verbosity=0, interactive=False)
+    try:
+        call_command("migrate", verbosity=0, interactive=False)
+    except DjangoDatabaseError as exc:
+        raise unavailable(exc) from None
+
+
+def unavailable(error: Exception) -> DatabaseUnavailable:
+    """A database driver's error as `DatabaseUnavailable`, naming the database (no password)
+    and the first line of what the driver said."""
+    said = next((line.strip() for line in str(error).splitlines() if line.strip()), "")
+    said = said.removeprefix("connection failed: ")
+    return DatabaseUnavailable(f"cannot use the database ({database_description()}): {said}")
 
 
 def database_description() -> str:
@@ -54,3 +77,12 @@ def run_manage(argv: list[str]) -> None:
     from django.core.management import execute_from_command_line
 
     execute_from_command_line(["mashindano manage", *argv])
+
+
+def mail_description() -> str:
+    """Where e-mail goes: the SMTP server or the folder of the file backend."""
+    from django.conf import settings
+
+    from mashindano.config.mail import describe
+
+    return describe(settings.MAILERS["default"])

@@ -15,11 +15,10 @@ numbers 1, 2, ... in order of first appearance.
 
 from __future__ import annotations
 
-import csv
-import io
-
 from mashindano.engine.errors import IllegalResult, ParseError
 from mashindano.engine.model import Bye, ByeKind, Competitor, CompetitorId, Game, GameResult
+from mashindano.interchange.csv_read import read_csv, separator_hint
+from mashindano.interchange.limits import MAX_COUNT_DIGITS, MAX_ROUNDS
 
 GAME_COLUMNS = ("round", "white", "black", "result")
 ENCOUNTER_COLUMN = "encounter"
@@ -48,13 +47,12 @@ def parse_games_csv(
 ) -> tuple[list[Competitor], list[Game], list[Bye]]:
     """Read games and byes. With `competitors`, every name must be one of them; without,
     competitors are taken from the file in order of first appearance."""
-    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
-    header = [h.strip() for h in (reader.fieldnames or [])]
+    header, rows = read_csv(text, source=source)
     missing = [c for c in GAME_COLUMNS if c not in header]
     if missing:
         raise ParseError(
             f"{source}, line 1: missing column(s) {', '.join(missing)} "
-            f"(expected: {', '.join(GAME_COLUMNS)})",
+            f"(expected: {', '.join(GAME_COLUMNS)}){separator_hint(header)}",
             source=source,
             line=1,
         )
@@ -114,28 +112,31 @@ def parse_games_csv(
             )
         return number
 
-    for row in reader:
-        line = reader.line_num
-        if None in row:
-            raise ParseError(f"{source}, line {line}: too many fields", source=source, line=line)
-        cells = {(k or "").strip(): (v or "").strip() for k, v in row.items()}
+    for row in rows:
+        line, cells = row.line, row.cells
         if not any(cells.values()):
             continue
         round_text = cells["round"]
-        try:
-            round_number = int(round_text)
-        except ValueError:
+        digits = round_text.removeprefix("-").lstrip("0")
+        if not round_text.removeprefix("-").isascii() or not round_text.removeprefix("-").isdigit():
             raise ParseError(
                 f"{source}, line {line}: round {round_text!r} is not a whole number",
                 source=source,
                 line=line,
-            ) from None
-        if round_number < 1:
+            )
+        if round_text.startswith("-") or not digits:
             raise ParseError(
-                f"{source}, line {line}: round must be 1 or more, got {round_number}",
+                f"{source}, line {line}: round must be 1 or more, got {round_text}",
                 source=source,
                 line=line,
             )
+        if len(digits) > MAX_COUNT_DIGITS or int(digits) > MAX_ROUNDS:
+            raise ParseError(
+                f"{source}, line {line}: round {digits[:20]} is more than {MAX_ROUNDS}",
+                source=source,
+                line=line,
+            )
+        round_number = int(digits)
         white, black, result = cells["white"], cells["black"], cells["result"]
         label = cells.get(ENCOUNTER_COLUMN, "")
         if not white:

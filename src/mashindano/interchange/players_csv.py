@@ -10,17 +10,19 @@ import io
 
 from mashindano.engine.errors import ParseError
 from mashindano.engine.model import Competitor, CompetitorId
+from mashindano.interchange.csv_read import read_csv, separator_hint
+from mashindano.interchange.limits import MAX_GAMES_PLAYED, MAX_PLAYERS, MAX_RATING
 
 PLAYER_COLUMNS = ("name", "rating", "games_played", "country")
 
 
 def parse_players_csv(text: str, *, source: str = "PLAYERS.csv") -> list[Competitor]:
     """Read competitors in file order; `number` is the 1-based row order."""
-    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
-    header = [h.strip() for h in (reader.fieldnames or [])]
+    header, rows = read_csv(text, source=source)
     if "name" not in header:
         raise ParseError(
-            f"{source}, line 1: missing column 'name' (columns: {', '.join(PLAYER_COLUMNS)})",
+            f"{source}, line 1: missing column 'name' (columns: {', '.join(PLAYER_COLUMNS)})"
+            + separator_hint(header),
             source=source,
             line=1,
         )
@@ -34,11 +36,12 @@ def parse_players_csv(text: str, *, source: str = "PLAYERS.csv") -> list[Competi
         )
     competitors: list[Competitor] = []
     seen: dict[str, int] = {}
-    for row in reader:
-        line = reader.line_num
-        cells = {(k or "").strip(): (v or "").strip() for k, v in row.items() if k is not None}
-        if None in row:
-            raise ParseError(f"{source}, line {line}: too many fields", source=source, line=line)
+    for row in rows:
+        line, cells = row.line, row.cells
+        if len(competitors) >= MAX_PLAYERS:
+            raise ParseError(
+                f"{source}, line {line}: more than {MAX_PLAYERS} players", source=source, line=line
+            )
         name = cells.get("name", "")
         if not name:
             if not any(cells.values()):
@@ -56,9 +59,9 @@ def parse_players_csv(text: str, *, source: str = "PLAYERS.csv") -> list[Competi
             Competitor(
                 id=CompetitorId(name),
                 name=name,
-                rating=_optional_int(cells.get("rating", ""), "rating", source, line),
+                rating=_optional_int(cells.get("rating", ""), "rating", source, line, MAX_RATING),
                 games_played=_optional_int(
-                    cells.get("games_played", ""), "games_played", source, line
+                    cells.get("games_played", ""), "games_played", source, line, MAX_GAMES_PLAYED
                 ),
                 country=cells.get("country") or None,
                 number=len(competitors) + 1,
@@ -67,26 +70,37 @@ def parse_players_csv(text: str, *, source: str = "PLAYERS.csv") -> list[Competi
     return competitors
 
 
-def _optional_int(text: str, column: str, source: str, line: int) -> int | None:
+def _optional_int(text: str, column: str, source: str, line: int, highest: int) -> int | None:
     if not text:
         return None
-    try:
-        value = int(text)
-    except ValueError:
+    digits = text.removeprefix("-")
+    if not digits.isascii() or not digits.isdigit():
         raise ParseError(
             f"{source}, line {line}: {column} {text!r} is not a whole number",
             source=source,
             line=line,
             column=column,
-        ) from None
-    if value < 0:
+        )
+    if text.startswith("-"):
         raise ParseError(
             f"{source}, line {line}: {column} {text!r} must not be negative",
             source=source,
             line=line,
             column=column,
         )
+    value = int(digits.lstrip("0") or "0") if len(digits.lstrip("0")) <= 12 else highest + 1
+    if value > highest:
+        raise ParseError(
+            f"{source}, line {line}: {column} {_clip(text)} is more than {highest}",
+            source=source,
+            line=line,
+            column=column,
+        )
     return value
+
+
+def _clip(text: str, size: int = 20) -> str:
+    return text if len(text) <= size else f"{text[:size]}... ({len(text)} digits)"
 
 
 def format_players_csv(competitors: list[Competitor]) -> str:

@@ -16,6 +16,7 @@ from typing import Any, Literal, NoReturn, cast
 from mashindano.engine.errors import ConfigError, ParseError
 from mashindano.engine.model import Side
 from mashindano.engine.points import Points, PointSystem, format_points, parse_points
+from mashindano.interchange.limits import MAX_COUNT_DIGITS, MAX_PLAYERS, MAX_ROUNDS
 from mashindano.interchange.trf_model import (
     BBP_POINT_CODES,
     BYE_RESULT_CODES,
@@ -68,15 +69,23 @@ _SCORING_FIRST_COLUMN = 6
 _SCORING_WIDTH = 9
 # Records whose points the model does not interpret: the points column cannot be checked.
 _POINT_CHANGING_RECORDS = ("299", "XXS")
+_MAX_POINTS_CHARS = 12
 
 
-def parse_trf(text: str, *, source: str = "<trf>") -> TrfTournament:
-    """Read a TRF-16 or TRF-26 file (CR, LF or CRLF line ends). Raises `ParseError`."""
+def parse_trf(text: str, *, source: str = "<trf>", require_players: bool = False) -> TrfTournament:
+    """Read a TRF-16 or TRF-26 file (CR, LF or CRLF line ends). Raises `ParseError`.
+
+    With `require_players`, a file without a single player line (an empty file, say) is an
+    error rather than a tournament of nobody: what commands that pair or rank want."""
     reader = _Reader(source)
     lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
     for number, line in enumerate(lines, start=1):
         reader.read_line(number, line.rstrip(" "))
-    return reader.finish()
+    tournament = reader.finish()
+    if require_players and not tournament.players:
+        what = "is empty" if not text.strip() else "has no player lines (001)"
+        raise ParseError(f"{source}: the TRF file {what}", source=source)
+    return tournament
 
 
 def _column(line: str, first: int, last: int) -> str:
@@ -190,9 +199,12 @@ class _Reader:
         return tuple(dates)
 
     def set_rounds(self, n: int, code: str, value: str) -> None:
-        if not _DIGITS.fullmatch(value) or int(value) < 1:
-            self.fail(n, f"{code} number of rounds {value!r} is not a positive number")
-        rounds = int(value)
+        digits = value.lstrip("0")
+        if not _DIGITS.fullmatch(value) or not digits:
+            self.fail(n, f"{code} number of rounds {_clip(value)!r} is not a positive number")
+        if len(digits) > MAX_COUNT_DIGITS or int(digits) > MAX_ROUNDS:
+            self.fail(n, f"{code} number of rounds {_clip(value)} is more than {MAX_ROUNDS}")
+        rounds = int(digits)
         if "rounds" in self.fields and self.fields["rounds"] != rounds:
             first = self.field_lines["rounds"]
             self.fail(
@@ -235,15 +247,21 @@ class _Reader:
     def read_numbers(self, n: int, code: str, value: str) -> list[int]:
         numbers = value.split()
         for token in numbers:
-            if not _DIGITS.fullmatch(token) or int(token) < 1:
-                self.fail(n, f"{code} value {token!r} is not a starting rank", value=token)
+            if (
+                not _DIGITS.fullmatch(token)
+                or len(token.lstrip("0")) > MAX_COUNT_DIGITS
+                or not 1 <= int(token.lstrip("0") or "0") <= MAX_PLAYERS
+            ):
+                self.fail(
+                    n, f"{code} value {_clip(token)!r} is not a starting rank", value=_clip(token)
+                )
         if not numbers:
             self.fail(n, f"{code} lists no players")
-        return [int(t) for t in numbers]
+        return [int(t.lstrip("0")) for t in numbers]
 
     def read_points_text(self, n: int, what: str, text: str) -> Points:
-        if not _POINTS.fullmatch(text):
-            self.fail(n, f"{what} {text.strip()!r} is not a number of points like 11.5")
+        if not _POINTS.fullmatch(text) or len(text.strip()) > _MAX_POINTS_CHARS:
+            self.fail(n, f"{what} {_clip(text.strip())!r} is not a number of points like 11.5")
         return parse_points(text)
 
     def read_scoring(self, n: int, line: str) -> None:
@@ -528,6 +546,11 @@ class _Reader:
                     f"but the results give {_show(everything)}",
                     player=p.starting_rank,
                 )
+
+
+def _clip(text: str, size: int = 20) -> str:
+    """`text`, shortened for a message when it is absurdly long."""
+    return text if len(text) <= size else f"{text[:size]}... ({len(text)} characters)"
 
 
 def _describe(entry: TrfRoundEntry) -> str:

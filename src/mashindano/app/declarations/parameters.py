@@ -20,7 +20,6 @@ day range...) in the text form `--set NAME=VALUE` accepts ("1,0.5,0", "1,7").
 from __future__ import annotations
 
 import dataclasses
-import json
 import types
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -34,6 +33,7 @@ from mashindano.engine.gomoku.months import Month
 from mashindano.engine.points import PointSystem, parse_points
 from mashindano.engine.ratings import FIDE_TABLE_8_1_2, ExpectedScoreTable
 from mashindano.engine.timestamps import require_aware
+from mashindano.interchange.json_read import parse_json
 from mashindano.store.facts import Json
 
 
@@ -178,13 +178,9 @@ def _read_time(spec: ParameterSpec, value: object) -> datetime:
 def _read_object(spec: ParameterSpec, value: object) -> dict[str, Json]:
     if isinstance(value, str):
         try:
-            value = json.loads(value)
-        except json.JSONDecodeError as exc:
-            raise ParseError(
-                f"parameter {spec.name!r} is not JSON: {exc.msg} at character {exc.pos}",
-                code="bad_parameter",
-                parameter=spec.name,
-            ) from None
+            value = parse_json(value, source=f"parameter {spec.name!r}")
+        except ParseError as exc:
+            raise ParseError(exc.message, code="bad_parameter", parameter=spec.name) from None
     if not isinstance(value, dict):
         raise _bad(spec, value, "a JSON object ({...})")
     return value

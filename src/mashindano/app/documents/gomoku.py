@@ -17,11 +17,13 @@ from fractions import Fraction
 from mashindano.app.documents.place import PlayerRef
 from mashindano.app.formats.gomoku_league_history import LeagueHistory, MonthRecord
 from mashindano.engine.gomoku import format_coefficient
+from mashindano.engine.gomoku.parameters import GomokuParameters
 from mashindano.engine.gomoku.prizes import PrizeKind
 from mashindano.engine.gomoku.scoring import PointsBreakdown
+from mashindano.engine.gomoku.windows import dispute_closes_at
 from mashindano.engine.model import Competitor, CompetitorId
 from mashindano.engine.timestamps import as_utc
-from mashindano.store.facts import EncounterFact, Json, ResultStatus
+from mashindano.store.facts import EncounterFact, GameFact, Json, ResultStatus
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +111,9 @@ class MatchGame:
     result: str
     status: str
     """The report state: pending, reported, confirmed, disputed, ruled, corrected."""
+    final_at: datetime | None = None
+    """A reported result nobody confirmed or disputed is final from then (R47: 24 h after its
+    first report); derived, never stored."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,6 +225,15 @@ class GomokuMonthDocument:
                     "may_play_from": instant_text(m.may_play_from),
                     "opening": m.opening,
                     "status": m.status,
+                    "games": [
+                        {
+                            "game": g.number,
+                            "result": g.result,
+                            "status": g.status,
+                            "final_at": g.final_at.isoformat() if g.final_at else None,
+                        }
+                        for g in m.games
+                    ],
                 }
                 for m in self.matches
             ],
@@ -270,6 +284,7 @@ def gomoku_month_document(
     outcome = record.outcome
     stage = record.stage
     closed = record.is_closed
+    league = record.league.parameters
 
     def ref(competitor: CompetitorId) -> PlayerRef:
         return PlayerRef.lookup(dict(competitors), competitor)
@@ -323,7 +338,9 @@ def gomoku_month_document(
                 opening=planned.opening.rule.value,
                 status=outcome.results[match].status.value,
                 games=tuple(
-                    MatchGame(g.number, g.first, g.result.value, g.status.value)
+                    MatchGame(
+                        g.number, g.first, g.result.value, g.status.value, _final_at(g, league)
+                    )
                     for g in sorted(games, key=lambda g: g.number)
                 ),
             )
@@ -368,3 +385,11 @@ def _prize_label(prize: MonthPrize) -> str:
 def instant_text(at: datetime) -> str:
     """ "2026-03-08 00:00 UTC"."""
     return f"{as_utc(at, 'instant'):%Y-%m-%d %H:%M} UTC"
+
+
+def _final_at(game: GameFact, league: GomokuParameters) -> datetime | None:
+    """R47: a reported result is final 24 h after its first report unless disputed."""
+    reported = [r.at for r in game.reports if r.result is not None]
+    if not reported or game.status is not ResultStatus.REPORTED:
+        return None
+    return dispute_closes_at(min(reported), league)

@@ -192,6 +192,13 @@ class FormatAdapter(Protocol):
         ...
 
     @property
+    def plays_once_per_round(self) -> bool:
+        """Whether a player sits in at most one encounter of a round (of a stage and group);
+        False where a unit holds several (a league month, a KIBA round of two-game pairings).
+        An imported document is checked against it."""
+        ...
+
+    @property
     def actions(self) -> tuple[ActionSpec, ...]:
         """What people do in an event of this preset besides the common actions
         (`declarations.actions.COMMON_ACTIONS`)."""
@@ -272,6 +279,7 @@ class BaseAdapter(ABC):
     takes_forbidden_pairs: bool = False
     parameter_schema: ParameterSchema
     actions: tuple[ActionSpec, ...] = ()
+    plays_once_per_round: bool = True
 
     @abstractmethod
     def plan_start(self, facts: EventFacts) -> StartPlan: ...

@@ -121,6 +121,7 @@ class GomokuLeagueAdapter(BaseAdapter):
     actions = GOMOKU_ACTIONS
     preset = PRESET_NAME
     description = "Gomoku monthly ladder league: 4-game matches against positions ±1 and ±2"
+    plays_once_per_round = False
 
     # -- parameters ---------------------------------------------------------------------------
 

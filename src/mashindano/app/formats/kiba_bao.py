@@ -13,7 +13,6 @@ game (A23); there is no leave of absence; a withdrawal follows A14 (see `kiba_ba
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -28,6 +27,7 @@ from mashindano.app.formats.base import (
     BaseAdapter,
     PairingPlan,
     PairingUnit,
+    ParsedResult,
     PlannedEncounter,
     PlannedGame,
     PlannedLot,
@@ -36,6 +36,7 @@ from mashindano.app.formats.base import (
     StandingsTable,
     StartPlan,
 )
+from mashindano.app.formats.kiba_bao_corrections import check_advancement_kept
 from mashindano.app.formats.kiba_bao_stages import (
     EVENT_STAGE,
     GROUPS_LOT,
@@ -63,7 +64,7 @@ from mashindano.engine.kiba import (
 )
 from mashindano.engine.kiba.parameters import KIBA_BAO, parse_final_format
 from mashindano.engine.matches import GamePoints
-from mashindano.engine.model import ByeKind, Competitor, CompetitorId, GameResult, Outcome, Side
+from mashindano.engine.model import ByeKind, CompetitorId, GameResult, Outcome, Side
 from mashindano.store.facts import (
     EncounterFact,
     EventFacts,
@@ -103,6 +104,7 @@ class KibaBaoAdapter(BaseAdapter):
         "KIBA Bao: seeded qualification groups, two semifinal groups, best-of-3 final; "
         "two games per pairing, score, Neustadtl, KIBA score"
     )
+    plays_once_per_round = False
 
     # -- parameters ---------------------------------------------------------------------------
 
@@ -272,6 +274,14 @@ class KibaBaoAdapter(BaseAdapter):
         south, north = (first, second) if first_is_south else (second, first)
         return (PlannedGame(south, north, Side.SOUTH),)
 
+    def check_result_change(
+        self, game: GameFact, parsed: ParsedResult, load_facts: Callable[[], EventFacts]
+    ) -> None:
+        """No ruling or correction of a group stage that would change who advances where once
+        the following stage is paired (`kiba_bao_corrections`); the final's games follow the
+        best-of rule as corrected."""
+        check_advancement_kept(load_facts(), game, parsed.result)
+
     def check_report_window(self, window: ReportWindow) -> None:
         """The shared window (the latest stage only), and no report of a game a withdrawal
         has already decided: the withdrawn player's unfinished games are lost by abandonment
@@ -334,24 +344,6 @@ def _planned_game(
     return PlannedGame(south, north, Side.SOUTH, decided, reason)
 
 
-# -- demo -------------------------------------------------------------------------------------
-
-
-def kiba_demo_result(
-    rng: random.Random, game: GameFact, entrants: Mapping[CompetitorId, Competitor]
-) -> str:
-    """A result for the stored demo: each player has a fixed strength (rating plus a bonus
-    drawn once from their name), and the stronger player wins. The order is transitive, so
-    no group ends in a tie that would wait for a director's playoff, and the final is 2-0."""
-    del rng  # the demo's shared generator; strengths must not depend on call order
-
-    def strength(competitor: CompetitorId) -> tuple[int, str]:
-        bonus = random.Random(f"kiba-demo:{competitor}").randint(-150, 150)
-        return (entrants[competitor].rating or 1800) + bonus, str(competitor)
-
-    return "1-0" if strength(game.first) > strength(game.second) else "0-1"
-
-
 def refuse_wrong_preset(facts: EventFacts) -> None:
     if facts.preset != PRESET_NAME:
         raise WrongState(
@@ -364,6 +356,5 @@ __all__ = [
     "KibaBaoAdapter",
     "KibaStageUnit",
     "derive_event",
-    "kiba_demo_result",
     "refuse_wrong_preset",
 ]

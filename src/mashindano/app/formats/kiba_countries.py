@@ -187,6 +187,7 @@ class KibaCountriesAdapter(BaseAdapter):
         "KIBA countries event: two countries of three, each player one game against each "
         "player of the other country (9 games), a point per win for the country"
     )
+    plays_once_per_round = False
 
     parameter_schema = ParameterSchema(
         schema_of(KIBA_COUNTRIES, parameter_notes.KIBA, choices=parameter_notes.KIBA_CHOICES),

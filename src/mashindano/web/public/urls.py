@@ -1,0 +1,33 @@
+"""Public URLs. Everything about one event lives under /e/<slug>/ (the page cache keys pages
+by that slug and the event's version)."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from mashindano.web.public import live, views
+
+app_name = "public"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("e/<slug:slug>/", views.event_home, name="event"),
+    path("e/<slug:slug>/round/<int:number>/", views.round_pairings, name="round"),
+    path(
+        "e/<slug:slug>/stage/<int:stage>/round/<int:number>/",
+        views.round_pairings,
+        name="stage-round",
+    ),
+    path(
+        "e/<slug:slug>/stage/<int:stage>/group/<str:group>/round/<int:number>/",
+        views.round_pairings,
+        name="group-round",
+    ),
+    path("e/<slug:slug>/standings/", views.standings, name="standings"),
+    path("e/<slug:slug>/crosstable/", views.crosstable, name="crosstable"),
+    path("e/<slug:slug>/player/<str:player>/", views.player_card, name="player"),
+    path("e/<slug:slug>/export.<str:fmt>", views.export, name="export"),
+    path("e/<slug:slug>/live/", live.live, name="live"),
+    path("e/<slug:slug>/live/panels/", live.live_panels, name="live-panels"),
+    path("series/<slug:slug>/", views.series, name="series"),
+]

@@ -1,0 +1,176 @@
+"""The public pages. Each view reads the request, calls one document builder (plus the event
+summary that the layout's header and navigation show) and renders it. Not-found errors of the
+app become 404 pages that say what was not found."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.text import slugify
+
+from mashindano.app.documents.crosstable import build_crosstable
+from mashindano.app.documents.entries import build_entries
+from mashindano.app.documents.event import EventSummary, build_event_list, build_event_summary
+from mashindano.app.documents.player import build_player_card
+from mashindano.app.documents.rounds import RoundPairings, build_round_pairings
+from mashindano.app.documents.series import build_championship_table
+from mashindano.app.documents.standings import build_standings
+from mashindano.app.errors import NotFound, WrongState
+from mashindano.app.exchange import export_event_games_csv, export_event_json, export_event_trf
+from mashindano.app.queries import list_series
+from mashindano.web.cache import NO_PAGE_CACHE
+
+View = Callable[..., HttpResponse]
+
+STATE_WORDS = {"draft": "Upcoming", "running": "Running", "closed": "Finished"}
+
+
+def not_found_as_404(view: View) -> View:
+    """The app's NotFound (unknown event, round, player, series) as a 404 naming it."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except NotFound as error:
+            raise Http404(str(error)) from None
+
+    return wrapped
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    events = build_event_list().events
+    groups = [
+        (STATE_WORDS[state], [e for e in events if e.state == state])
+        for state in ("running", "draft", "closed")
+    ]
+    return render(
+        request,
+        "web/public/home.html",
+        {"groups": groups, "series": list_series(), "count": len(events)},
+    )
+
+
+def _event_page(
+    request: HttpRequest, template: str, event: EventSummary, page: str, **context: Any
+) -> HttpResponse:
+    return render(
+        request,
+        f"web/public/{template}",
+        {"event": event, "page": page, "state_words": STATE_WORDS.get(event.state), **context},
+    )
+
+
+@not_found_as_404
+def event_home(request: HttpRequest, slug: str) -> HttpResponse:
+    event = build_event_summary(slug)
+    entries = build_entries(slug)
+    alphabetical = request.GET.get("order") == "name"
+    return _event_page(
+        request,
+        "event.html",
+        event,
+        "event",
+        entries=entries.alphabetical if alphabetical else entries.by_number,
+        alphabetical=alphabetical,
+        exports=_available_exports(slug),
+    )
+
+
+def _available_exports(slug: str) -> list[str]:
+    """The export formats this event has (TRF needs a single stage: the app says so)."""
+    try:
+        export_event_trf(slug)
+    except WrongState:
+        return ["csv", "json"]
+    return ["trf", "csv", "json"]
+
+
+@not_found_as_404
+def round_pairings(
+    request: HttpRequest, slug: str, number: int, stage: int = 1, group: str = ""
+) -> HttpResponse:
+    event = build_event_summary(slug)
+    pairings = build_round_pairings(slug, number, stage=stage, group=group)
+    find = request.GET.get("find", "").strip()
+    boards = _find_boards(pairings, find)
+    template = "round_boards.html" if request.headers.get("HX-Request") else "round.html"
+    response = _event_page(
+        request, template, event, "rounds", pairings=pairings, boards=boards, find=find
+    )
+    if find:
+        setattr(response, NO_PAGE_CACHE, True)  # one page per search: not worth keeping
+    return response
+
+
+def _find_boards(pairings: RoundPairings, find: str) -> tuple[Any, ...]:
+    """ "Find my board": the boards where a player's name or number matches what was typed."""
+    if not find:
+        return pairings.boards
+    wanted = find.casefold()
+
+    def matches(ref: Any) -> bool:
+        return ref is not None and (
+            wanted in ref.name.casefold() or (ref.number is not None and str(ref.number) == find)
+        )
+
+    return tuple(b for b in pairings.boards if matches(b.first) or matches(b.second))
+
+
+@not_found_as_404
+def standings(request: HttpRequest, slug: str) -> HttpResponse:
+    event = build_event_summary(slug)
+    document = build_standings(slug)
+    return _event_page(request, "standings.html", event, "standings", standings=document)
+
+
+@not_found_as_404
+def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
+    event = build_event_summary(slug)
+    try:
+        table, why = build_crosstable(slug), ""
+    except WrongState as refused:
+        table, why = None, str(refused)
+    return _event_page(request, "crosstable.html", event, "crosstable", table=table, why=why)
+
+
+@not_found_as_404
+def player_card(request: HttpRequest, slug: str, player: str) -> HttpResponse:
+    event = build_event_summary(slug)
+    card = build_player_card(slug, player)
+    return _event_page(request, "player.html", event, "player", card=card)
+
+
+EXPORTS: dict[str, tuple[str, Callable[[str], Any]]] = {
+    "trf": ("text/plain; charset=utf-8", export_event_trf),
+    "csv": ("text/csv; charset=utf-8", export_event_games_csv),
+    "json": ("application/json", export_event_json),
+}
+
+
+@not_found_as_404
+def export(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
+    if fmt not in EXPORTS:
+        raise Http404(f"no export format {fmt!r} (there are: {', '.join(EXPORTS)})")
+    content_type, make = EXPORTS[fmt]
+    try:
+        content = make(slug)
+    except WrongState as refused:
+        raise Http404(f"event {slug!r} has no {fmt.upper()} export: {refused}") from None
+    if fmt == "json":
+        import json
+
+        content = json.dumps(content, indent=2, ensure_ascii=False)
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{slugify(slug)}.{fmt}"'
+    return response
+
+
+@not_found_as_404
+def series(request: HttpRequest, slug: str) -> HttpResponse:
+    table = build_championship_table(slug)
+    return render(request, "web/public/series.html", {"table": table})
