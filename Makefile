@@ -5,6 +5,12 @@ PYTHON_CANDIDATES := python3.13 python3.12 python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# Tests run in parallel (pytest-xdist): one worker per core by default; `make test
+# TEST_WORKERS=0` runs them in one process. Each worker has its own test database
+# (pytest-django adds the worker id to its name) and its own temporary directories; work
+# stealing keeps both cores busy while a long test runs.
+TEST_WORKERS ?= auto
+PYTEST_PARALLEL := -n $(TEST_WORKERS) --dist worksteal
 
 PYTHON := $(shell for p in $(PYTHON_CANDIDATES); do \
 	if command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)' 2>/dev/null; then \
@@ -22,9 +28,10 @@ $(STAMP): pyproject.toml
 	@touch $(STAMP)
 
 # Builds the demo events (one per preset) into var/demo.sqlite3, then serves them with granian
-# on http://127.0.0.1:8000/ until Ctrl-C.
+# on http://127.0.0.1:8000/ with the task worker beside it (clocks, windows, notifications;
+# e-mail as files under var/mail/) until Ctrl-C.
 run: $(STAMP)
-	$(BIN)/mashindano serve --demo --db var/demo.sqlite3
+	MASHINDANO_MAIL_DIR=var/mail $(BIN)/mashindano serve --demo --db var/demo.sqlite3
 
 test: $(STAMP)
 	@if [ "$$CI" = true ]; then $(MAKE) --no-print-directory check-postgres; fi
@@ -32,11 +39,12 @@ test: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/lint-imports
-	$(BIN)/pytest -m "not postgres"
+	$(BIN)/pytest $(PYTEST_PARALLEL) -m "not postgres"
 	@$(MAKE) --no-print-directory test-postgres
 
 # The app, store and event CLI tests again with PostgreSQL as the test database, plus the
-# tests marked `postgres` (concurrent processes, SIGKILL). Runs when MASHINDANO_TEST_POSTGRES_URL
+# tests marked `postgres` (concurrent processes, SIGKILL), in parallel like the first pass
+# (a test database per worker on the same server). Runs when MASHINDANO_TEST_POSTGRES_URL
 # is set and the server answers; says why not otherwise. There a `postgres`-marked test that
 # skips, or a run in which none passes, fails (MASHINDANO_REQUIRE_POSTGRES, tests/conftest.py).
 # In CI (CI=true) the pass is required: a URL that is not set or does not answer fails the build.
@@ -53,7 +61,7 @@ test-postgres: $(STAMP)
 	else \
 		echo "== app, store and event CLI tests on PostgreSQL"; \
 		MASHINDANO_DATABASE_URL="$$MASHINDANO_TEST_POSTGRES_URL" MASHINDANO_REQUIRE_POSTGRES=1 \
-			$(BIN)/pytest tests/app tests/store tests/cli/test_event_e2e*.py tests/api/test_concurrency.py; \
+			$(BIN)/pytest $(PYTEST_PARALLEL) tests/app tests/store tests/cli/test_event_e2e*.py tests/api/test_concurrency.py; \
 	fi
 
 # Fails, saying why, unless MASHINDANO_TEST_POSTGRES_URL is set and the server answers.

@@ -10,6 +10,11 @@ rounds 1-8. Asserts nothing.
     .venv/bin/python bench/dutch.py                       # 100, 500, 1000, 2000 players
     .venv/bin/python bench/dutch.py --sizes 100,500 --repeat 1
     .venv/bin/python bench/dutch.py --sizes 200 --general  # the slow reference path
+    .venv/bin/python bench/dutch.py --sizes 2000 --no-dutch-bench
+
+Then the large inputs made by another generator (../shared/fixtures/dutch-bench, see its README)
+are timed the same way: each TRF is read in a child process and its next round
+paired `--repeat` times (the "rounds 1-8" column is then the time to read the file).
 """
 
 from __future__ import annotations
@@ -35,9 +40,12 @@ from mashindano.engine.model import (
     StageResults,
 )
 from mashindano.engine.pairing.dutch import SwissPairing, pair_dutch, pair_dutch_general
+from mashindano.interchange.trf import parse_trf, trf_to_stage_results
+from mashindano.interchange.trf_model import count_paired_rounds
 
 ROUNDS = 11
 PAIRED_ROUND = 9
+DUTCH_BENCH = Path(__file__).resolve().parents[1].parent / "shared" / "fixtures" / "dutch-bench"
 
 
 def _pair(results: StageResults, round_number: int, general: bool) -> SwissPairing:
@@ -92,6 +100,54 @@ def measure(players: int, repeat: int, seed: int, general: bool) -> dict[str, ob
     }
 
 
+def measure_file(path: Path, repeat: int, general: bool) -> dict[str, object]:
+    """Runs in the child process: pair the next round of a TRF file."""
+    start = time.perf_counter()
+    tournament = parse_trf(path.read_text(encoding="utf-8"), source=str(path))
+    results = trf_to_stage_results(tournament)
+    reading = time.perf_counter() - start
+    round_number = count_paired_rounds(tournament.players) + 1
+    total = max(tournament.rounds or round_number, round_number)
+    pair = pair_dutch_general if general else pair_dutch
+    runs: list[float] = []
+    cpu: list[float] = []
+    for _ in range(repeat):
+        start, start_cpu = time.perf_counter(), time.process_time()
+        pair(
+            results,
+            round_number,
+            total_rounds=total,
+            initial_colour=tournament.initial_colour or Side.WHITE,
+        )
+        runs.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
+    return {
+        "players": path.stem,
+        "median": statistics.median(runs),
+        "cpu_median": statistics.median(cpu),
+        "runs": runs,
+        "generation": reading,
+        "rounds": [],
+        "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+    }
+
+
+def print_row(command: list[str], rounds_detail: bool) -> None:
+    output = subprocess.run(command, check=True, stdout=subprocess.PIPE, text=True).stdout
+    row = json.loads(output)
+    if "error" in row:
+        print(f"{row['players']:>19} failed: {row['error']}", flush=True)
+        return
+    print(
+        f"{row['players']:>19} {row['median']:>19.3f} {row['cpu_median']:>15.3f}"
+        f" {row['peak_mib']:>9.1f} {row['generation']:>15.2f}",
+        flush=True,
+    )
+    if rounds_detail:
+        detail = ", ".join(f"{t:.2f}" for t in row["rounds"])
+        print(f"{'':>19} rounds 1-8: {detail}; round 9 runs: {row['runs']}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--sizes", default="100,500,1000,2000")
@@ -99,13 +155,19 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--general", action="store_true", help="use the slow reference path")
     parser.add_argument("--rounds-detail", action="store_true", help="print rounds 1-8 times")
+    parser.add_argument("--no-dutch-bench", action="store_true", help="skip the dutch-bench inputs")
     parser.add_argument("--child", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--child-file", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.child is not None:
+    if args.child is not None or args.child_file is not None:
         try:
-            row = measure(args.child, args.repeat, args.seed, args.general)
+            if args.child_file is not None:
+                row = measure_file(args.child_file, args.repeat, args.general)
+            else:
+                row = measure(args.child, args.repeat, args.seed, args.general)
         except Exception as error:  # a benchmark reports a failure as a row and goes on
-            row = {"players": args.child, "error": f"{type(error).__name__}: {error}"}
+            name = args.child if args.child is not None else args.child_file.stem
+            row = {"players": name, "error": f"{type(error).__name__}: {error}"}
         print(json.dumps(row))
         return
     path = "general path" if args.general else "pair_dutch"
@@ -113,27 +175,23 @@ def main() -> None:
     print("peak memory: ru_maxrss of a child process per size (generation included)")
     print("CPU: process time of the same runs (what other work on the machine does not inflate)")
     print(
-        f"{'players':>8} {'round 9 median (s)':>19} {'CPU median (s)':>15} {'peak MiB':>9}"
+        f"{'players':>19} {'round 9 median (s)':>19} {'CPU median (s)':>15} {'peak MiB':>9}"
         f" {'rounds 1-8 (s)':>15}"
     )
+    common = ["--repeat", str(args.repeat), "--seed", str(args.seed)]
+    if args.general:
+        common.append("--general")
+    script = str(Path(__file__).resolve())
     for size in (int(s) for s in args.sizes.split(",")):
-        command = [sys.executable, str(Path(__file__).resolve()), "--child", str(size)]
-        command += ["--repeat", str(args.repeat), "--seed", str(args.seed)]
-        if args.general:
-            command.append("--general")
-        output = subprocess.run(command, check=True, stdout=subprocess.PIPE, text=True).stdout
-        row = json.loads(output)
-        if "error" in row:
-            print(f"{row['players']:>8} failed: {row['error']}", flush=True)
-            continue
-        print(
-            f"{row['players']:>8} {row['median']:>19.3f} {row['cpu_median']:>15.3f}"
-            f" {row['peak_mib']:>9.1f} {row['generation']:>15.2f}",
-            flush=True,
-        )
-        if args.rounds_detail:
-            detail = ", ".join(f"{t:.2f}" for t in row["rounds"])
-            print(f"{'':>8} rounds 1-8: {detail}; round 9 runs: {row['runs']}")
+        print_row([sys.executable, script, "--child", str(size), *common], args.rounds_detail)
+    if args.no_dutch_bench:
+        return
+    if not DUTCH_BENCH.is_dir():
+        print(f"dutch-bench inputs not found: {DUTCH_BENCH}")
+        return
+    print(f"dutch-bench inputs ({DUTCH_BENCH}): next round of each file; last column: reading")
+    for path in sorted(DUTCH_BENCH.glob("*.trf")):
+        print_row([sys.executable, script, "--child-file", str(path), *common], False)
 
 
 if __name__ == "__main__":

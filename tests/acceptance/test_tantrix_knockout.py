@@ -16,7 +16,9 @@ from fractions import Fraction
 import pytest
 from rich.console import Console
 
-from mashindano.cli.tantrix_view import render_simulation, simulation_json, tp_to_json
+from mashindano.app.documents.simulations.tantrix import simulation_json
+from mashindano.app.documents.values import tp_to_json
+from mashindano.cli.tantrix_view import render_simulation
 from mashindano.engine.knockout.deadlines import (
     DefaultReason,
     FollowUp,

@@ -101,18 +101,17 @@ def _kill_when_paused(args: list[str], db: str, point: str) -> None:
     assert process.returncode == -signal.SIGKILL
 
 
-def _prepare(db: str) -> None:
+def _prepare(db: Path) -> None:
+    """The event the crash tests kill a use case of, made through the CLI on a SQLite file:
+    created (version 1), eight players imported (2), started (3)."""
+    players = db.with_suffix(".csv")
+    players.write_text("name,rating\n" + "".join(f"P{n},{2000 - n}\n" for n in range(1, 9)))
     for args in (
         ["event", "create", "crash", "--preset", "chess-swiss", "--set", "swiss_rounds=2"],
+        ["players", "import", "crash", str(players)],
         ["event", "start", "crash"],
     ):
-        if args[1] == "start":
-            players = Path(db).with_suffix(".csv") if "://" not in db else None
-            path = players or Path("/tmp/mashindano-crash-players.csv")
-            path.write_text("name,rating\n" + "".join(f"P{n},{2000 - n}\n" for n in range(1, 9)))
-            done = run_cli("players", "import", "crash", str(path), db=db)
-            assert done.returncode == 0, done.stderr
-        done = run_cli(*args, db=db)
+        done = run_cli(*args, db=str(db))
         assert done.returncode == 0, done.stderr
 
 
@@ -133,8 +132,8 @@ def _check_report_absent_then_reportable(db: str) -> None:
 
 
 def test_sigkill_mid_pairing_and_mid_report_leaves_sqlite_consistent(tmp_path: Path) -> None:
+    _prepare(tmp_path / "crash.sqlite3")
     db = str(tmp_path / "crash.sqlite3")
-    _prepare(db)
     _kill_when_paused(["round", "pair", "crash"], db, "pair")
     with sqlite3.connect(db) as raw:
         assert raw.execute("select count(*) from events_encounter").fetchone() == (0,)
@@ -150,7 +149,9 @@ def test_sigkill_mid_pairing_and_mid_report_leaves_sqlite_consistent(tmp_path: P
 
 @pytest.mark.postgres
 def test_sigkill_mid_pairing_and_mid_report_leaves_postgres_consistent(postgres_url: str) -> None:
-    _prepare(postgres_url)
+    # The same event as `_prepare`'s, made in this process (committed: the test database is
+    # transactional here) rather than by three more CLI processes: create, register, start.
+    make_event("crash", "chess-swiss", 8, swiss_rounds="2")
     _kill_when_paused(["round", "pair", "crash"], postgres_url, "pair")
     assert models.Round.objects.count() == 0
     assert models.Encounter.objects.count() == 0

@@ -22,7 +22,6 @@ from hypothesis import strategies as st
 
 from mashindano.app import events, exchange, players, rounds
 from mashindano.app.conduct import take_leave, withdraw_player
-from mashindano.app.demo import play_demo_event
 from mashindano.app.documents.rounds import round_pairings
 from mashindano.app.errors import (
     Duplicate,
@@ -666,32 +665,6 @@ def test_kiba_A14_last_player_left_wins_without_a_final() -> None:
     events.close_event("alone", actor=ACTOR, now=T0 + 2 * HOUR)
 
 
-def test_kiba_correction_after_the_next_stage_keeps_the_published_groups() -> None:
-    create("fix", kiba_roster(12))
-    report_round("fix", pair("fix"), better_seed("fix"))
-    semifinal = pair("fix", T0 + HOUR)
-    k01_k03 = [
-        g
-        for g in events.get_event_facts("fix").rounds[0].games()
-        if {g.first, g.second} == {"K01", "K03"}
-    ]
-    for game in k01_k03:
-        correct_result(
-            "fix",
-            GameRef(1, game.board, game.number),
-            "1-0" if game.first == "K03" else "0-1",
-            actor=local("director"),
-            reason="scoresheet swapped",
-            now=T0 + 2 * HOUR,
-        )
-    group_a = table("fix", "Qualification group A (round 1)")
-    assert group_a.lines[0].competitor.id == "K03"  # the corrected table
-    assert "to semifinal group S1" in [
-        line.note for line in group_a.lines if line.competitor.id == "K01"
-    ]
-    assert derive_event(events.get_event_facts("fix")).stages[1].published == semifinal
-
-
 # -- exchange ---------------------------------------------------------------------------------
 
 
@@ -732,16 +705,6 @@ def test_kiba_games_csv_export_and_no_trf() -> None:
     assert len(text.splitlines()) == 1 + 30 + 2
     with pytest.raises(WrongState, match="no single stage"):
         exchange.export_event_trf("csv")
-
-
-def test_kiba_demo_plays_an_event_to_the_end() -> None:
-    outcome = play_demo_event(KIBA, seed=2026)
-    assert (outcome.slug, outcome.units) == ("demo-kiba-bao", 3)
-    assert outcome.results == 2 * 30 + 2 * 2 + 2  # two groups of six, two semifinal pairings
-    final = outcome.standings[0]
-    assert final.title == "Final, best of 3 (round 3)"
-    assert final.lines[0].note.startswith("winner")
-    assert events.get_event_facts(outcome.slug).state is EventState.CLOSED
 
 
 # -- whole events in memory (property) --------------------------------------------------------

@@ -308,7 +308,7 @@ def test_an_unexpected_error_is_one_line_and_exit_70_never_1(
     def broken(*args: object, **kwargs: object) -> None:
         raise ZeroDivisionError("a bug")
 
-    monkeypatch.setattr("mashindano.cli.pair.parse_trf", broken)
+    monkeypatch.setattr("mashindano.cli.pair_protocol.parse_trf", broken)
     monkeypatch.delenv("MASHINDANO_DEBUG", raising=False)
     (tmp_path / "t.trf").write_text(TRF)
     code, stderr = _run_in_process(["pair", "--dutch", str(tmp_path / "t.trf"), "-p"])

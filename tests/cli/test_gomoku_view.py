@@ -13,7 +13,9 @@ from fractions import Fraction
 import pytest
 from rich.console import Console
 
-from mashindano.cli.gomoku_view import format_exact, render_simulation, simulation_json
+from mashindano.app.documents.simulations.gomoku import simulation_json
+from mashindano.app.documents.values import format_exact
+from mashindano.cli.gomoku_view import render_simulation
 from mashindano.engine.gomoku import LeagueSimulation, simulate_league
 from mashindano.engine.model import Competitor, CompetitorId
 

@@ -1,4 +1,5 @@
-"""cli/kiba_view.py: the JSON documents and the Rich rendering for `seed` and `simulate`."""
+"""The KIBA seed and simulation documents (app.documents.simulations.kiba) and
+cli/kiba_view.py's Rich rendering for `seed` and `simulate`."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ import json
 
 from rich.console import Console
 
-from mashindano.cli.kiba_view import render_seed, render_simulation, seed_json, simulation_json
+from mashindano.app.documents.simulations.kiba import seed_json, simulation_json
+from mashindano.cli.kiba_view import render_seed, render_simulation
 from mashindano.engine.kiba.seeding import compute_initial_list
 from mashindano.engine.kiba.simulation import SimulatedWithdrawal, simulate_tournament
 from mashindano.engine.kiba.stage_kind import StageKind

@@ -11,7 +11,9 @@ from fractions import Fraction
 import pytest
 from rich.console import Console
 
-from mashindano.cli.tasaselo_view import format_exact, render_simulation, simulation_json
+from mashindano.app.documents.simulations.tasaselo import simulation_json
+from mashindano.app.documents.values import format_exact
+from mashindano.cli.tasaselo_view import render_simulation
 from mashindano.engine.model import Competitor, CompetitorId
 from mashindano.engine.tasaselo import EventChanges, TasaseloSimulation, simulate_tasaselo
 from mashindano.engine.tasaselo.entries import Status

@@ -8,21 +8,27 @@ overrides, and how to invent a result for a game); presets without one use `DEFA
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 from mashindano.app import events, players, rounds
+from mashindano.app.errors import UnknownPreset
 from mashindano.app.formats import adapter_for, available_presets
 from mashindano.app.formats.base import StandingsTable
-from mashindano.app.formats.kiba_bao import kiba_demo_result
 from mashindano.app.formats.tantrix_knockout import tantrix_demo_result
 from mashindano.app.gomoku_league_demo import settle_month
+from mashindano.app.kiba_demo import (
+    KIBA_DEMO_GAMES,
+    kiba_demo_result,
+    kiba_highlights,
+    settle_playoffs,
+)
 from mashindano.app.principals import Principal
 from mashindano.app.results import GameRef, report_result
 from mashindano.engine.model import Competitor, CompetitorId
 from mashindano.engine.simulation import random_game_result
-from mashindano.store.facts import GameFact, Json
+from mashindano.store.facts import EventFacts, GameFact, Json
 
 DEMO_ACTOR = Principal.local("demo")
 DEMO_START = datetime(2026, 1, 10, 9, 0, tzinfo=UTC)
@@ -45,6 +51,8 @@ DEMO_PLAYERS = (
 ResultMaker = Callable[[random.Random, GameFact, Mapping[CompetitorId, Competitor]], str]
 Settle = Callable[[str, Principal, datetime], datetime]
 """(slug, actor, clock) -> clock: the preset's own steps between units."""
+Highlights = Callable[[EventFacts], tuple[str, ...]]
+"""Lines the demo prints after a closed event's standings (KIBA: categories, upsets)."""
 
 
 def chess_result(
@@ -60,18 +68,32 @@ class DemoPlan:
     parameters: Mapping[str, Json] = field(default_factory=dict)
     result: ResultMaker = chess_result
     settle: Settle | None = None
-    """For presets whose next unit waits for more than results (a league month to close):
-    called before each pairing and before the event closes; returns the demo's clock."""
+    """For presets whose next unit waits for more than results (a league month to close, a
+    KIBA playoff): called before each pairing and before the event closes; returns the
+    demo's clock."""
+    games_played: tuple[int, ...] = ()
+    """Games each demo player has played (KIBA site), in `DEMO_PLAYERS` order; none if empty."""
+    highlights: Highlights | None = None
 
 
 DEFAULT_PLAN = DemoPlan()
 DEMO_PLANS: dict[str, DemoPlan] = {
     "chess-round-robin": DemoPlan(players=7),
     "chess-swiss": DemoPlan(players=12, parameters={"swiss_rounds": "5"}),
-    "kiba-bao": DemoPlan(players=12, result=kiba_demo_result),
-    # The first twelve demo players: TZA and UGA field their three each; KEN sits out.
+    "kiba-bao": DemoPlan(
+        players=12,
+        result=kiba_demo_result,
+        settle=settle_playoffs,
+        games_played=KIBA_DEMO_GAMES,
+        highlights=kiba_highlights,
+    ),
+    # The first twelve demo players: TZA and UGA field their three best by KIBA score each;
+    # KEN sits out.
     "kiba-countries": DemoPlan(
-        players=12, parameters={"countries": "TZA,UGA"}, result=kiba_demo_result
+        players=12,
+        parameters={"countries": "TZA,UGA"},
+        result=kiba_demo_result,
+        games_played=KIBA_DEMO_GAMES,
     ),
     "gomoku-league": DemoPlan(players=10, parameters={"season_months": "3"}, settle=settle_month),
     "tasaselo": DemoPlan(players=11, parameters={"rounds": "5"}),
@@ -90,6 +112,7 @@ class DemoOutcome:
     units: int
     results: int
     standings: tuple[StandingsTable, ...]
+    highlights: tuple[str, ...] = ()
 
 
 def play_demo_event(preset: str, seed: int) -> DemoOutcome:
@@ -106,9 +129,10 @@ def play_demo_event(preset: str, seed: int) -> DemoOutcome:
         seed=seed,
         now=clock,
     )
+    games = plan.games_played or (None,) * plan.players
     roster = [
-        Competitor(CompetitorId(name), name, rating=rating, country=country)
-        for name, rating, country in DEMO_PLAYERS[: plan.players]
+        Competitor(CompetitorId(name), name, rating=rating, games_played=played, country=country)
+        for (name, rating, country), played in zip(DEMO_PLAYERS[: plan.players], games, strict=True)
     ]
     players.register_players(slug, roster, actor=DEMO_ACTOR, now=clock)
     facts = events.start_event(slug, actor=DEMO_ACTOR, now=clock)
@@ -140,8 +164,17 @@ def play_demo_event(preset: str, seed: int) -> DemoOutcome:
     if plan.settle is not None:
         clock = plan.settle(slug, DEMO_ACTOR, clock)
     events.close_event(slug, actor=DEMO_ACTOR, now=clock)
-    return DemoOutcome(slug, preset, units, reported, events.event_standings(slug))
+    highlights = plan.highlights(events.get_event_facts(slug)) if plan.highlights else ()
+    return DemoOutcome(slug, preset, units, reported, events.event_standings(slug), highlights)
 
 
-def play_demo(seed: int) -> list[DemoOutcome]:
-    return [play_demo_event(preset, seed) for preset in available_presets()]
+def play_demo(seed: int, presets: Sequence[str] = ()) -> list[DemoOutcome]:
+    """The demo event of every preset with an adapter (only `presets`, when given)."""
+    known = available_presets()
+    unknown = [p for p in presets if p not in known]
+    if unknown:
+        raise UnknownPreset(
+            f"no demo for preset {', '.join(map(repr, unknown))} (available: {', '.join(known)})",
+            preset=unknown[0],
+        )
+    return [play_demo_event(preset, seed) for preset in known if not presets or preset in presets]

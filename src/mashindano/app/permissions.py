@@ -80,6 +80,10 @@ ACTIONS: dict[str, Rule] = {
     "roles.grant": Rule(_ORGANISER),
     "audit.read": Rule(_STAFF),
     "webhooks.manage": Rule(_ORGANISER),
+    # What the system applies when a clock or window falls due (app/due.py; the worker acts
+    # as the system principal); staff may apply it too, and correct it like any result.
+    "due.loss-on-time": Rule(_STAFF),
+    "due.tantrix-default": Rule(_STAFF),
 }
 """Event actions and who may perform them (besides superusers). Creating an event, a series or
 importing one is a site permission (`Principal.can_create_events`)."""

@@ -712,13 +712,22 @@ def match_status(slug: str, where: MatchWhere, now: datetime) -> MatchStatus:
     )
 
 
+def form_due(game: GameFact, limits: DeadlineLimits) -> datetime | None:
+    """R16: when the game's result forms are due (from the end of the game the first form
+    gives); None before any form was filed."""
+    forms = forms_of(game)
+    if not forms:
+        return None
+    return report_deadline(min(f.ended_at for f in forms), limit=limits.report)
+
+
 def _form_deadline(
     game: GameFact, encounter: EncounterFact, limits: DeadlineLimits, now: datetime
 ) -> FormDeadline | None:
     forms = forms_of(game)
-    if not forms:
+    due = form_due(game, limits)
+    if due is None:
         return None
-    due = report_deadline(min(f.ended_at for f in forms), limit=limits.report)
     filed = {f.player: f.submitted_at for f in forms}
     players = (encounter.first, encounter.second)
     return FormDeadline(

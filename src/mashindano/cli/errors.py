@@ -20,8 +20,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-
-import typer
+from typing import TYPE_CHECKING
 
 from mashindano.config.errors import DatabaseUnavailable, DatabaseUrlError
 from mashindano.engine.errors import (
@@ -31,6 +30,9 @@ from mashindano.engine.errors import (
     NoValidPairing,
     ParseError,
 )
+
+if TYPE_CHECKING:
+    import typer
 
 EXIT_OK = 0
 EXIT_NO_PAIRING = 1
@@ -42,6 +44,9 @@ EXIT_INTERNAL_ERROR = 70
 
 
 def fail(message: str, code: int) -> typer.Exit:
+    # Imported here: the drop-in pairing call (`pair_protocol`) runs without Typer.
+    import typer
+
     print(f"mashindano: {message}", file=sys.stderr)
     return typer.Exit(code)
 
@@ -67,7 +72,7 @@ def reported_errors() -> Iterator[None]:
         name = exc.filename if exc.filename is not None else ""
         raise fail(f"{name}: {exc.strerror or exc}", EXIT_FILE_ERROR) from None
     except Exception as exc:
-        if isinstance(exc, typer.Exit) or type(exc).__module__.startswith(("typer", "click")):
+        if type(exc).__module__.startswith(("typer", "click")):
             raise  # an exit or usage error on its way to Typer, already worded
         # A bug, not bad input: still one line, and never exit 1 (which means "no valid
         # pairing" to the programs that call `pair`). MASHINDANO_DEBUG=1 shows the traceback.

@@ -3,6 +3,7 @@ that has an adapter, each played through the use cases; prints where each stands
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from mashindano.cli.errors import reported_errors
@@ -10,7 +11,7 @@ from mashindano.cli.event_view import standings_grid
 from mashindano.cli.output import console
 
 
-def run_event_demo(db: str, seed: int) -> None:
+def run_event_demo(db: str, seed: int, presets: Sequence[str] = ()) -> None:
     path = Path(db)
     with reported_errors():
         if "://" not in db and path.is_file():
@@ -22,13 +23,22 @@ def run_event_demo(db: str, seed: int) -> None:
         from mashindano.app.documents.standings import standings_section
 
         console.rule(f"Demo events in {database_description()}, seed {seed}")
-        for outcome in play_demo(seed):
+        for outcome in play_demo(seed, presets):
             console.print(
                 f"[bold]{outcome.slug}[/bold] ({outcome.preset}): {outcome.units} rounds paired, "
                 f"{outcome.results} results reported, closed"
             )
+            if outcome.preset == "kiba-bao":
+                from mashindano.app.events import get_event_facts
+                from mashindano.app.formats.kiba_bao_stages import derive_event
+                from mashindano.cli.kiba_view import initial_list_table
+
+                event = derive_event(get_event_facts(outcome.slug))
+                console.print(initial_list_table(event.initial))
             for table in outcome.standings:
                 console.print(standings_grid(standings_section(table)))
+            for line in outcome.highlights:
+                console.print(line, highlight=False)
             leader = outcome.standings[0].lines[0] if outcome.standings else None
             if leader is not None:
                 console.print(f"Winner: [bold]{leader.competitor.name}[/bold]\n")

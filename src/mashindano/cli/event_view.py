@@ -10,6 +10,7 @@ from mashindano.cli.output import display_column
 from mashindano.engine.points import format_points
 
 if TYPE_CHECKING:
+    from mashindano.app.documents.deadlines import Deadline
     from mashindano.app.documents.rounds import RoundPairings
     from mashindano.app.documents.standings import StandingsSection
 
@@ -29,7 +30,19 @@ def round_table(shown: RoundPairings) -> Table:
             number = str(board.board) + (f".{game.game}" if len(board.games) > 1 else "")
             result = game.result if game.is_decided else ""
             grid.add_row(number, game.first.name, result, game.second.name, game.status)
+    if shown.deadlines:
+        grid.caption = "\n".join(_deadline_line(d) for d in shown.deadlines)
+        grid.caption_justify = "left"
     return grid
+
+
+def _deadline_line(deadline: Deadline) -> str:
+    where = "" if deadline.board is None else f"board {deadline.board}"
+    if deadline.game is not None:
+        where += f".{deadline.game}"
+    where = f" ({where})" if where else ""
+    due = f"{deadline.due:%Y-%m-%d %H:%M %Z}".strip()
+    return f"Due {due}: {deadline.what}{where}, {deadline.spec}"
 
 
 def standings_grid(section: StandingsSection) -> Table:

@@ -1,48 +1,181 @@
-"""The `mashindano` command."""
+"""The `mashindano` command.
+
+Start-up. Other software runs `mashindano pair --dutch IN.trf -p` once per round, so the whole
+process is the cost. The commands are therefore listed in `COMMANDS` (name, module, summary)
+and a command's module is imported only when that command runs: file commands never import
+the stored-event code or Django. `--help` shows the summaries without importing anything.
+"""
 
 from __future__ import annotations
 
-import typer
+import importlib
+from dataclasses import dataclass
+from typing import Annotated, Any
 
-from mashindano.cli import (
-    arbiter,
-    bao,
-    event,
-    gomoku,
-    pair,
-    players,
-    result,
-    schedule,
-    seed,
-    series,
-    serve,
-    simulate,
-    standings,
-    tantrix,
+import typer
+from typer._click import Command, Context, HelpFormatter
+from typer.core import TyperCommand, TyperGroup
+
+
+@dataclass(frozen=True, slots=True)
+class LazyCommand:
+    """A command (or command group) defined in `module` as `attribute`, loaded when it runs.
+
+    `summary` is what `mashindano --help` shows: the first paragraph of the command's help
+    (a test checks that it matches the loaded command)."""
+
+    name: str
+    module: str
+    attribute: str
+    summary: str
+
+    @property
+    def is_group(self) -> bool:
+        return self.attribute == "app"
+
+
+COMMANDS: tuple[LazyCommand, ...] = (
+    LazyCommand(
+        "standings",
+        "mashindano.cli.standings",
+        "standings",
+        "Rank players by points, then by each tie-break in turn; remaining ties share a rank.",
+    ),
+    LazyCommand(
+        "simulate",
+        "mashindano.cli.simulate",
+        "simulate",
+        "Play a whole event with random results drawn from --seed and print how it went.",
+    ),
+    LazyCommand(
+        "seed",
+        "mashindano.cli.seed",
+        "seed",
+        "Seed the entrants (category, KIBA score, seed number) and deal the first-stage groups.",
+    ),
+    LazyCommand(
+        "pair",
+        "mashindano.cli.pair",
+        "pair",
+        "Pair a TRF tournament with the FIDE Dutch system (JaVaFo/bbpPairings protocol).",
+    ),
+    LazyCommand(
+        "serve",
+        "mashindano.cli.serve",
+        "serve",
+        "Serve the public pages with granian, and the task worker beside it (Ctrl-C stops both).",
+    ),
+    LazyCommand(
+        "worker",
+        "mashindano.cli.worker",
+        "worker",
+        "Run background tasks: rulings when clocks and windows fall due, notifications, e-mail.",
+    ),
+    LazyCommand("schedule", "mashindano.cli.schedule", "app", "Round-robin schedules."),
+    LazyCommand(
+        "event",
+        "mashindano.cli.event",
+        "app",
+        "Stored events: create, start, standings, export and import.",
+    ),
+    LazyCommand("players", "mashindano.cli.players", "app", "Register players in a stored event."),
+    LazyCommand("round", "mashindano.cli.round", "app", "Pair and show rounds of a stored event."),
+    LazyCommand("result", "mashindano.cli.result", "app", "Results of a stored event's games."),
+    LazyCommand(
+        "series",
+        "mashindano.cli.series",
+        "app",
+        "KIBA championship series: tournaments, championship and country rankings, the "
+        "master tournament and the countries event.",
+    ),
+    LazyCommand(
+        "arbiter", "mashindano.cli.arbiter", "app", "The arbiter's decisions about a stored event."
+    ),
+    LazyCommand(
+        "tantrix",
+        "mashindano.cli.tantrix",
+        "app",
+        "Tantrix knockout: result forms, tiebreak offers, opt-outs.",
+    ),
+    LazyCommand(
+        "gomoku", "mashindano.cli.gomoku", "app", "The Gomoku league organiser's decisions."
+    ),
+    LazyCommand(
+        "bao",
+        "mashindano.cli.bao",
+        "app",
+        "Bao (KIBA rules): legal moves, apply a move, replay and show game records.",
+    ),
 )
-from mashindano.cli import round as round_commands
+"""Single commands first, then groups (the order Typer lists them in); `demo` and `manage`
+below are defined here and listed between the two."""
+
+_SETTINGS: dict[str, Any] = {"no_args_is_help": True, "pretty_exceptions_enable": False}
+
+
+def load_command(entry: LazyCommand) -> Command:
+    """Import the module behind `entry` and build its command as Typer would have."""
+    target = getattr(importlib.import_module(entry.module), entry.attribute)
+    holder = typer.Typer(**_SETTINGS)
+    if entry.is_group:
+        holder.add_typer(target, name=entry.name)
+    else:
+        holder.command(entry.name)(target)
+    return typer.main.get_group(holder).commands[entry.name]
+
+
+class LazyGroup(TyperGroup):
+    """The root group: the commands of `COMMANDS` are built on first use."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._lazy = {entry.name: entry for entry in COMMANDS}
+        self._listing = False
+
+    def list_commands(self, ctx: Context) -> list[str]:
+        defined = super().list_commands(ctx)
+        singles = [e.name for e in COMMANDS if not e.is_group and e.name not in defined]
+        groups = [e.name for e in COMMANDS if e.is_group and e.name not in defined]
+        return [*singles, *defined, *groups]
+
+    def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
+        entry = self._lazy.get(cmd_name)
+        if entry is None or cmd_name in self.commands:
+            return super().get_command(ctx, cmd_name)
+        if self._listing:
+            # Only the name and summary are shown: no need to import the module.
+            return _summary_only(entry)
+        command = load_command(entry)
+        self.add_command(command, entry.name)
+        return command
+
+    def resolve_command(
+        self, ctx: Context, args: list[str]
+    ) -> tuple[str | None, Command | None, list[str]]:
+        if args and args[0] not in self.list_commands(ctx):
+            # No such command: Typer's message suggests the close names among `commands`.
+            for entry in COMMANDS:
+                self.commands.setdefault(entry.name, _summary_only(entry))
+        return super().resolve_command(ctx, args)
+
+    def format_help(self, ctx: Context, formatter: HelpFormatter) -> None:
+        self._listing = True
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self._listing = False
+
+
+def _summary_only(entry: LazyCommand) -> Command:
+    return TyperCommand(entry.name, help=entry.summary)
+
 
 app = typer.Typer(
     name="mashindano",
     help="Tournament and league manager: schedules, pairings, standings, whole events.",
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
+    cls=LazyGroup,
+    **_SETTINGS,
 )
-app.add_typer(schedule.app, name="schedule")
-app.command("standings")(standings.standings)
-app.command("simulate")(simulate.simulate)
-app.command("seed")(seed.seed)
-app.command("pair")(pair.pair)
-app.add_typer(event.app, name="event")
-app.add_typer(players.app, name="players")
-app.add_typer(round_commands.app, name="round")
-app.add_typer(result.app, name="result")
-app.add_typer(series.app, name="series")
-app.add_typer(arbiter.app, name="arbiter")
-app.add_typer(tantrix.app, name="tantrix")
-app.add_typer(gomoku.app, name="gomoku")
-app.add_typer(bao.app, name="bao")
-app.command("serve")(serve.serve)
 
 
 @app.command("demo")
@@ -54,6 +187,12 @@ def demo(
     db: str = typer.Option(
         "var/demo.sqlite3", "--db", help="Demo database (recreated from scratch)."
     ),
+    preset: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--preset", help="Only this preset's demo event (repeat; default: every preset)."
+        ),
+    ] = None,
 ) -> None:
     """One stored event per preset, played through the use cases with seeded random results;
     `--engine-only`: a sample round-robin computed in memory."""
@@ -64,7 +203,7 @@ def demo(
         return
     from mashindano.cli.event_demo import run_event_demo
 
-    run_event_demo(db, seed)
+    run_event_demo(db, seed, preset or ())
 
 
 @app.command(
@@ -80,4 +219,6 @@ def manage(context: typer.Context) -> None:
 
 
 if __name__ == "__main__":
-    app()
+    from mashindano.cli.launch import main
+
+    main()

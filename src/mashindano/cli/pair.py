@@ -15,20 +15,20 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from mashindano.cli.errors import (
-    EXIT_MISMATCH,
-    EXIT_USAGE,
-    fail,
-    read_text,
-    reported_errors,
-    write_text,
-)
+from mashindano.cli.errors import EXIT_MISMATCH, EXIT_USAGE, fail, reported_errors
 from mashindano.cli.output import console
-from mashindano.engine.model import ByeKind, CompetitorId, Side, StageResults
-from mashindano.engine.pairing import SwissPairing, explain_pairing, pair_dutch
+from mashindano.cli.pair_protocol import (
+    format_pairs,
+    next_round,
+    pair_round,
+    read_tournament,
+    write_pairing,
+)
+from mashindano.engine.model import ByeKind, StageResults
+from mashindano.engine.pairing import SwissPairing, explain_pairing
 from mashindano.engine.pairing.swiss_state import Float
 from mashindano.engine.points import format_points
-from mashindano.interchange.trf import TrfTournament, parse_trf, trf_to_stage_results
+from mashindano.interchange.trf import TrfTournament
 from mashindano.interchange.trf_model import count_paired_rounds
 
 
@@ -47,46 +47,17 @@ def pair(
     if len(files) > (2 if produce else 1):
         raise fail("too many file arguments", EXIT_USAGE)
     source = files[0]
+    if produce:
+        write_pairing(source, files[1] if len(files) == 2 else None)
+        return
     with reported_errors():
-        tournament = parse_trf(read_text(source), source=str(source), require_players=True)
-        results = trf_to_stage_results(tournament)
+        tournament, results = read_tournament(source)
         if check:
             _check(tournament, results)
             return
-        round_number = count_paired_rounds(tournament.players) + 1
-        pairing = _pair_round(tournament, results, round_number)
-    if checklist:
-        _print_checklist(results, round_number, pairing)
-        return
-    text = format_pairs(results, pairing)
-    if len(files) == 2:
-        write_text(files[1], text)
-    else:
-        typer.echo(text, nl=False)
-
-
-def _pair_round(
-    tournament: TrfTournament, results: StageResults, round_number: int
-) -> SwissPairing:
-    total = tournament.rounds if tournament.rounds is not None else round_number
-    return pair_dutch(
-        results,
-        round_number,
-        total_rounds=max(total, round_number),
-        initial_colour=tournament.initial_colour or Side.WHITE,
-        forbidden_pairs=[
-            frozenset(CompetitorId(str(n)) for n in pair) for pair in tournament.forbidden_pairs
-        ],
-    )
-
-
-def format_pairs(results: StageResults, pairing: SwissPairing) -> str:
-    """The protocol's output: the number of lines, then `white black`, the bye as `N 0`."""
-    number = {c.id: c.number for c in results.competitors}
-    lines = [f"{number[white]} {number[black]}" for white, black in pairing.boards]
-    if pairing.bye is not None:
-        lines.append(f"{number[pairing.bye]} 0")
-    return "\n".join([str(len(lines)), *lines]) + "\n"
+        round_number = next_round(tournament)
+        pairing = pair_round(tournament, results, round_number)
+    _print_checklist(results, round_number, pairing)
 
 
 def _check(tournament: TrfTournament, results: StageResults) -> None:
@@ -94,7 +65,7 @@ def _check(tournament: TrfTournament, results: StageResults) -> None:
     rounds = count_paired_rounds(tournament.players)
     mismatches = 0
     for round_number in range(1, rounds + 1):
-        ours = _pair_round(tournament, results.known_before_pairing(round_number), round_number)
+        ours = pair_round(tournament, results.known_before_pairing(round_number), round_number)
         theirs = _played_pairing(results, round_number)
         if set(ours.boards) != set(theirs.boards) or ours.bye != theirs.bye:
             mismatches += 1

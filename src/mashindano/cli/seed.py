@@ -31,6 +31,7 @@ def seed(
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
 ) -> None:
     """Seed the entrants (category, KIBA score, seed number) and deal the first-stage groups."""
+    from mashindano.app.documents.simulations.kiba import KibaSeedDocument
     from mashindano.cli import kiba_view
     from mashindano.engine.kiba import KIBA_BAO, compute_initial_list, qualification_groups
 
@@ -41,6 +42,6 @@ def seed(
         initial = compute_initial_list(roster, parameters)
         groups = qualification_groups(initial, parameters)
     if as_json:
-        print_json(kiba_view.seed_json(initial, groups))
+        print_json(KibaSeedDocument(initial, tuple(groups)).to_json())
     else:
         kiba_view.render_seed(initial, groups, console)

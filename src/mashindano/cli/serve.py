@@ -10,6 +10,8 @@ one process serves everything and nothing is fetched from outside at run time.
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 
 import typer
 
@@ -27,9 +29,15 @@ def serve(
         False, "--demo", help="First build the demo events into --db (from scratch)."
     ),
     seed: int = typer.Option(2026, help="Seed of the demo's random results (with --demo)."),
+    task_worker: bool = typer.Option(
+        True,
+        "--worker/--no-worker",
+        help="Run the task worker (clocks, windows, e-mail) beside the server.",
+    ),
 ) -> None:
-    """Serve the public pages (events, pairings, standings, live view) with granian; Ctrl-C
-    stops the server and its workers."""
+    """Serve the public pages with granian, and the task worker beside it (Ctrl-C stops both).
+
+    Pages: events, pairings, standings, crosstables, player cards and the live view."""
     if demo:
         from mashindano.cli.event_demo import run_event_demo
 
@@ -50,12 +58,31 @@ def serve(
     from granian.constants import Interfaces
 
     shown = f"[{host}]" if ":" in host else host
+    background = _start_task_worker(db) if task_worker else None
     console.print(f"Serving {where} at [bold]http://{shown}:{port}/[/bold] (Ctrl-C stops)")
-    Granian(
-        "mashindano.config.asgi:application",
-        address=host,
-        port=port,
-        interface=Interfaces.ASGINL,  # Django has no ASGI lifespan handler
-        workers=workers,
-        log_access=False,
-    ).serve()
+    try:
+        Granian(
+            "mashindano.config.asgi:application",
+            address=host,
+            port=port,
+            interface=Interfaces.ASGINL,  # Django has no ASGI lifespan handler
+            workers=workers,
+            log_access=False,
+        ).serve()
+    finally:
+        if background is not None:
+            background.terminate()
+            try:
+                background.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                background.kill()
+
+
+def _start_task_worker(db: str) -> subprocess.Popen[bytes]:
+    """`mashindano worker` on the same database, as a child process."""
+    mail = os.environ.get("MASHINDANO_MAIL_DIR", os.path.join("var", "mail"))
+    console.print(f"Task worker started; e-mail is written under {os.path.abspath(mail)}")
+    return subprocess.Popen(
+        [sys.executable, "-m", "mashindano.cli.main", "worker", "--db", db],
+        env={**os.environ, "MASHINDANO_MAIL_DIR": mail},
+    )

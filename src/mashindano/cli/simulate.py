@@ -46,15 +46,17 @@ Runner = Callable[[list[Competitor], SimulateOptions, bool], None]
 
 
 def _kiba(roster: list[Competitor], options: SimulateOptions, as_json: bool) -> None:
+    from mashindano.app.documents.simulations.kiba import KibaSimulationDocument
     from mashindano.cli import kiba_view
     from mashindano.engine.kiba import KIBA_BAO, simulate_tournament
 
     parameters = override(KIBA_BAO, options.changes)
     sim = simulate_tournament(roster, options.seed, parameters)
-    _show(sim, kiba_view.simulation_json, kiba_view.render_simulation, as_json)
+    _show(KibaSimulationDocument(sim), kiba_view.render_simulation, as_json)
 
 
 def _gomoku(roster: list[Competitor], options: SimulateOptions, as_json: bool) -> None:
+    from mashindano.app.documents.simulations.gomoku import GomokuSimulationDocument
     from mashindano.cli import gomoku_view
     from mashindano.engine.gomoku import GOMOKU_LEAGUE, simulate_league
 
@@ -62,20 +64,22 @@ def _gomoku(roster: list[Competitor], options: SimulateOptions, as_json: bool) -
         raise fail("--preset gomoku-league needs --months M", EXIT_USAGE)
     parameters = override(GOMOKU_LEAGUE, options.changes)
     sim = simulate_league(roster, options.months, options.seed, parameters)
-    _show(sim, gomoku_view.simulation_json, gomoku_view.render_simulation, as_json)
+    _show(GomokuSimulationDocument(sim), gomoku_view.render_simulation, as_json)
 
 
 def _tantrix(roster: list[Competitor], options: SimulateOptions, as_json: bool) -> None:
+    from mashindano.app.documents.simulations.tantrix import TantrixSimulationDocument
     from mashindano.cli import tantrix_view
     from mashindano.engine.knockout.parameters import TANTRIX_KNOCKOUT
     from mashindano.engine.knockout.simulation import simulate_knockout
 
     parameters = override(TANTRIX_KNOCKOUT, options.changes)
     sim = simulate_knockout(roster, options.seed, parameters, options.standard_games)
-    _show(sim, tantrix_view.simulation_json, tantrix_view.render_simulation, as_json)
+    _show(TantrixSimulationDocument(sim), tantrix_view.render_simulation, as_json)
 
 
 def _tasaselo(roster: list[Competitor], options: SimulateOptions, as_json: bool) -> None:
+    from mashindano.app.documents.simulations.tasaselo import TasaseloSimulationDocument
     from mashindano.cli import tasaselo_view
     from mashindano.engine.tasaselo import TASASELO, simulate_tasaselo
 
@@ -83,19 +87,15 @@ def _tasaselo(roster: list[Competitor], options: SimulateOptions, as_json: bool)
         raise fail("--preset tasaselo needs --rounds R", EXIT_USAGE)
     parameters = override(TASASELO, options.changes)
     sim = simulate_tasaselo(roster, options.rounds, options.seed, parameters, options.k)
-    _show(sim, tasaselo_view.simulation_json, tasaselo_view.render_simulation, as_json)
+    _show(TasaseloSimulationDocument(sim), tasaselo_view.render_simulation, as_json)
 
 
-def _show(
-    sim: Any,
-    to_json: Callable[[Any], Any],
-    render: Callable[[Any, Any], None],
-    as_json: bool,
-) -> None:
+def _show(document: Any, render: Callable[[Any, Any], None], as_json: bool) -> None:
+    """The document's JSON, or its simulation rendered for people."""
     if as_json:
-        print_json(to_json(sim))
+        print_json(document.to_json())
     else:
-        render(sim, console)
+        render(document.simulation, console)
 
 
 RUNNERS: dict[SimulatedPreset, tuple[Runner, frozenset[str]]] = {

@@ -8,6 +8,12 @@
   every server process); Django's local-memory cache otherwise.
 - `MASHINDANO_VERSION_TTL`: seconds a server process trusts an event's version before asking
   the database again (default 0.5; pages and the live view are at most this much behind).
+- `MASHINDANO_BASE_URL`: the site's address, for links in e-mails (default
+  `http://127.0.0.1:8000`).
+- E-mail: `MASHINDANO_SMTP_HOST` (with `MASHINDANO_SMTP_PORT`, `MASHINDANO_SMTP_USER`,
+  `MASHINDANO_SMTP_PASSWORD`, `MASHINDANO_SMTP_TLS=1` or `MASHINDANO_SMTP_SSL=1`) sends through
+  that server; without it messages are written as files under `MASHINDANO_MAIL_DIR` (default
+  `./var/mail`). `MASHINDANO_MAIL_FROM` is the sender.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from pathlib import Path
 from django.utils.csp import CSP
 
 from mashindano.config.database import database_settings
+from mashindano.config.mail import mailer_settings
 
 SECRET_KEY = os.environ.get("MASHINDANO_SECRET_KEY", "mashindano-development-key-not-secret")
 DEBUG = os.environ.get("MASHINDANO_DEBUG", "") == "1"
@@ -31,10 +38,12 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_htmx",
+    "django_tasks_db",
     "mashindano.store.apps.EventsConfig",
     "mashindano.web.apps.WebConfig",
     "ninja",
     "mashindano.web.api.apps.ApiConfig",
+    "mashindano.web.mail.apps.MailConfig",
 ]
 
 # The page cache sits outside everything that needs a thread (WhiteNoise, sessions): a cached
@@ -60,7 +69,7 @@ ROOT_URLCONF = "mashindano.config.urls"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [],
+        "DIRS": [Path(__file__).resolve().parents[1] / "app" / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -122,3 +131,10 @@ MASHINDANO_API_RATES: dict[str, str | None] = (
     if os.environ.get("MASHINDANO_API_THROTTLE", "") == "off"
     else {"anon": "600/min", "auth": "1200/min"}
 )
+# Background tasks: django-tasks-db keeps the queue in the events database; `mashindano worker`
+# runs them (it wraps `manage.py db_worker` and enqueues the periodic tick).
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+
+BASE_URL = os.environ.get("MASHINDANO_BASE_URL", "http://127.0.0.1:8000").rstrip("/")
+DEFAULT_FROM_EMAIL = os.environ.get("MASHINDANO_MAIL_FROM", "Mashindano <mashindano@localhost>")
+MAILERS = {"default": mailer_settings(os.environ)}

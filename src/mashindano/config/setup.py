@@ -77,3 +77,12 @@ def run_manage(argv: list[str]) -> None:
     from django.core.management import execute_from_command_line
 
     execute_from_command_line(["mashindano manage", *argv])
+
+
+def mail_description() -> str:
+    """Where e-mail goes: the SMTP server or the folder of the file backend."""
+    from django.conf import settings
+
+    from mashindano.config.mail import describe
+
+    return describe(settings.MAILERS["default"])

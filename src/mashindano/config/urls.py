@@ -6,5 +6,6 @@ from django.urls import include, path
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include("mashindano.web.api.main")),
+    path("mail/", include("mashindano.web.mail.urls")),
     path("", include("mashindano.web.public.urls")),
 ]

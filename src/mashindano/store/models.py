@@ -325,3 +325,78 @@ class EventRole(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} {self.role} of {self.event.slug}"
+
+
+class NotificationMode(models.TextChoices):
+    IMMEDIATELY = "immediately"
+    DAILY = "daily"
+    NEVER = "never"
+
+
+class NotificationPreference(models.Model):
+    """How a user wants one kind of notification: at once, in a daily digest, or never.
+
+    No row means the default (`immediately`). The accounts issue may add a settings page and
+    further columns (language, time of the digest) here.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notification_preferences"
+    )
+    kind = models.CharField(max_length=40)
+    mode = models.CharField(
+        max_length=20, choices=NotificationMode.choices, default=NotificationMode.IMMEDIATELY
+    )
+    changed_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "kind"], name="notification_preference_unique")
+        ]
+
+
+class NotificationState(models.TextChoices):
+    PENDING = "pending"
+    """Waiting to be sent (or put in a digest, or dropped, as the preference says)."""
+    SENT = "sent"
+    SKIPPED = "skipped"
+    """Not sent: the recipient chose `never`, or has no e-mail address."""
+    DIGEST = "digest"
+    """Waiting for the recipient's daily digest."""
+    DIGESTED = "digested"
+    """Sent as part of a digest (the digest is a notification of its own)."""
+
+
+class Notification(models.Model):
+    """One message to one user, created once (`key` is unique: the same news never makes
+    two notifications) and sent once. Not an event fact: an outbox."""
+
+    key = models.CharField(max_length=200, unique=True)
+    kind = models.CharField(max_length=40)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
+    )
+    event = models.ForeignKey(
+        Event, null=True, blank=True, on_delete=models.CASCADE, related_name="notifications"
+    )
+    context = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField()
+    state = models.CharField(
+        max_length=20, choices=NotificationState.choices, default=NotificationState.PENDING
+    )
+    enqueued_at = models.DateTimeField(null=True, blank=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    digest = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="items"
+    )
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["state", "id"], name="notification_state_idx")]
+
+
+class NotificationCursor(models.Model):
+    """How far the notifier has read an append-only fact table (rounds, reports, moves)."""
+
+    name = models.CharField(max_length=40, unique=True)
+    last_id = models.BigIntegerField(default=0)

@@ -73,6 +73,7 @@ OVERRIDES = [
     ("countries_event_players", "2", 2),
     ("play_on_site", "no", False),
     ("bao_variant", "kujifunza", "kujifunza"),
+    ("loss_on_time", "proposal", "proposal"),
 ]
 
 

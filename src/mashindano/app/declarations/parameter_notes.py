@@ -7,7 +7,7 @@ form shows. A test checks that every field of every preset has a note.
 from __future__ import annotations
 
 from mashindano.app.declarations.parameters import Note
-from mashindano.engine.kiba.parameters import BAO_VARIANTS, KibaScoreRounding
+from mashindano.engine.kiba.parameters import BAO_VARIANTS, LOSS_ON_TIME_MODES, KibaScoreRounding
 from mashindano.engine.knockout.parameters import Seeding
 from mashindano.engine.knockout.tantrix import TP_FORMULAS
 
@@ -57,6 +57,10 @@ KIBA: dict[str, Note] = {
         "Games are played on the site, each move checked by the Bao engine", "R19"
     ),
     "bao_variant": Note("The game played on the site: kiswahili or kujifunza", ""),
+    "loss_on_time": Note(
+        "A player out of time loses at once (automatic) or the Mwamuzi is asked (proposal)",
+        "R25",
+    ),
     "countries": Note("The two countries, e.g. KEN,TZA; empty: those of the entries", "R42"),
 }
 
@@ -143,6 +147,7 @@ GOMOKU: dict[str, Note] = {
 KIBA_CHOICES = {
     "kiba_score": tuple(r.value for r in KibaScoreRounding),
     "bao_variant": BAO_VARIANTS,
+    "loss_on_time": LOSS_ON_TIME_MODES,
 }
 """Text parameters with a closed list of values (the engine checks them)."""
 TANTRIX_CHOICES = {"seeding": tuple(s.value for s in Seeding), "tp_formula": tuple(TP_FORMULAS)}

@@ -7,10 +7,17 @@ Stored events (these modules load through the app's queries, so import them once
 set up): `event` (event list, event summary), `entries`, `rounds` (round pairings),
 `results` (what a result command changed), `standings` (with `tiebreaks`, the definitions of
 every standings column), `audit`, `crosstable`, `player` (player card), `series`
-(championship and country tables, countries event), `tantrix` (match status).
+(championship and country tables, countries event), `tantrix` (match status), `deadlines`
+(a round's deadlines, in the round document), `presets` (each preset's own document by slug).
+
+Per-preset documents, Django-free (the adapters' `summary` JSON is their `to_json()`): `kiba`
+(initial list, stages and group tables, final, first-move deadlines), `gomoku` (month table
+with points by rule, matches and their report state), `brackets` (Tantrix main draw and
+plate with TPs per game), `tasaselo` (list by variable selo, prize groups, comparison and
+performance lists); `tables` holds the standings rows they share with `standings`.
 
 Engine views without a database: `simulations` (KIBA seeding and simulation, Gomoku months,
-Tantrix bracket, Tasaselo prize groups and comparison list).
+Tantrix bracket, Tasaselo rounds and prize groups); the CLI's `*_view.py` render them.
 
 Shared vocabulary: `place` (stage, group, round; player references), `values` (exact numbers).
 """

@@ -3,6 +3,7 @@ groups and rounds to navigate to."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -53,16 +54,67 @@ def build_event_list() -> EventList:
 
 @dataclass(frozen=True, slots=True)
 class Parameter:
+    """One of the event's parameters in words: its value, what it means (the preset's
+    parameter schema: help line and rule id) and whether it differs from the preset's default."""
+
     name: str
     value: Json
+    help: str = ""
+    spec: str = ""
+    """The rule it comes from (e.g. "R13"), "" when none is named."""
+    default: Json = None
+
+    @property
+    def label(self) -> str:
+        """ "Swiss rounds"."""
+        text = self.name.replace("_", " ")
+        return text[:1].upper() + text[1:]
+
+    @property
+    def value_text(self) -> str:
+        return _value_words(self.value)
+
+    @property
+    def is_default(self) -> bool:
+        return self.value == self.default
 
     @property
     def words(self) -> str:
-        """ "swiss rounds: 5"."""
-        shown = (
-            ", ".join(str(v) for v in self.value) if isinstance(self.value, list) else self.value
-        )
-        return f"{self.name.replace('_', ' ')}: {shown}"
+        """ "Swiss rounds: 5 (default). Rounds to play. [R3]": the line a page shows."""
+        line = f"{self.label}: {self.value_text}"
+        if self.is_default:
+            line += " (default)"
+        elif self.default is not None:
+            line += f" (default {_value_words(self.default)})"
+        if self.help:
+            line += f". {self.help.rstrip('.')}."
+        if self.spec:
+            line += f" [{self.spec}]"
+        return line
+
+
+def _value_words(value: Json) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, list):
+        return ", ".join(_value_words(v) for v in value) if value else "none"
+    return str(value)
+
+
+def event_parameters(preset: str, values: Mapping[str, Json]) -> tuple[Parameter, ...]:
+    """The effective parameters, each with the help and rule id its preset's schema gives."""
+    schema = adapter_for(preset).parameter_schema
+    specs = {spec.name: spec for spec in schema.fields}
+    found = []
+    for name, value in values.items():
+        spec = specs.get(name)
+        if spec is None:
+            found.append(Parameter(name, value))
+        else:
+            found.append(Parameter(name, value, spec.help, spec.spec, spec.default))
+    return tuple(found)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +180,7 @@ def build_event_summary(slug: str) -> EventSummary:
         version=facts.version,
         state=facts.state.value,
         players=len(facts.competitors),
-        parameters=tuple(Parameter(k, v) for k, v in view.parameters.items()),
+        parameters=event_parameters(facts.preset, view.parameters),
         rounds=rounds,
         next_unit=next_unit if isinstance(next_unit, str) else None,
         finished=summary.get("finished") is True,

@@ -1,5 +1,6 @@
 """Round pairings: boards with both players (numbers, names, ratings, points before the
-round), sides, each game's result and report state; multi-game encounters with their games."""
+round), sides, each game's result and report state; multi-game encounters with their games;
+the round's deadlines where the preset's rules set them (`deadlines`)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,9 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from fractions import Fraction
 
+from django.utils import timezone
+
+from mashindano.app.documents.deadlines import Deadline, round_deadlines
 from mashindano.app.documents.place import Place, PlayerRef
 from mashindano.app.formats import adapter_for
 from mashindano.app.queries import get_event_facts
@@ -107,6 +111,9 @@ class RoundPairings:
     published_at: datetime
     boards: tuple[BoardLine, ...]
     is_complete: bool
+    deadlines: tuple[Deadline, ...] = ()
+    """First move (KIBA), reports and disputes (Gomoku), result forms, tiebreak offers and
+    replies (Tantrix): what is due by when, as the engine derives it."""
 
     @property
     def title(self) -> str:
@@ -120,18 +127,27 @@ class RoundPairings:
             "round": self.place.round,
             "published_at": self.published_at.isoformat(),
             "boards": [b.to_json() for b in self.boards],
+            **({"deadlines": [d.to_json() for d in self.deadlines]} if self.deadlines else {}),
         }
 
 
 def build_round_pairings(
-    slug: str, number: int | None = None, *, stage: int = 1, group: str = ""
+    slug: str,
+    number: int | None = None,
+    *,
+    stage: int = 1,
+    group: str = "",
+    at: datetime | None = None,
 ) -> RoundPairings:
-    """A published round (default: the latest of the stage and group)."""
+    """A published round (default: the latest of the stage and group); its deadlines as the
+    facts stand at `at` (default: now)."""
     shown = show_round(slug, number, stage=stage, group=group)
-    return round_pairings(get_event_facts(slug), shown)
+    return round_pairings(get_event_facts(slug), shown, at)
 
 
-def round_pairings(facts: EventFacts, shown: RoundFact) -> RoundPairings:
+def round_pairings(
+    facts: EventFacts, shown: RoundFact, at: datetime | None = None
+) -> RoundPairings:
     players = {c.id: PlayerRef.of(c) for c in facts.competitors}
     before = points_before(facts, shown.stage, shown.group, shown.number)
 
@@ -158,6 +174,7 @@ def round_pairings(facts: EventFacts, shown: RoundFact) -> RoundPairings:
         published_at=shown.published_at,
         boards=tuple(board(k) for k in range(len(shown.encounters))),
         is_complete=shown.is_complete(),
+        deadlines=round_deadlines(facts, shown, at or timezone.now()),
     )
 
 

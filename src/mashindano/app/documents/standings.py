@@ -6,66 +6,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mashindano.app.documents.place import PlayerRef
-from mashindano.app.documents.tiebreaks import ColumnDefinition, column_definition
+from mashindano.app.documents.tables import (
+    StandingsRow,
+    StandingsSection,
+    TieBreakValue,
+    player_flags,
+    standings_section,
+)
 from mashindano.app.formats import adapter_for
-from mashindano.app.formats.base import StandingsTable
 from mashindano.app.queries import get_event_facts
-from mashindano.engine.points import Points, points_to_json
 from mashindano.store.facts import EventFacts, EventState, Json
 
-
-@dataclass(frozen=True, slots=True)
-class TieBreakValue:
-    column: ColumnDefinition
-    value: Points | None
-
-
-@dataclass(frozen=True, slots=True)
-class StandingsRow:
-    rank: int
-    shared: bool
-    player: PlayerRef
-    points: Points
-    values: tuple[TieBreakValue, ...]
-    note: str
-    """The preset's note (qualified, champion, league-star...)."""
-    flags: tuple[str, ...] = ()
-    """What the event's facts say about the player: withdrawn, on leave."""
-
-    @property
-    def rank_label(self) -> str:
-        return ("=" if self.shared else "") + str(self.rank)
-
-    def to_json(self) -> dict[str, Json]:
-        return {
-            "rank": self.rank,
-            "shared": self.shared,
-            "player": self.player.id,
-            "name": self.player.name,
-            "points": points_to_json(self.points),
-            "exact_points": str(self.points),
-            "tiebreaks": {
-                v.column.name: None if v.value is None else str(v.value) for v in self.values
-            },
-            "note": self.note,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class StandingsSection:
-    """One table: the whole event, a stage, a group, a draw, a league list."""
-
-    title: str
-    columns: tuple[ColumnDefinition, ...]
-    rows: tuple[StandingsRow, ...]
-
-    def to_json(self) -> dict[str, Json]:
-        return {
-            "title": self.title,
-            "columns": [c.name for c in self.columns],
-            "rows": [r.to_json() for r in self.rows],
-        }
+__all__ = [
+    "StandingsDocument",
+    "StandingsRow",
+    "StandingsSection",
+    "TieBreakValue",
+    "build_standings",
+    "player_flags",
+    "standings_document",
+    "standings_section",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,35 +61,3 @@ def standings_document(facts: EventFacts) -> StandingsDocument:
         is_final=finished,
         sections=tuple(standings_section(t, flags) for t in adapter.compute_standings(facts)),
     )
-
-
-def standings_section(
-    table: StandingsTable, flags: dict[str, tuple[str, ...]] | None = None
-) -> StandingsSection:
-    columns = tuple(column_definition(name) for name in table.columns)
-    rows = tuple(
-        StandingsRow(
-            rank=line.rank,
-            shared=line.is_shared,
-            player=PlayerRef.of(line.competitor),
-            points=line.points,
-            values=tuple(TieBreakValue(c, line.values.get(c.name)) for c in columns),
-            note=line.note,
-            flags=(flags or {}).get(line.competitor.id, ()),
-        )
-        for line in table.lines
-    )
-    return StandingsSection(table.title, columns, rows)
-
-
-def player_flags(facts: EventFacts) -> dict[str, tuple[str, ...]]:
-    """Withdrawn (from round N) and on leave (rounds A-B), from the event's facts."""
-    flags: dict[str, list[str]] = {}
-    for w in facts.withdrawals:
-        flags.setdefault(w.competitor, []).append(f"withdrawn from round {w.from_round}")
-    for leave in facts.leaves:
-        rounds = f"{leave.from_round}-{leave.to_round}"
-        if leave.from_round == leave.to_round:
-            rounds = str(leave.from_round)
-        flags.setdefault(leave.competitor, []).append(f"on leave round {rounds}")
-    return {player: tuple(found) for player, found in flags.items()}

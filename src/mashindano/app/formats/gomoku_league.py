@@ -47,6 +47,7 @@ from fractions import Fraction
 from mashindano.app.declarations import parameter_notes
 from mashindano.app.declarations.catalogue import GOMOKU_ACTIONS
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
+from mashindano.app.documents.gomoku import gomoku_league_document
 from mashindano.app.errors import Duplicate, OutOfWindow, WrongState
 from mashindano.app.formats.base import (
     BaseAdapter,
@@ -358,11 +359,9 @@ class GomokuLeagueAdapter(BaseAdapter):
 
     def summary(self, facts: EventFacts) -> dict[str, Json]:
         document = super().summary(facts)
-        parameters = league_event_parameters(facts.parameters)
-        history = derive_history(facts, parameters)
-        document["season_months"] = parameters.season_months
-        document["first_month"] = str(history.first_month) if history.first_month else None
-        document["months"] = [_month_json(facts, record) for record in history.months]
+        history = derive_history(facts, league_event_parameters(facts.parameters))
+        competitors = {c.id: c for c in facts.competitors}
+        document.update(gomoku_league_document(history, competitors).to_json())
         return document
 
 
@@ -609,60 +608,6 @@ def _entry_note(record: MonthRecord, competitor: CompetitorId) -> str:
     if competitor in stage.back_from_leave:
         return "back from leave"
     return ""
-
-
-def _month_json(facts: EventFacts, record: MonthRecord) -> dict[str, Json]:
-    outcome = record.outcome
-    stage = record.stage
-    return {
-        "number": record.number,
-        "month": str(record.month),
-        "closed": record.is_closed,
-        "list": [
-            {
-                "position": position,
-                "player": entry.competitor,
-                "coefficient": format_coefficient(entry.coefficient),
-                "coefficient_exact": str(entry.coefficient),
-            }
-            for position, entry in enumerate(stage.ladder, start=1)
-        ],
-        "newcomers": list(stage.newcomers),
-        "returning": list(stage.returning),
-        "on_leave": list(stage.on_leave),
-        "rejected": [
-            {"player": r.competitor, "code": r.code, "reason": r.message} for r in stage.rejected
-        ],
-        "matches": [
-            {
-                "board": board,
-                "upper": p.match.upper,
-                "lower": p.match.lower,
-                "may_play_from": _instant(p.may_play_from),
-                "opening": p.opening.rule.value,
-                "status": outcome.results[p.match].status.value,
-            }
-            for board, p in enumerate(record.planned, start=1)
-        ],
-        "removed": list(outcome.ranking.removed) if record.is_closed else [],
-        "suspensions": [
-            {
-                "player": s.competitor,
-                "from": str(s.first_month),
-                "stages": s.stages,
-                "reason": s.reason.value,
-            }
-            for s in outcome.suspensions
-        ]
-        if record.is_closed
-        else [],
-        "prizes": [
-            {"kind": p.kind.value, "player": p.competitor, "points": p.points, "place": p.place}
-            for p in outcome.prizes
-        ]
-        if record.is_closed
-        else [],
-    }
 
 
 def _instant(at: datetime) -> str:

@@ -13,7 +13,6 @@ game (A23); there is no leave of absence; a withdrawal follows A14 (see `kiba_ba
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -22,31 +21,32 @@ from fractions import Fraction
 from mashindano.app.declarations import parameter_notes
 from mashindano.app.declarations.catalogue import KIBA_ACTIONS
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
+from mashindano.app.documents.kiba import kiba_event_document
 from mashindano.app.errors import OutOfWindow, WrongState
 from mashindano.app.formats.base import (
     BaseAdapter,
     PairingPlan,
     PairingUnit,
+    ParsedResult,
     PlannedEncounter,
     PlannedGame,
     PlannedLot,
     PlannedStage,
     ReportWindow,
-    StandingsLine,
     StandingsTable,
     StartPlan,
 )
+from mashindano.app.formats.kiba_bao_corrections import check_advancement_kept
 from mashindano.app.formats.kiba_bao_stages import (
     EVENT_STAGE,
     GROUPS_LOT,
-    FinalStage,
-    GroupStage,
     KibaEvent,
     derive_event,
     groups_outcome,
     initial_list,
     stage_withdrawals,
 )
+from mashindano.app.formats.kiba_bao_tables import STAGE_TITLES, event_tables
 from mashindano.engine.errors import IllegalResult
 from mashindano.engine.kiba import (
     PRESET_NAME,
@@ -56,7 +56,6 @@ from mashindano.engine.kiba import (
     SeededPlayer,
     StageKind,
     final_match,
-    first_move_deadline,
     group_pairings,
     group_sit_outs,
     kiba_parameters,
@@ -64,9 +63,8 @@ from mashindano.engine.kiba import (
     semifinal_groups,
 )
 from mashindano.engine.kiba.parameters import KIBA_BAO, parse_final_format
-from mashindano.engine.kiba.ranking import GroupStandings, TieValue
 from mashindano.engine.matches import GamePoints
-from mashindano.engine.model import ByeKind, Competitor, CompetitorId, GameResult, Outcome, Side
+from mashindano.engine.model import ByeKind, CompetitorId, GameResult, Outcome, Side
 from mashindano.store.facts import (
     EncounterFact,
     EventFacts,
@@ -76,16 +74,6 @@ from mashindano.store.facts import (
     LeaveFact,
 )
 
-STAGE_TITLES = {
-    StageKind.QUALIFICATION: "Qualification",
-    StageKind.SEMIFINAL: "Semifinal",
-    StageKind.FINAL: "Final",
-}
-_DESTINATION_NOTES = {
-    Destination.SEMIFINAL_1: "to semifinal group S1",
-    Destination.SEMIFINAL_2: "to semifinal group S2",
-    Destination.FINAL: "to the final",
-}
 _BAO_RESULTS = (
     GameResult.FIRST_WINS,
     GameResult.SECOND_WINS,
@@ -286,6 +274,14 @@ class KibaBaoAdapter(BaseAdapter):
         south, north = (first, second) if first_is_south else (second, first)
         return (PlannedGame(south, north, Side.SOUTH),)
 
+    def check_result_change(
+        self, game: GameFact, parsed: ParsedResult, load_facts: Callable[[], EventFacts]
+    ) -> None:
+        """No ruling or correction of a group stage that would change who advances where once
+        the following stage is paired (`kiba_bao_corrections`); the final's games follow the
+        best-of rule as corrected."""
+        check_advancement_kept(load_facts(), game, parsed.result)
+
     def check_report_window(self, window: ReportWindow) -> None:
         """The shared window (the latest stage only), and no report of a game a withdrawal
         has already decided: the withdrawn player's unfinished games are lost by abandonment
@@ -315,22 +311,7 @@ class KibaBaoAdapter(BaseAdapter):
     def compute_standings(self, facts: EventFacts) -> tuple[StandingsTable, ...]:
         if facts.state is EventState.REGISTRATION:
             return ()
-        event = derive_event(facts)
-        tables: list[StandingsTable] = []
-        if event.final is not None:
-            tables.append(_final_table(event.final))
-        elif (lone := event.lone_finalists()) is not None and lone:
-            tables.append(_walkover_table(lone[0]))
-        for index in range(len(event.stages) - 1, -1, -1):
-            stage = event.stages[index]
-            if index < len(event.advanced):
-                advanced: Mapping[Destination, tuple[SeededPlayer, ...]] | None = event.advanced[
-                    index
-                ]
-            else:
-                advanced = event.pending_advancement()
-            tables.extend(_group_tables(stage, advanced))
-        return tuple(tables)
+        return event_tables(derive_event(facts))
 
     def is_finished(self, facts: EventFacts) -> bool:
         if facts.state is EventState.REGISTRATION:
@@ -344,29 +325,7 @@ class KibaBaoAdapter(BaseAdapter):
         document = super().summary(facts)
         if facts.state is EventState.REGISTRATION:
             return document
-        event = derive_event(facts)
-        document["initial_list"] = [
-            {
-                "seed": p.seed,
-                "player": p.id,
-                "category": p.category,
-                "elo": p.elo,
-                "games": p.games,
-                "kiba_score": p.kiba_score,
-            }
-            for p in event.initial.players
-        ]
-        document["stages"] = [_stage_json(stage, event.parameters) for stage in event.stages]
-        document["playoffs_needed"] = [
-            {"round": stage.number, "group": group, "players": list(tie)}
-            for stage in event.stages[-1:]
-            if stage.is_complete and event.next is not None
-            for group, tie in stage.ties_needing_playoff()
-        ]
-        if event.final is not None:
-            document["final"] = _final_json(event.final, event.parameters)
-        winner = event.winner
-        document["winner"] = winner.id if winner is not None else None
+        document.update(kiba_event_document(derive_event(facts)).to_json())
         return document
 
 
@@ -385,173 +344,6 @@ def _planned_game(
     return PlannedGame(south, north, Side.SOUTH, decided, reason)
 
 
-# -- tables -----------------------------------------------------------------------------------
-
-
-def _points(value: TieValue) -> Fraction | None:
-    return None if value is None else Fraction(value)
-
-
-def _group_tables(
-    stage: GroupStage, advanced: Mapping[Destination, tuple[SeededPlayer, ...]] | None
-) -> list[StandingsTable]:
-    going = {p.id: d for d, players in (advanced or {}).items() for p in players}
-    tied = {c for _, tie in stage.ties_needing_playoff() for c in tie}
-    title = STAGE_TITLES[stage.kind]
-    return [
-        StandingsTable(
-            f"{title} group {table.group} (round {stage.number})",
-            table.tiebreaks,
-            _group_lines(table, going, tied),
-        )
-        for table in stage.standings
-    ]
-
-
-def _group_lines(
-    table: GroupStandings, going: Mapping[CompetitorId, Destination], tied: set[CompetitorId]
-) -> tuple[StandingsLine, ...]:
-    ranks = [row.rank for row in table.rows]
-    lines = []
-    for row in table.rows:
-        notes = []
-        if row.withdrawn:
-            notes.append("withdrawn")
-        if row.player.id in going:
-            notes.append(_DESTINATION_NOTES[going[row.player.id]])
-        if row.player.id in tied:
-            notes.append("tied: playoff needed")
-        lines.append(
-            StandingsLine(
-                rank=row.rank,
-                is_shared=ranks.count(row.rank) > 1,
-                competitor=row.player.as_competitor(),
-                points=row.score,
-                values={name: _points(value) for name, value in row.values.items()},
-                note="; ".join(notes),
-            )
-        )
-    return tuple(lines)
-
-
-def _final_table(final: FinalStage) -> StandingsTable:
-    state = final.state
-    wins = {p.id: state.wins_of(p.id) for p in final.match.players}
-    winner = state.winner.id if state.winner is not None else None
-    order = sorted(final.match.players, key=lambda p: (p.id != winner, -wins[p.id], p.seed))
-    shared = winner is None and len(set(wins.values())) == 1
-    lines = []
-    for place, player in enumerate(order, start=1):
-        notes = []
-        if player.id == winner:
-            notes.append("winner")
-        if player.id == final.match.first.id:
-            notes.append("South in games 1 and 3")
-        if player.id == final.withdrawn:
-            notes.append("withdrawn")
-        lines.append(
-            StandingsLine(
-                rank=1 if shared else place,
-                is_shared=shared,
-                competitor=player.as_competitor(),
-                points=Fraction(wins[player.id]),
-                values={},
-                note="; ".join(notes),
-            )
-        )
-    games = final.match.rule.max_games
-    return StandingsTable(f"Final, best of {games} (round {final.number})", (), tuple(lines))
-
-
-def _walkover_table(player: SeededPlayer) -> StandingsTable:
-    line = StandingsLine(
-        rank=1,
-        is_shared=False,
-        competitor=player.as_competitor(),
-        points=Fraction(0),
-        values={},
-        note="winner: no opponent left for the final",
-    )
-    return StandingsTable("Final (not played)", (), (line,))
-
-
-# -- summary ----------------------------------------------------------------------------------
-
-
-def _stage_json(stage: GroupStage, parameters: KibaParameters) -> dict[str, Json]:
-    boards = {(e.first, e.second): e.board for e in stage.published.encounters}
-    groups: list[Json] = []
-    for group in stage.groups:
-        numbers = [boards[(p.south.id, p.north.id)] for p in group_pairings(group)]
-        groups.append(
-            {
-                "name": group.name,
-                "players": [p.id for p in group.players],
-                "dummy": group.dummy,
-                "boards": [min(numbers), max(numbers)] if numbers else [],
-            }
-        )
-    deadline = first_move_deadline(stage.published.published_at, parameters)
-    return {
-        "round": stage.number,
-        "stage": stage.kind.value,
-        "groups": groups,
-        "complete": stage.is_complete,
-        "first_move_deadline": deadline.isoformat(),
-        "withdrawn": [str(c) for c in sorted(stage.withdrawn)],
-        # Playoffs recorded for a tie that a later correction dissolved or changed.
-        "stale_playoffs": [
-            {"group": d.group, "order": [str(c) for c in d.order]} for d in stage.stale_playoffs
-        ],
-    }
-
-
-def _final_json(final: FinalStage, parameters: KibaParameters) -> dict[str, Json]:
-    state = final.state
-    return {
-        "round": final.number,
-        "first": final.match.first.id,
-        "second": final.match.second.id,
-        "wins": {p.id: state.wins_of(p.id) for p in final.match.players},
-        "games": [_game_json(g) for g in final.games],
-        "next_game": state.next_game,
-        "next_south": state.next_south.id if state.next_south is not None else None,
-        "needs_another_game": final.needs_another_game,
-        "first_move_deadline": first_move_deadline(
-            final.published.published_at, parameters
-        ).isoformat(),
-        "withdrawn": final.withdrawn,
-    }
-
-
-def _game_json(game: GameFact) -> dict[str, Json]:
-    return {
-        "game": game.number,
-        "south": game.first,
-        "north": game.second,
-        "result": game.result.value,
-        "status": game.status.value,
-    }
-
-
-# -- demo -------------------------------------------------------------------------------------
-
-
-def kiba_demo_result(
-    rng: random.Random, game: GameFact, entrants: Mapping[CompetitorId, Competitor]
-) -> str:
-    """A result for the stored demo: each player has a fixed strength (rating plus a bonus
-    drawn once from their name), and the stronger player wins. The order is transitive, so
-    no group ends in a tie that would wait for a director's playoff, and the final is 2-0."""
-    del rng  # the demo's shared generator; strengths must not depend on call order
-
-    def strength(competitor: CompetitorId) -> tuple[int, str]:
-        bonus = random.Random(f"kiba-demo:{competitor}").randint(-150, 150)
-        return (entrants[competitor].rating or 1800) + bonus, str(competitor)
-
-    return "1-0" if strength(game.first) > strength(game.second) else "0-1"
-
-
 def refuse_wrong_preset(facts: EventFacts) -> None:
     if facts.preset != PRESET_NAME:
         raise WrongState(
@@ -564,6 +356,5 @@ __all__ = [
     "KibaBaoAdapter",
     "KibaStageUnit",
     "derive_event",
-    "kiba_demo_result",
     "refuse_wrong_preset",
 ]

@@ -36,6 +36,7 @@ from fractions import Fraction
 from mashindano.app.declarations import parameter_notes
 from mashindano.app.declarations.catalogue import TANTRIX_ACTIONS
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
+from mashindano.app.documents.brackets import BracketDocument, bracket_document
 from mashindano.app.errors import WrongState
 from mashindano.app.formats.base import (
     BaseAdapter,
@@ -53,7 +54,6 @@ from mashindano.app.formats.tantrix_knockout_draws import (
     MAIN_STAGE,
     PLATE_STAGE,
     Draw,
-    draw_json,
     main_draw,
     match_rule_label,
     match_rule_of,
@@ -289,18 +289,28 @@ class TantrixKnockoutAdapter(BaseAdapter):
 
     def summary(self, facts: EventFacts) -> dict[str, Json]:
         document = super().summary(facts)
-        draws = self._draws(facts)
-        document["draws"] = [draw_json(draw) for draw in draws]
-        document["champion"] = draws[0].bracket.champion if draws else None
+        brackets = brackets_document(facts)
+        document["draws"] = [bracket.to_json() for bracket in brackets]
+        document["champion"] = brackets[0].champion if brackets else None
         return document
 
     def _draws(self, facts: EventFacts) -> tuple[Draw, ...]:
-        if facts.state is EventState.REGISTRATION or len(facts.competitors) < 2:
-            return ()
-        p = knockout_parameters(facts.parameters)
-        main = main_draw(facts, p)
-        plate = plate_draw(facts, p, main)
-        return (main,) if plate is None else (main, plate)
+        return event_draws(facts)
+
+
+def event_draws(facts: EventFacts) -> tuple[Draw, ...]:
+    """The main draw, and the plate once it can be drawn; () before the start."""
+    if facts.state is EventState.REGISTRATION or len(facts.competitors) < 2:
+        return ()
+    p = knockout_parameters(facts.parameters)
+    main = main_draw(facts, p)
+    plate = plate_draw(facts, p, main)
+    return (main,) if plate is None else (main, plate)
+
+
+def brackets_document(facts: EventFacts) -> tuple[BracketDocument, ...]:
+    competitors = {c.id: c for c in facts.competitors}
+    return tuple(bracket_document(draw, competitors) for draw in event_draws(facts))
 
 
 # -- helpers -----------------------------------------------------------------------------------

@@ -43,7 +43,6 @@ from mashindano.engine.knockout.parameters import Phase, TantrixKnockoutParamete
 from mashindano.engine.knockout.result_forms import (
     GameReview,
     ResultForm,
-    describe_review,
     review_game_forms,
 )
 from mashindano.engine.knockout.tp_match import EndedBy, conclude_tp_match
@@ -401,46 +400,3 @@ def _shared_ranks(ranks: Iterable[int]) -> set[int]:
     for rank in ranks:
         (shared if rank in seen else seen).add(rank)
     return shared
-
-
-# -- JSON --------------------------------------------------------------------------------------
-
-
-def draw_json(draw: Draw) -> dict[str, Json]:
-    bracket = draw.bracket
-    rounds: list[Json] = []
-    for number in range(1, bracket.round_count + 1):
-        matches: list[Json] = [
-            _match_json(match, draw.matches.get(match.ref)) for match in draw.refs_of_round(number)
-        ]
-        rounds.append(
-            {"round": number, "name": round_name(number, bracket.round_count), "matches": matches}
-        )
-    third = bracket.third_place
-    return {
-        "name": draw.name,
-        "stage": draw.stage,
-        "seeds": list(bracket.entrants),
-        "rounds": rounds,
-        "champion": bracket.champion,
-        "third_place": third.winner if third is not None else None,
-        "finished": bracket.is_finished,
-    }
-
-
-def _match_json(match: BracketMatch, view: MatchView | None) -> Json:
-    totals: Sequence[Points] = view.totals if view is not None else ()
-    return {
-        "board": match.ref.slot + 1,
-        "a": match.a,
-        "b": match.b,
-        "bye": match.is_bye,
-        "third_place": match.is_third_place,
-        "published": view is not None,
-        "games": len(view.points) if view is not None else 0,
-        "tp": [tp_text(t) for t in totals] if view is not None and not view.is_bye else None,
-        "winner": match.winner,
-        "ended_by": view.ended_by if view is not None else None,
-        "opt_out": view.opted_out if view is not None else False,
-        "controller_review": [describe_review(r) for r in view.reviews] if view else [],
-    }

@@ -26,6 +26,7 @@ from fractions import Fraction
 from mashindano.app.declarations import parameter_notes
 from mashindano.app.declarations.catalogue import FORBIDDEN_PAIR_ACTIONS
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
+from mashindano.app.documents.tasaselo import TasaseloDocument, tasaselo_document
 from mashindano.app.errors import WrongState
 from mashindano.app.formats.base import (
     BaseAdapter,
@@ -58,13 +59,10 @@ from mashindano.engine.points import PointSystem
 from mashindano.engine.tasaselo import (
     PRESET_NAME,
     TASASELO,
-    Prize,
-    PrizeKind,
     RoundPairing,
     Status,
     TasaseloEvent,
     TasaseloStandings,
-    compute_event_selos,
     compute_standings,
     enter_late,
     pair_next_round_or_regardless_of_colours,
@@ -182,33 +180,7 @@ class TasaseloAdapter(BaseAdapter):
     def compute_standings(self, facts: EventFacts) -> tuple[StandingsTable, ...]:
         if facts.state is EventState.REGISTRATION:
             return ()
-        standings = self._standings(facts)
-        by_id = {c.id: c for c in facts.competitors}
-        notes = _notes(facts, standings)
-        tables = []
-        for group in standings.groups:
-            lines = tuple(
-                StandingsLine(
-                    rank=rank,
-                    is_shared=False,
-                    competitor=by_id[row.competitor],
-                    points=row.points,
-                    values={
-                        "comparison": row.comparison,
-                        "performance": row.performance,
-                        "expected": row.expected,
-                        "result-expected": row.result_minus_expected,
-                    },
-                    note=notes.get(row.competitor, ""),
-                )
-                for rank, row in enumerate(group.rows, start=1)
-            )
-            title = (
-                f"Prize group {group.group.name} "
-                f"(selo {group.group.highest_selo}-{group.group.lowest_selo})"
-            )
-            tables.append(StandingsTable(title, COLUMNS, lines))
-        return tuple(tables)
+        return _group_tables(facts, self._standings(facts))
 
     def stage_results(self, facts: EventFacts) -> StageResults:
         settings = parse_settings(facts.parameters)
@@ -227,43 +199,53 @@ class TasaseloAdapter(BaseAdapter):
         document["reserve"] = settings.parameters.reserve_player
         if facts.state is EventState.REGISTRATION:
             return document
-        event = build_event(facts, settings)
-        standings = compute_standings(event, self._tie_seed(facts))
-        names = {c.id: c.name for c in facts.competitors}
-        first_rounds = compute_first_rounds(facts)
-        document["prize_groups"] = [
-            {
-                "name": g.group.name,
-                "highest_selo": g.group.highest_selo,
-                "lowest_selo": g.group.lowest_selo,
-                "members": [str(m) for m in g.group.members],
-            }
-            for g in standings.groups
-        ]
-        document["prizes"] = [_prize_json(p, names) for p in standings.prizes]
-        document["variable_selo"] = {
-            c: str(s) for c, s in sorted(compute_event_selos(event)[-1].items())
-        }
-        document["late_entries"] = [
-            {"player": e.id, "number": e.number, "first_round": first_rounds[e.id]}
-            for e in event.roster.late_entries
-        ]
-        document["regardless_of_colours"] = [
-            r.number
-            for r in facts.rounds
-            if (lot := facts.lot(round_lot_purpose(r.number))) is not None
-            and isinstance(lot.outcome, dict)
-            and lot.outcome.get("regardless_of_colours") is True
-        ]
+        document.update(tasaselo_event_document(facts).to_json())
         return document
 
     def _standings(self, facts: EventFacts) -> TasaseloStandings:
         event = build_event(facts, parse_settings(facts.parameters))
-        return compute_standings(event, self._tie_seed(facts))
+        return compute_standings(event, _tie_seed(facts))
 
-    def _tie_seed(self, facts: EventFacts) -> int:
-        lot = facts.lot(TIE_LOTS)
-        return lot.seed if lot is not None else derive_seed(facts.seed, TIE_LOTS)
+
+def _tie_seed(facts: EventFacts) -> int:
+    lot = facts.lot(TIE_LOTS)
+    return lot.seed if lot is not None else derive_seed(facts.seed, TIE_LOTS)
+
+
+def tasaselo_event_document(facts: EventFacts) -> TasaseloDocument:
+    """The started event's selo list, prize groups, comparison and performance lists."""
+    event = build_event(facts, parse_settings(facts.parameters))
+    standings = compute_standings(event, _tie_seed(facts))
+    return tasaselo_document(facts, event, standings, _group_tables(facts, standings))
+
+
+def _group_tables(facts: EventFacts, standings: TasaseloStandings) -> tuple[StandingsTable, ...]:
+    by_id = {c.id: c for c in facts.competitors}
+    notes = _notes(facts, standings)
+    tables = []
+    for group in standings.groups:
+        lines = tuple(
+            StandingsLine(
+                rank=rank,
+                is_shared=False,
+                competitor=by_id[row.competitor],
+                points=row.points,
+                values={
+                    "comparison": row.comparison,
+                    "performance": row.performance,
+                    "expected": row.expected,
+                    "result-expected": row.result_minus_expected,
+                },
+                note=notes.get(row.competitor, ""),
+            )
+            for rank, row in enumerate(group.rows, start=1)
+        )
+        title = (
+            f"Prize group {group.group.name} "
+            f"(selo {group.group.highest_selo}-{group.group.lowest_selo})"
+        )
+        tables.append(StandingsTable(title, COLUMNS, lines))
+    return tuple(tables)
 
 
 def point_system(settings: TasaseloSettings) -> PointSystem:
@@ -330,13 +312,3 @@ def _notes(facts: EventFacts, standings: TasaseloStandings) -> dict[CompetitorId
         if withdrawn is not None:
             parts[competitor].append(f"withdrawn from round {withdrawn}")
     return {c: "; ".join(p) for c, p in parts.items() if p}
-
-
-def _prize_json(prize: Prize, names: Mapping[CompetitorId, str]) -> dict[str, Json]:
-    return {
-        "kind": prize.kind.value,
-        "place": prize.place,
-        "player": prize.competitor,
-        "name": names.get(prize.competitor, prize.competitor),
-        "group": prize.group if prize.kind is PrizeKind.GROUP else None,
-    }

@@ -154,6 +154,8 @@ def parse_tiebreak_order(text: str) -> tuple[str, ...]:
 
 
 BAO_VARIANTS = ("kiswahili", "kujifunza")
+LOSS_ON_TIME_MODES = ("automatic", "proposal")
+"""How a loss on time (R25) is recorded: by the program at once, or proposed to the Mwamuzi."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +176,9 @@ class KibaParameters:
     clock_increment_days: Fraction = Fraction(1)
     clock_cap_days: Fraction = Fraction(7)
     clock_timezone: str = "UTC"
+    loss_on_time: str = "automatic"
+    """R25 applied by the program: `automatic` records the loss when a clock runs out;
+    `proposal` only tells the Mwamuzi, who rules."""
     points_win: Fraction = Fraction(1)
     points_loss: Fraction = Fraction(0)
     tiebreak_order: str = "neustadtl,kiba-score,playoff"
@@ -253,6 +258,13 @@ class KibaParameters:
         parse_group_count_rule(self.group_count_rule)
         parse_final_format(self.final_format)
         parse_clock_timezone(self.clock_timezone)
+        if self.loss_on_time not in LOSS_ON_TIME_MODES:
+            raise ConfigError(
+                f"parameter 'loss_on_time': {self.loss_on_time!r} is not one of "
+                f"{', '.join(LOSS_ON_TIME_MODES)}",
+                parameter="loss_on_time",
+                value=self.loss_on_time,
+            )
         parse_tiebreak_order(self.tiebreak_order)
 
     @property

@@ -100,14 +100,20 @@ class AlternativeAssignments:
         found: int | None = None
         while queue and found is None:
             u = queue.popleft()
+            own_lower = self.partner[u]
             for lower_next, owner_next in self.owner.items():
-                if lower_next == self.partner[u] or not self._is_tight(u, lower_next):
+                if lower_next == own_lower:
                     continue
-                if lower_next == target:
+                # An upper vertex already reached needs no edge test (unless it holds the
+                # target): the search would not go there again.
+                is_target = lower_next == target
+                if not is_target and (owner_next in came_from or owner_next == upper):
+                    continue
+                if not self._is_tight(u, lower_next):
+                    continue
+                if is_target:
                     found = u
                     break
-                if owner_next in came_from or owner_next == upper:
-                    continue
                 came_from[owner_next] = u
                 queue.append(owner_next)
         if found is None:

@@ -329,6 +329,26 @@ class RoundSolver(DutchWeights):
             exchange_vectors[key] = (vector, result)
             return result
 
+        def exchange_edges() -> list[tuple[int, int, Vector | None]]:
+            """Every pair of the remainder with its `exchange_vector`, looked up once per base
+            vector in each row."""
+            edges: list[tuple[int, int, Vector | None]] = []
+            append = edges.append
+            for index, x in enumerate(remainder):
+                vertex_x = local[x]
+                row: dict[int, Vector | None] = {}
+                for y in remainder[index + 1 :]:
+                    vector = base[(x, y)]
+                    if not vector:
+                        append((vertex_x, local[y], None))
+                        continue
+                    known = row.get(id(vector))
+                    if known is None:
+                        known = exchange_vector(x, y, index)
+                        row[id(vector)] = known
+                    append((vertex_x, local[y], known))
+            return edges
+
         def is_upper(v: int) -> bool:
             return v < mate_of(v) < next_vertex
 
@@ -338,9 +358,7 @@ class RoundSolver(DutchWeights):
         # bye criterion of the next bracket (C9) reads the last matching itself: ask then.
         exact_last = self._may_decide_bye(next_score)
         if guessing:
-            for index, x in enumerate(remainder):
-                for y in remainder[index + 1 :]:
-                    self._set(local[x], local[y], exchange_vector(x, y, index))
+            self._set_many(exchange_edges())
             mate = self._compute(local)
             paired = sum(1 for r in remainder if mate_of(local[r]) < local[r])
             guessing = paired == first_group_size
@@ -350,9 +368,7 @@ class RoundSolver(DutchWeights):
             and not exact_last
             and all(is_upper(local[x]) for x in remainder[:first_group_size])
         ):
-            for index, x in enumerate(remainder):
-                for y in remainder[index + 1 :]:
-                    self._set(local[x], local[y], exchange_vector(x, y, index))
+            self._set_many(exchange_edges())
             mate = self._compute(local)
         exchange_count = sum(1 for x in remainder[:first_group_size] if not is_upper(local[x]))
         # S1 players to move down: the lowest ones that can be.
@@ -400,20 +416,38 @@ class RoundSolver(DutchWeights):
                     self._set(vertex, local[y], exchange_vector(x, y, index))
             index += 1
         # Fix who is in the upper half of each pair.
+        upper_at = [is_upper(local[x]) for x in remainder]
+        fixed: list[tuple[int, int, Vector | None]] = []
+        append = fixed.append
         for index, x in enumerate(remainder):
-            for y in remainder[index + 1 :]:
-                if not is_upper(local[x]) or is_upper(local[y]):
+            vertex_x = local[x]
+            is_upper_x = upper_at[index]
+            for later in range(index + 1, len(remainder)):
+                y = remainder[later]
+                if is_upper_x and not upper_at[later]:
+                    append((vertex_x, local[y], base[(x, y)]))
+                else:
                     base[(x, y)] = None
-                self._set(local[x], local[y], base[(x, y)])
+                    append((vertex_x, local[y], None))
+        self._set_many(fixed)
         # Each upper player takes the highest-ranked opponent that keeps the best candidate.
         # The bye criterion of the next bracket (C9) reads the bracket's last matching itself.
         position_of = {v: position for position, v in enumerate(local)}
         width = layout.size
 
+        exact_packed: dict[int, tuple[Vector, int]] = {}
+
         def exact_weight(upper: int, lower: int) -> int | None:
             x, y = position_of[upper], position_of[lower]
             vector = base.get((x, y)) if x < y else None
-            return pack_exact(vector, width) if vector else None
+            if not vector:
+                return None
+            # Pairs share base vectors: pack each once (kept alive by the memo).
+            known = exact_packed.get(id(vector))
+            if known is None or known[0] is not vector:
+                known = (vector, pack_exact(vector, width))
+                exact_packed[id(vector)] = known
+            return known[1]
 
         alternatives: AlternativeAssignments | None = None
         settles_all = False
@@ -426,6 +460,7 @@ class RoundSolver(DutchWeights):
                 continue
             addend = 0
             candidates: list[int] = []
+            tied_edges: list[tuple[int, int, Vector | None]] = []
             for y in reversed(remainder):
                 if y <= x or local[y] in matched:
                     continue
@@ -434,9 +469,10 @@ class RoundSolver(DutchWeights):
                     tied = dict(vector)
                     if addend:
                         tied[layout.tie_break] = addend
-                    self._set(vertex, local[y], tied)
+                    tied_edges.append((vertex, local[y], tied))
                     candidates.append(y)
                 addend += 1
+            self._set_many(tied_edges)
             candidates.reverse()
             # The highest-ranked opponent has the largest tie-break term, so when an optimal
             # matching pairs `x` with it, every maximum matching does: no need to ask. When the

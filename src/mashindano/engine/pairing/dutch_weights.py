@@ -14,7 +14,7 @@ significant components already fix it; 1,000- and 2,000-player fields need about
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -201,6 +201,7 @@ class DutchWeights:
         self._tie_room = (0, 0, 0)
         self._multipliers: list[int] | None = None
         self._packed: dict[tuple[int, int], int] = {}
+        self._pending: list[tuple[tuple[int, int], Vector | None]] = []
         self._packed_vectors: dict[int, tuple[Vector, int]] = {}
         self._packing_fits = True
         # The next group as the bracket's matchings need it (see `next_bracket`).
@@ -295,20 +296,42 @@ class DutchWeights:
     # -- matching ----------------------------------------------------------------------------
 
     def _set(self, i: int, j: int, vector: Vector | None) -> None:
-        key = (i, j) if i < j else (j, i)
-        self.weights[key] = vector
+        self._set_many(((i, j, vector),))
+
+    def _set_many(self, edges: Iterable[tuple[int, int, Vector | None]]) -> None:
+        """Set the vector of each pair (i, j) in turn. Once the bracket's weights are packed,
+        the packed weights follow when a matching next reads them (`_bracket_weights`): many
+        edges are set again before that, or never matched at all."""
+        weights = self.weights
+        if self._multipliers is None:
+            for i, j, vector in edges:
+                weights[(i, j) if i < j else (j, i)] = vector
+            return
+        pending = self._pending
+        for i, j, vector in edges:
+            key = (i, j) if i < j else (j, i)
+            weights[key] = vector
+            pending.append((key, vector))
+
+    def _pack_pending(self) -> None:
+        """Bring the packed weights up to date, in the order the edges were set (the packed
+        dict's order, which is the edge order rustworkx reads, stays as if packed at once)."""
         multipliers = self._multipliers
-        if multipliers is not None:
+        assert multipliers is not None
+        packed = self._packed
+        memo = self._packed_vectors
+        for key, vector in self._pending:
             if vector:
                 # Many pairs share one vector object: pack each once (the memo keeps the
                 # vector alive, so its id is not reused while it is there).
-                known = self._packed_vectors.get(id(vector))
+                known = memo.get(id(vector))
                 if known is None or known[0] is not vector:
                     known = (vector, sum([value * multipliers[c] for c, value in vector.items()]))
-                    self._packed_vectors[id(vector)] = known
-                self._packed[key] = known[1]
+                    memo[id(vector)] = known
+                packed[key] = known[1]
             else:
-                self._packed.pop(key, None)
+                packed.pop(key, None)
+        self._pending = []
 
     def _start_bracket(self, mdp_count: int, resident_count: int, local_count: int) -> None:
         """Forget the last bracket's packing; note how far the tie-break may reach here: on the
@@ -323,6 +346,7 @@ class DutchWeights:
     def _forget_packing(self) -> None:
         self._multipliers = None
         self._packed = {}
+        self._pending = []
         self._packed_vectors = {}
         self._packing_fits = True
 
@@ -338,6 +362,7 @@ class DutchWeights:
         """Packed weights of the bracket's edges; those of paired players are left in, for the
         matching ignores edges that leave `active`."""
         if self._multipliers is not None:
+            self._pack_pending()
             return self._packed
         vectors: dict[tuple[int, int], Vector] = {}
         weights = self.weights

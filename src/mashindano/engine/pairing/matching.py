@@ -57,14 +57,25 @@ def compute_multipliers(
     negative = [0] * component_count
     firsts: list[set[int]] = [set() for _ in range(component_count)]
     seconds: list[set[int]] = [set() for _ in range(component_count)]
+    # Many edges share one vector object: each distinct vector is read once, with the ends of
+    # all its edges (the vectors stay referenced by `vectors`, so their ids are not reused).
+    ends: dict[int, tuple[Mapping[int, int], list[int], list[int]]] = {}
     for (a, b), vector in vectors.items():
+        known = ends.get(id(vector))
+        if known is None:
+            ends[id(vector)] = (vector, [a], [b])
+        else:
+            known[1].append(a)
+            known[2].append(b)
+    for vector, first_ends, second_ends in ends.values():
+        first_set, second_set = set(first_ends), set(second_ends)
         for component, value in vector.items():
             if value > positive[component]:
                 positive[component] = value
             elif -value > negative[component]:
                 negative[component] = -value
-            firsts[component].add(a)
-            seconds[component].add(b)
+            firsts[component] |= first_set
+            seconds[component] |= second_set
     implied: set[int] = set()
     for part in parts:
         occurring = [c for c in part if positive[c] or negative[c]]
@@ -114,7 +125,7 @@ def compute_max_weight_matching(
         ]
     )
     mate: dict[int, int] = {}
-    for x, y in rx.max_weight_matching(graph, weight_fn=lambda w: w):
+    for x, y in rx.max_weight_matching(graph, weight_fn=int):
         a, b = vertices[x], vertices[y]
         mate[a] = b
         mate[b] = a
@@ -158,7 +169,7 @@ def is_completable(
             if is_edge(vertices[j], vertices[i]):
                 weight = 1 + (vertices[i] not in single) + (vertices[j] not in single)
                 graph.add_edge(i, j, weight)
-    matching = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda w: w)
+    matching = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
     if len(matching) * 2 < count - (count % 2):
         return False
     if count % 2 == 0:

@@ -3,7 +3,7 @@ inside each group, group prizes first, then performance prizes by result minus e
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -156,25 +156,34 @@ def compute_prizes(
         )
     awarded = {p.competitor for p in prizes}
     everyone = [row for group in standings for row in group.rows]
-    candidates = sorted(
-        (
-            r
-            for r in everyone
-            if r.games > 0
-            and r.competitor not in ineligible
-            and not (parameters.one_prize_per_player and r.competitor in awarded)
-        ),
-        key=lambda r: (
-            -r.result_minus_expected,
-            -(r.performance if r.performance is not None else 0),
-            lots[r.competitor],
-        ),
-    )
+    candidates = [
+        r
+        for r in performance_order(everyone, lots)
+        if r.competitor not in ineligible
+        and not (parameters.one_prize_per_player and r.competitor in awarded)
+    ]
     prizes.extend(
         Prize(PrizeKind.PERFORMANCE, place, row.competitor)
         for place, row in enumerate(candidates[: parameters.performance_prizes], start=1)
     )
     return tuple(prizes)
+
+
+def performance_order(
+    rows: Iterable[ComparisonRow], lots: Mapping[CompetitorId, int]
+) -> tuple[ComparisonRow, ...]:
+    """The performance list (A13): players with at least one played game by column 6
+    (result minus expected), highest first; then the higher performance number, then lots."""
+    return tuple(
+        sorted(
+            (r for r in rows if r.games > 0),
+            key=lambda r: (
+                -r.result_minus_expected,
+                -(r.performance if r.performance is not None else 0),
+                lots[r.competitor],
+            ),
+        )
+    )
 
 
 def _selo_order(entry: Entry) -> tuple[int, int]:

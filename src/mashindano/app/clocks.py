@@ -1,0 +1,121 @@
+"""KIBA day clocks of stored games, derived at a given time (R19, R21, R23-R26).
+
+A game's clock starts when its stage is published (R19: every game of a stage starts at the
+same time); a game added while an encounter runs (the final's game 3) starts when the games
+before it were all decided, which is when it was added. The clock is read by the engine
+(`engine.kiba.clock`) from the recorded moves' timestamps and "now"; nothing is stored.
+
+A move recorded after its mover's deadline does not make the game unreadable: the mover had
+already lost on time at that deadline (R25), so the clock is read up to that move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from mashindano.app.formats.kiba_bao_stages import stage_withdrawals
+from mashindano.engine.errors import IllegalResult
+from mashindano.engine.kiba import PRESET_NAME, kiba_parameters
+from mashindano.engine.kiba.clock import ClockReading, ClockSettings, read_clock
+from mashindano.engine.kiba.parameters import KibaParameters, parse_final_format
+from mashindano.engine.model import CompetitorId, Side
+from mashindano.store.facts import (
+    EncounterFact,
+    EventFacts,
+    EventState,
+    GameFact,
+    ResultStatus,
+    RoundFact,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class GameClock:
+    """One open KIBA game's clock at `reading.now`."""
+
+    game: GameFact
+    start: datetime
+    reading: ClockReading
+
+    @property
+    def to_move(self) -> CompetitorId:
+        return self.player(self.reading.flagged or self.reading.to_move)
+
+    @property
+    def opponent(self) -> CompetitorId:
+        mover = self.to_move
+        return self.game.second if mover == self.game.first else self.game.first
+
+    @property
+    def deadline(self) -> datetime:
+        return self.reading.deadline
+
+    @property
+    def time_left(self) -> timedelta:
+        return self.reading.remaining(self.reading.to_move)
+
+    def player(self, side: Side) -> CompetitorId:
+        """The player on `side` (the game's first player is South, R20)."""
+        return self.game.first if side is Side.SOUTH else self.game.second
+
+
+def game_start(round_fact: RoundFact, encounter: EncounterFact, game: GameFact) -> datetime:
+    """When `game`'s clock started: its stage's publication, or for a game added later (beyond
+    the games a best-of-N final publishes) the moment the games before it were all decided."""
+    published = len(encounter.games)
+    if encounter.match_rule.startswith("best-of"):
+        published = parse_final_format(encounter.match_rule).wins_needed
+    if game.number <= published:
+        return round_fact.published_at
+    decided = [
+        min(r.at for r in g.reports if r.result is not None)
+        for g in encounter.games
+        if g.number < game.number and any(r.result is not None for r in g.reports)
+    ]
+    return max([round_fact.published_at, *decided])
+
+
+def read_game_clock(
+    start: datetime, moves: tuple[datetime, ...], now: datetime, settings: ClockSettings
+) -> ClockReading:
+    """The engine's reading; a move after its mover's deadline ends the reading there."""
+    try:
+        return read_clock(start, moves, now, settings)
+    except IllegalResult as late:
+        if late.code != "move_after_deadline":
+            raise
+        number = int(str(late.params["move"]))
+        return read_clock(start, moves[: number - 1], moves[number - 1], settings)
+
+
+def open_game_clocks(facts: EventFacts, now: datetime) -> Iterator[GameClock]:
+    """The clocks of a running KIBA event's open games (no result, no report, not lost by a
+    withdrawal), read at `now`. `facts` must be loaded with moves."""
+    if facts.preset != PRESET_NAME or facts.state is not EventState.RUNNING:
+        return
+    parameters: KibaParameters = kiba_parameters(facts.parameters)
+    settings = ClockSettings.from_parameters(parameters)
+    for round_fact in facts.rounds:
+        withdrawn = stage_withdrawals(facts, round_fact.number, round_fact.published_at)
+        for encounter in round_fact.encounters:
+            if encounter.second is None:
+                continue
+            for game in encounter.games:
+                if game.status is not ResultStatus.PENDING:
+                    continue
+                w = [withdrawn.get(game.first), withdrawn.get(game.second)]
+                if any(x is not None and x.abandons for x in w):
+                    continue
+                start = game_start(round_fact, encounter, game)
+                if now < start:
+                    continue
+                moves = tuple(m.played_at for m in game.moves)
+                if moves and now < moves[-1]:
+                    continue
+                yield GameClock(game, start, read_game_clock(start, moves, now, settings))
+
+
+def kiba_loss_on_time_mode(facts: EventFacts) -> str:
+    return kiba_parameters(facts.parameters).loss_on_time

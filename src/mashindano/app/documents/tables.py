@@ -1,0 +1,99 @@
+"""Standings tables as documents, without a database: rows with ranks (shared ranks marked),
+points, each tie-break value with its column's definition, the preset's note and the flags the
+facts give (withdrawn, on leave). `standings` builds them for a stored event; the per-preset
+documents (KIBA groups, Tasaselo prize groups...) reuse them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mashindano.app.documents.place import PlayerRef
+from mashindano.app.documents.tiebreaks import ColumnDefinition, column_definition
+from mashindano.app.formats.base import StandingsTable
+from mashindano.engine.points import Points, points_to_json
+from mashindano.store.facts import EventFacts, Json
+
+
+@dataclass(frozen=True, slots=True)
+class TieBreakValue:
+    column: ColumnDefinition
+    value: Points | None
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsRow:
+    rank: int
+    shared: bool
+    player: PlayerRef
+    points: Points
+    values: tuple[TieBreakValue, ...]
+    note: str
+    """The preset's note (qualified, champion, league-star...)."""
+    flags: tuple[str, ...] = ()
+    """What the event's facts say about the player: withdrawn, on leave."""
+
+    @property
+    def rank_label(self) -> str:
+        return ("=" if self.shared else "") + str(self.rank)
+
+    def to_json(self) -> dict[str, Json]:
+        return {
+            "rank": self.rank,
+            "shared": self.shared,
+            "player": self.player.id,
+            "name": self.player.name,
+            "points": points_to_json(self.points),
+            "exact_points": str(self.points),
+            "tiebreaks": {
+                v.column.name: None if v.value is None else str(v.value) for v in self.values
+            },
+            "note": self.note,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsSection:
+    """One table: the whole event, a stage, a group, a draw, a league list."""
+
+    title: str
+    columns: tuple[ColumnDefinition, ...]
+    rows: tuple[StandingsRow, ...]
+
+    def to_json(self) -> dict[str, Json]:
+        return {
+            "title": self.title,
+            "columns": [c.name for c in self.columns],
+            "rows": [r.to_json() for r in self.rows],
+        }
+
+
+def standings_section(
+    table: StandingsTable, flags: dict[str, tuple[str, ...]] | None = None
+) -> StandingsSection:
+    columns = tuple(column_definition(name) for name in table.columns)
+    rows = tuple(
+        StandingsRow(
+            rank=line.rank,
+            shared=line.is_shared,
+            player=PlayerRef.of(line.competitor),
+            points=line.points,
+            values=tuple(TieBreakValue(c, line.values.get(c.name)) for c in columns),
+            note=line.note,
+            flags=(flags or {}).get(line.competitor.id, ()),
+        )
+        for line in table.lines
+    )
+    return StandingsSection(table.title, columns, rows)
+
+
+def player_flags(facts: EventFacts) -> dict[str, tuple[str, ...]]:
+    """Withdrawn (from round N) and on leave (rounds A-B), from the event's facts."""
+    flags: dict[str, list[str]] = {}
+    for w in facts.withdrawals:
+        flags.setdefault(w.competitor, []).append(f"withdrawn from round {w.from_round}")
+    for leave in facts.leaves:
+        rounds = f"{leave.from_round}-{leave.to_round}"
+        if leave.from_round == leave.to_round:
+            rounds = str(leave.from_round)
+        flags.setdefault(leave.competitor, []).append(f"on leave round {rounds}")
+    return {player: tuple(found) for player, found in flags.items()}

@@ -1,0 +1,464 @@
+"""What time does by itself: clocks and windows applied when they fall due.
+
+`due_work(now)` lists what has fallen due at `now` in the running events; `apply_due(now)`
+applies it. Both take the time as an argument (tests and the worker pass it), and
+`apply_due` is idempotent: each item is checked again inside the event's write lock, so a
+second call, or a call after a crash half-way, changes nothing that was already done.
+
+- KIBA (R25): a player whose clock ran out loses the game. With `loss_on_time = automatic`
+  (the default) the system records a ruling (1-0 or 0-1, termination `timeout`) with the
+  reason and the deadline, audited as `due.loss-on-time` by the actor "mashindano"; the
+  Mwamuzi corrects it like any result. With `proposal` the Mwamuzi is told and rules.
+- Tantrix (R20-R22, A5, A9): a missed offer or reply limit loses the match: the system rules
+  the open game a forfeit for the other player (`due.tantrix-default`). Without an open game
+  to rule on, the controllers are told instead.
+- Gomoku (R47): a validated result becomes final 24 h after its report unless disputed. The
+  rules need no fact for it (the window is derived wherever it matters): the players are told.
+- Reminders before deadlines (KIBA moves, Tantrix offers and replies) at the offsets
+  `REMINDER_OFFSETS` (72 h, 24 h, 2 h); only the nearest offset already reached is sent, and
+  none that would come before the waiting started.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from enum import StrEnum
+
+from mashindano.app.clocks import GameClock, kiba_loss_on_time_mode, open_game_clocks
+from mashindano.app.errors import AppError
+from mashindano.app.formats.gomoku_league_history import league_event_parameters
+from mashindano.app.formats.tantrix_knockout import knockout_parameters
+from mashindano.app.locking import locked_event, pause_for_tests
+from mashindano.app.notify import (
+    Kind,
+    News,
+    event_link,
+    news_for_arbiters,
+    news_for_players,
+    store_news,
+)
+from mashindano.app.principals import SYSTEM
+from mashindano.app.queries import get_event_facts
+from mashindano.app.results import GameRef, do_append_report, do_extend_encounter, get_game_at
+from mashindano.app.tantrix import MatchWhere, match_status
+from mashindano.engine.errors import MashindanoError
+from mashindano.engine.gomoku.parameters import PRESET_NAME as GOMOKU_PRESET
+from mashindano.engine.kiba import PRESET_NAME as KIBA_PRESET
+from mashindano.engine.knockout.deadlines import DeadlineLimits
+from mashindano.engine.knockout.parameters import PRESET_NAME as TANTRIX_PRESET
+from mashindano.engine.model import GameResult, Side, Termination
+from mashindano.engine.timestamps import require_aware
+from mashindano.store import models
+from mashindano.store.facts import (
+    EventFacts,
+    EventState,
+    GameFact,
+    Json,
+    ReportFact,
+    ReportKind,
+    ResultStatus,
+)
+from mashindano.store.mapping import game_fact_of
+
+REMINDER_OFFSETS: tuple[timedelta, ...] = (
+    timedelta(hours=72),
+    timedelta(hours=24),
+    timedelta(hours=2),
+)
+
+
+class DueKind(StrEnum):
+    KIBA_LOSS_ON_TIME = "kiba-loss-on-time"
+    KIBA_PROPOSAL = "kiba-loss-on-time-proposal"
+    TANTRIX_DEFAULT = "tantrix-default"
+    GOMOKU_FINAL = "gomoku-final"
+    REMINDER = "reminder"
+
+
+WRITES = frozenset({DueKind.KIBA_LOSS_ON_TIME, DueKind.TANTRIX_DEFAULT})
+"""The kinds that append a fact (a ruling); the others only tell people."""
+
+
+@dataclass(frozen=True, slots=True)
+class DueItem:
+    kind: DueKind
+    event: str
+    key: str
+    """Names the work once: the same item found again has the same key."""
+    at: datetime
+    """When it fell due (the deadline passed, the window closed, the reminder's time)."""
+    description: str
+    game: GameRef | None = None
+    result: GameResult | None = None
+    reason: str = ""
+    news: tuple[News, ...] = field(default=(), compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    rulings: tuple[DueItem, ...]
+    notifications: int
+    skipped: tuple[str, ...]
+    """Items that were no longer due when their turn came (someone acted first)."""
+
+
+def due_work(now: datetime, *, offsets: Sequence[timedelta] = REMINDER_OFFSETS) -> list[DueItem]:
+    """Everything due at `now` in the running events, rulings first."""
+    require_aware(now, "now")
+    items: list[DueItem] = []
+    for slug, preset in (
+        models.Event.objects.filter(state=EventState.RUNNING.value)
+        .order_by("id")
+        .values_list("slug", "preset")
+    ):
+        if preset == KIBA_PRESET:
+            items.extend(_kiba_due(get_event_facts(slug, with_moves=True), now, offsets))
+        elif preset == TANTRIX_PRESET:
+            items.extend(_tantrix_due(get_event_facts(slug), now, offsets))
+        elif preset == GOMOKU_PRESET:
+            items.extend(_gomoku_due(get_event_facts(slug), now))
+    items.sort(key=lambda i: (i.kind not in WRITES, i.at, i.key))
+    return items
+
+
+def apply_due(now: datetime, *, offsets: Sequence[timedelta] = REMINDER_OFFSETS) -> Applied:
+    """Apply everything due at `now`: rulings (each in its own transaction, checked again
+    under the event's lock) and notifications (each created once, by key)."""
+    rulings: list[DueItem] = []
+    skipped: list[str] = []
+    work = due_work(now, offsets=offsets)
+    notifications = store_news(
+        [n for item in work if item.kind not in WRITES for n in item.news], now
+    )
+    for item in work:
+        if item.kind in WRITES:
+            try:
+                done = _apply_ruling(item, now)
+            except AppError as refused:
+                skipped.append(f"{item.key}: {refused.message}")
+                continue
+            if done:
+                rulings.append(item)
+            else:
+                skipped.append(item.key)
+    return Applied(tuple(rulings), notifications, tuple(skipped))
+
+
+# -- KIBA -----------------------------------------------------------------------------------
+
+
+def _kiba_due(facts: EventFacts, now: datetime, offsets: Sequence[timedelta]) -> Iterator[DueItem]:
+    mode = kiba_loss_on_time_mode(facts)
+    event_id = _event_id(facts.slug)
+    names = {str(c.id): c.name for c in facts.competitors}
+    for clock in open_game_clocks(facts, now):
+        game = clock.game
+        where = GameRef(game.round, game.board, game.number, game.stage, game.group)
+        loser = clock.to_move
+        context: dict[str, Json] = {
+            "event": facts.name,
+            "slug": facts.slug,
+            "link": event_link(facts.slug),
+            "round": game.round,
+            "board": game.board,
+            "game": game.number,
+            "player": names.get(str(loser), str(loser)),
+            "opponent": names.get(str(clock.opponent), str(clock.opponent)),
+            "deadline": _when(clock.deadline),
+            "moves": len(clock.reading.moves),
+        }
+        if clock.reading.flagged is not None:
+            side = clock.reading.flagged
+            result = GameResult.SECOND_WINS if side is Side.SOUTH else GameResult.FIRST_WINS
+            reason = (
+                f"loss on time: {side.value} ({names.get(str(loser), loser)}) did not move by "
+                f"{_when(clock.deadline)} (R25)"
+            )
+            key = f"kiba-flag:{facts.slug}:g{game.id}:m{len(clock.reading.moves)}"
+            if mode == "automatic":
+                yield DueItem(
+                    DueKind.KIBA_LOSS_ON_TIME,
+                    facts.slug,
+                    key,
+                    clock.deadline,
+                    reason,
+                    where,
+                    result,
+                    reason,
+                )
+            else:
+                proposal = {**context, "result": result.value, "reason": reason}
+                yield DueItem(
+                    DueKind.KIBA_PROPOSAL,
+                    facts.slug,
+                    key,
+                    clock.deadline,
+                    reason,
+                    where,
+                    result,
+                    reason,
+                    tuple(news_for_arbiters(key, Kind.PROPOSAL, event_id, proposal)),
+                )
+            continue
+        reminder = _reminder(clock.deadline, _waiting_since(clock), now, offsets)
+        if reminder is not None:
+            hours = int(reminder.total_seconds() // 3600)
+            key = f"reminder:{facts.slug}:g{game.id}:m{len(clock.reading.moves)}:{hours}h"
+            context["time_left"] = _duration(clock.deadline - now)
+            yield DueItem(
+                DueKind.REMINDER,
+                facts.slug,
+                key,
+                clock.deadline - reminder,
+                f"{game.label}: {loser} to move by {_when(clock.deadline)}",
+                where,
+                news=tuple(
+                    news_for_players(key, Kind.DEADLINE_REMINDER, event_id, [loser], context)
+                ),
+            )
+
+
+def _waiting_since(clock: GameClock) -> datetime:
+    moves = clock.reading.moves
+    return moves[-1].at if moves else clock.start
+
+
+def _reminder(
+    deadline: datetime, since: datetime, now: datetime, offsets: Sequence[timedelta]
+) -> timedelta | None:
+    """The nearest offset reached at `now` whose time falls after the waiting started."""
+    reached = [o for o in offsets if deadline - o <= now < deadline and deadline - o > since]
+    return min(reached, default=None)
+
+
+# -- Tantrix --------------------------------------------------------------------------------
+
+
+def _tantrix_due(
+    facts: EventFacts, now: datetime, offsets: Sequence[timedelta]
+) -> Iterator[DueItem]:
+    event_id = _event_id(facts.slug)
+    names = {str(c.id): c.name for c in facts.competitors}
+    limits = DeadlineLimits.from_parameters(knockout_parameters(facts.parameters))
+    for round_fact in facts.rounds:
+        for encounter in round_fact.encounters:
+            if encounter.second is None:
+                continue
+            where = MatchWhere(round_fact.number, encounter.board, round_fact.stage)
+            try:
+                status = match_status(facts.slug, where, now)
+            except MashindanoError:
+                continue
+            state = status.follow_up
+            if state is None:
+                continue
+            context: dict[str, Json] = {
+                "event": facts.name,
+                "slug": facts.slug,
+                "link": event_link(facts.slug),
+                "round": round_fact.number,
+                "board": encounter.board,
+                "a": names.get(str(status.a), str(status.a)),
+                "b": names.get(str(status.b), str(status.b)),
+            }
+            if status.is_derived_default and state.default is not None:
+                default = state.default
+                open_games = [g for g in encounter.games if not g.result.is_decided]
+                winner = status.winner
+                why = (
+                    "no offer of tiebreak dates within 24 hours (R20, A5)"
+                    if default.reason.value == "no-offer"
+                    else "no reply to the offer of dates within 48 hours (R22, A9)"
+                )
+                loser = status.a if default.loser == "a" else status.b
+                reason = (
+                    f"default: {names.get(str(loser), loser)} lost the match, {why}; "
+                    f"limit {_when(default.deadline)}"
+                )
+                match = f"s{round_fact.stage}r{round_fact.number}b{encounter.board}"
+                key = f"tantrix-default:{facts.slug}:{match}"
+                if not open_games:
+                    yield DueItem(
+                        DueKind.REMINDER,
+                        facts.slug,
+                        key,
+                        default.deadline,
+                        reason,
+                        news=tuple(
+                            news_for_arbiters(
+                                key, Kind.TANTRIX_DEFAULT, event_id, {**context, "reason": reason}
+                            )
+                        ),
+                    )
+                    continue
+                game = open_games[0]
+                result = (
+                    GameResult.FIRST_WINS_BY_FORFEIT
+                    if game.first == winner
+                    else GameResult.SECOND_WINS_BY_FORFEIT
+                )
+                ref = GameRef(round_fact.number, encounter.board, game.number, round_fact.stage)
+                yield DueItem(
+                    DueKind.TANTRIX_DEFAULT,
+                    facts.slug,
+                    key,
+                    default.deadline,
+                    reason,
+                    ref,
+                    result,
+                    reason,
+                )
+                continue
+            waiting = state.waiting_for
+            if waiting is None:
+                continue
+            player = status.a if waiting == "a" else status.b
+            if state.offer is None:
+                deadline, kind, since = state.offer_deadline, Kind.TANTRIX_OFFER_DUE, None
+            elif state.reply_deadline is not None:
+                deadline, kind = state.reply_deadline, Kind.TANTRIX_REPLY_DUE
+                since = state.offer.sent_at
+            else:
+                continue
+            start = since if since is not None else deadline - limits.offer
+            reminder = _reminder(deadline, start, now, offsets)
+            if reminder is None:
+                continue
+            hours = int(reminder.total_seconds() // 3600)
+            key = (
+                f"{kind.value}:{facts.slug}:s{round_fact.stage}r{round_fact.number}"
+                f"b{encounter.board}:{deadline.isoformat()}:{hours}h"
+            )
+            yield DueItem(
+                DueKind.REMINDER,
+                facts.slug,
+                key,
+                deadline - reminder,
+                f"{where.label()}: {player} must act by {_when(deadline)}",
+                news=tuple(
+                    news_for_players(
+                        key,
+                        kind,
+                        event_id,
+                        [player],
+                        {
+                            **context,
+                            "deadline": _when(deadline),
+                            "time_left": _duration(deadline - now),
+                        },
+                    )
+                ),
+            )
+
+
+# -- Gomoku ---------------------------------------------------------------------------------
+
+
+def _gomoku_due(facts: EventFacts, now: datetime) -> Iterator[DueItem]:
+    league = league_event_parameters(facts.parameters).league
+    event_id = _event_id(facts.slug)
+    names = {str(c.id): c.name for c in facts.competitors}
+    for round_fact in facts.rounds:
+        for game in round_fact.games():
+            final_at = gomoku_final_at(game, league.dispute_window_hours)
+            if final_at is None or now < final_at:
+                continue
+            key = f"gomoku-final:{facts.slug}:g{game.id}"
+            context: dict[str, Json] = {
+                "event": facts.name,
+                "slug": facts.slug,
+                "link": event_link(facts.slug),
+                "round": game.round,
+                "board": game.board,
+                "game": game.number,
+                "first": names.get(str(game.first), str(game.first)),
+                "second": names.get(str(game.second), str(game.second)),
+                "result": game.result.value,
+                "final_at": _when(final_at),
+                "report": "final",
+            }
+            yield DueItem(
+                DueKind.GOMOKU_FINAL,
+                facts.slug,
+                key,
+                final_at,
+                f"{game.label}: {game.result.value} final since {_when(final_at)} (R47)",
+                news=tuple(
+                    news_for_players(
+                        key, Kind.RESULT_FINAL, event_id, [game.first, game.second], context
+                    )
+                ),
+            )
+
+
+def gomoku_final_at(game: GameFact, dispute_window_hours: int) -> datetime | None:
+    """R47: when a reported, undisputed result becomes final (None while no report, or when
+    it was confirmed, disputed, ruled or corrected: those are final or waiting by a fact)."""
+    if game.status is not ResultStatus.REPORTED:
+        return None
+    reported = min(r.at for r in game.reports if r.result is not None)
+    return reported + timedelta(hours=dispute_window_hours)
+
+
+# -- applying a ruling ----------------------------------------------------------------------
+
+
+def _apply_ruling(item: DueItem, now: datetime) -> bool:
+    """Record the ruling if it is still due under the event's lock. True when written."""
+    assert item.game is not None
+    assert item.result is not None
+    action = "due.loss-on-time" if item.kind is DueKind.KIBA_LOSS_ON_TIME else "due.tantrix-default"
+    with locked_event(item.event, SYSTEM, action, now=now) as context:
+        if not _still_due(item, now):
+            # Nothing to write: leave the event as it was (version and audit untouched).
+            raise _NothingToDo(f"{item.key} is no longer due")
+        row = get_game_at(context.event, item.game)
+        game = game_fact_of(row)
+        report = ReportFact(
+            ReportKind.RULING,
+            item.result,
+            Termination.TIMEOUT if item.kind is DueKind.KIBA_LOSS_ON_TIME else Termination.NORMAL,
+            SYSTEM.name,
+            now,
+            item.reason,
+        )
+        change = do_append_report(context, row, game, report)
+        pause_for_tests("due")
+        do_extend_encounter(context, row.encounter, change)
+        if isinstance(context.after, dict):
+            context.after["due"] = item.key
+            context.after["deadline"] = item.at.isoformat()
+    return True
+
+
+class _NothingToDo(AppError):
+    pass
+
+
+def _still_due(item: DueItem, now: datetime) -> bool:
+    facts = get_event_facts(item.event, with_moves=True)
+    again = (
+        _kiba_due(facts, now, ())
+        if item.kind is DueKind.KIBA_LOSS_ON_TIME
+        else _tantrix_due(facts, now, ())
+    )
+    return any(i.key == item.key and i.kind is item.kind for i in again)
+
+
+# -- helpers --------------------------------------------------------------------------------
+
+
+def _event_id(slug: str) -> int:
+    return models.Event.objects.values_list("id", flat=True).get(slug=slug)
+
+
+def _when(moment: datetime) -> str:
+    return f"{moment:%Y-%m-%d %H:%M} UTC"
+
+
+def _duration(span: timedelta) -> str:
+    seconds = max(int(span.total_seconds()), 0)
+    days, rest = divmod(seconds, 86_400)
+    return f"{days} d {rest // 3600} h {rest % 3600 // 60} min"

@@ -1,0 +1,271 @@
+"""E-mail: preferences, rendering, one-click unsubscribe, sending each notification once.
+
+Messages go through Django's mail framework (SMTP in production, files under `var/mail/` in
+`make run`; see the settings). Each has a plain-text and an HTML part rendered from
+`app/templates/mail/<kind>.txt|.html` (English for now, strings marked for translation),
+and the headers `List-Unsubscribe` (a signed one-click link) and `List-Unsubscribe-Post`
+(RFC 8058). The link changes one preference of one user, without logging in.
+
+Sending is idempotent: `deliver(id)` locks the notification row, does nothing unless it is
+pending, applies the recipient's preference for its kind (at once, daily digest, never), and
+marks it sent in the transaction that sent it. A crash before the commit leaves it pending,
+to be sent by the next attempt; the one window left is between the SMTP server's acceptance
+and the commit (a message accepted then is sent again after a restart).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core import signing
+from django.core.mail import EmailMultiAlternatives, mailers
+from django.core.mail.backends.base import BaseEmailBackend
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from mashindano.app.errors import NotFound
+from mashindano.app.locking import pause_for_tests
+from mashindano.app.notify import Kind, event_link
+from mashindano.store import models
+from mashindano.store.facts import Json
+from mashindano.store.models import NotificationMode, NotificationState
+
+UNSUBSCRIBE_SALT = "mashindano.mail.unsubscribe"
+DEFAULT_MODE = NotificationMode.IMMEDIATELY
+
+
+class BadToken(NotFound):
+    """An unsubscribe link that was altered or does not belong to this site."""
+
+
+# -- preferences ----------------------------------------------------------------------------
+
+
+def get_preference(user_id: int, kind: str) -> NotificationMode:
+    mode = (
+        models.NotificationPreference.objects.filter(user_id=user_id, kind=kind)
+        .values_list("mode", flat=True)
+        .first()
+    )
+    return NotificationMode(mode) if mode else DEFAULT_MODE
+
+
+def set_preference(user_id: int, kind: str, mode: NotificationMode, now: datetime) -> None:
+    if kind not in {k.value for k in Kind}:
+        raise NotFound(f"no notification kind {kind!r}", kind=kind)
+    models.NotificationPreference.objects.update_or_create(
+        user_id=user_id, kind=kind, defaults={"mode": mode.value, "changed_at": now}
+    )
+
+
+def unsubscribe_token(user_id: int, kind: str) -> str:
+    return signing.dumps({"u": user_id, "k": kind}, salt=UNSUBSCRIBE_SALT, compress=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Unsubscribed:
+    user_id: int
+    kind: str
+
+
+def read_unsubscribe_token(token: str) -> Unsubscribed:
+    try:
+        value = signing.loads(token, salt=UNSUBSCRIBE_SALT)
+    except signing.BadSignature:
+        raise BadToken("this unsubscribe link is not valid") from None
+    if not isinstance(value, dict) or not isinstance(value.get("u"), int):
+        raise BadToken("this unsubscribe link is not valid")
+    return Unsubscribed(int(value["u"]), str(value.get("k", "")))
+
+
+def unsubscribe(token: str, now: datetime) -> Unsubscribed:
+    """The one-click unsubscribe: `never` for that user and kind, nothing else."""
+    found = read_unsubscribe_token(token)
+    if not get_user_model().objects.filter(id=found.user_id).exists():
+        raise BadToken("this unsubscribe link is for an account that no longer exists")
+    set_preference(found.user_id, found.kind, NotificationMode.NEVER, now)
+    return found
+
+
+def unsubscribe_url(user_id: int, kind: str) -> str:
+    path = reverse("mail-unsubscribe", kwargs={"token": unsubscribe_token(user_id, kind)})
+    return f"{settings.BASE_URL}{path}"
+
+
+# -- rendering ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Rendered:
+    subject: str
+    text: str
+    html: str
+
+
+SUBJECTS: dict[str, str] = {
+    Kind.ROUND_PUBLISHED: "{event}: round {round} is published",
+    Kind.OPPONENT_REPORTED: "{event}: a result was reported for round {round}, board {board}",
+    Kind.RESULT_FINAL: "{event}: the result of round {round}, board {board} is final",
+    Kind.DISPUTE_OPENED: "{event}: a result is disputed (round {round}, board {board})",
+    Kind.DISPUTE_RULED: "{event}: ruling on round {round}, board {board}",
+    Kind.LOSS_ON_TIME: "{event}: loss on time in round {round}, board {board}, game {game}",
+    Kind.KIBA_YOUR_MOVE: "{event}: your move (round {round}, board {board}, game {game})",
+    Kind.DEADLINE_REMINDER: "{event}: your move is due by {deadline}",
+    Kind.TANTRIX_OFFER_DUE: "{event}: offer tiebreak dates by {deadline}",
+    Kind.TANTRIX_REPLY_DUE: "{event}: reply to the offer of dates by {deadline}",
+    Kind.TANTRIX_DEFAULT: "{event}: a match is lost by default (round {round}, board {board})",
+    Kind.PROPOSAL: "{event}: a clock ran out; your ruling is needed",
+    Kind.DIGEST: "Mashindano: your daily digest ({count} messages)",
+}
+
+
+def render(kind: str, context: dict[str, Json], user_id: int) -> Rendered:
+    """The subject and both parts for one notification, in the active language."""
+    data = {**context, "kind": kind, "unsubscribe": unsubscribe_url(user_id, kind)}
+    subject = _(SUBJECTS[kind]).format_map(_Missing(data))
+    data["subject"] = subject
+    text = render_to_string(f"mail/{kind}.txt", data)
+    html = render_to_string(f"mail/{kind}.html", data)
+    return Rendered(subject, text, html)
+
+
+class _Missing(dict[str, object]):
+    def __missing__(self, key: str) -> str:
+        return ""
+
+
+def build_message(notification: models.Notification, address: str) -> EmailMultiAlternatives:
+    with translation.override(settings.LANGUAGE_CODE):
+        rendered = render(notification.kind, notification.context or {}, notification.user_id)
+    link = unsubscribe_url(notification.user_id, notification.kind)
+    message = EmailMultiAlternatives(
+        subject=rendered.subject,
+        body=rendered.text,
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[address],
+        headers={
+            "List-Unsubscribe": f"<{link}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+            "Message-ID": f"<{notification.key.replace(':', '.')}@mashindano>",
+            "X-Mashindano-Key": notification.key,
+        },
+    )
+    message.attach_alternative(rendered.html, "text/html")
+    return message
+
+
+# -- sending --------------------------------------------------------------------------------
+
+
+def pending_ids(limit: int | None = None) -> list[int]:
+    ids = models.Notification.objects.filter(state=NotificationState.PENDING).values_list(
+        "id", flat=True
+    )
+    return list(ids[:limit] if limit else ids)
+
+
+def deliver(
+    notification_id: int, now: datetime, *, connection: BaseEmailBackend | None = None
+) -> str:
+    """Send one notification if it is still pending; returns its state afterwards."""
+    with transaction.atomic():
+        row = (
+            models.Notification.objects.select_for_update()
+            .select_related("user")
+            .filter(id=notification_id)
+            .first()
+        )
+        if row is None:
+            return "missing"
+        if row.state != NotificationState.PENDING:
+            return str(row.state)
+        address = row.user.email
+        mode = DEFAULT_MODE if row.kind == Kind.DIGEST else get_preference(row.user_id, row.kind)
+        if mode is NotificationMode.NEVER or not address:
+            row.state = NotificationState.SKIPPED
+        elif mode is NotificationMode.DAILY:
+            row.state = NotificationState.DIGEST
+        else:
+            message = build_message(row, address)
+            if connection is not None:
+                connection.send_messages([message])
+            else:
+                message.send()
+            row.state = NotificationState.SENT
+            row.sent_at = now
+        row.save(update_fields=["state", "sent_at"])
+    if row.state == NotificationState.SENT:
+        pause_for_tests("deliver")
+    return str(row.state)
+
+
+def deliver_all(now: datetime, ids: list[int] | None = None) -> dict[str, int]:
+    """Deliver the given (or every pending) notification over one SMTP connection."""
+    counts: dict[str, int] = {}
+    connection = mailers.default
+    connection.open()
+    try:
+        for notification_id in pending_ids() if ids is None else ids:
+            state = deliver(notification_id, now, connection=connection)
+            counts[state] = counts.get(state, 0) + 1
+    finally:
+        connection.close()
+    return counts
+
+
+# -- daily digests --------------------------------------------------------------------------
+
+
+def make_digests(now: datetime) -> int:
+    """Gather each user's notifications waiting for a digest from before today (UTC) into one
+    digest notification (key: user and day), once. Returns how many digests were made."""
+    day_start = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    made = 0
+    users = (
+        models.Notification.objects.filter(state=NotificationState.DIGEST, created_at__lt=day_start)
+        .values_list("user_id", flat=True)
+        .distinct()
+    )
+    for user_id in list(users):
+        with transaction.atomic():
+            items = list(
+                models.Notification.objects.select_for_update().filter(
+                    user_id=user_id, state=NotificationState.DIGEST, created_at__lt=day_start
+                )
+            )
+            if not items:
+                continue
+            day = (day_start - timedelta(days=1)).date().isoformat()
+            entries: list[Json] = [
+                {
+                    "subject": _subject(i),
+                    "link": str((i.context or {}).get("link", "")),
+                }
+                for i in items
+            ]
+            digest, created = models.Notification.objects.get_or_create(
+                key=f"digest:{user_id}:{day}:{items[0].id}",
+                defaults={
+                    "kind": Kind.DIGEST.value,
+                    "user_id": user_id,
+                    "context": {"items": entries, "count": len(items), "day": day},
+                    "created_at": now,
+                },
+            )
+            models.Notification.objects.filter(id__in=[i.id for i in items]).update(
+                state=NotificationState.DIGESTED, digest=digest
+            )
+            made += int(created)
+    return made
+
+
+def _subject(notification: models.Notification) -> str:
+    data = _Missing({"link": event_link(str((notification.context or {}).get("slug", "")))})
+    data.update(notification.context or {})
+    return _(SUBJECTS[notification.kind]).format_map(data)

@@ -1,0 +1,377 @@
+"""Notifications: who is told what, each piece of news once.
+
+A notification is a row of the outbox (`models.Notification`) for one user, with a unique
+`key` naming the news (`report:123:to:7`, `reminder:kiba:g40:m3:24h:to:7`): creating the same
+notification twice does nothing, so every producer may run again after a crash. They come
+from two places:
+
+- what people and the system did: new published rounds, result reports (report, confirm,
+  dispute, ruling, correction) and moves, read from those append-only tables past a cursor
+  (`models.NotificationCursor`) that moves in the same transaction as the rows it produces;
+- what time did: reminders before deadlines, results that became final, proposals to the
+  Mwamuzi (`mashindano.app.due`).
+
+Players are reached through the account linked to their entry (`Entry.user`); entries
+without one are skipped. Disputes and proposals go to the event's arbiters (its organisers
+when it has none). Sending, preferences and digests are in `mashindano.app.mail`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+
+from django.conf import settings
+from django.db import transaction
+
+from mashindano.app.formats.gomoku_league_history import league_event_parameters
+from mashindano.app.principals import SYSTEM_NAME
+from mashindano.app.queries import get_event_facts
+from mashindano.engine.gomoku.parameters import PRESET_NAME as GOMOKU_PRESET
+from mashindano.engine.gomoku.windows import dispute_closes_at
+from mashindano.engine.kiba import PRESET_NAME as KIBA_PRESET
+from mashindano.engine.kiba import first_move_deadline, kiba_parameters
+from mashindano.store import models
+from mashindano.store.facts import EventFacts, Json, ReportKind
+
+
+class Kind(StrEnum):
+    """The kinds a user can set a preference for."""
+
+    ROUND_PUBLISHED = "round-published"
+    OPPONENT_REPORTED = "opponent-reported"
+    RESULT_FINAL = "result-final"
+    DISPUTE_OPENED = "dispute-opened"
+    DISPUTE_RULED = "dispute-ruled"
+    LOSS_ON_TIME = "loss-on-time"
+    KIBA_YOUR_MOVE = "kiba-your-move"
+    DEADLINE_REMINDER = "deadline-reminder"
+    TANTRIX_OFFER_DUE = "tantrix-offer-due"
+    TANTRIX_REPLY_DUE = "tantrix-reply-due"
+    TANTRIX_DEFAULT = "tantrix-default"
+    PROPOSAL = "proposal"
+    """To the Mwamuzi: a clock ran out and the event asks the director to rule."""
+    DIGEST = "digest"
+
+
+@dataclass(frozen=True, slots=True)
+class News:
+    """One notification to create: `key` names the news; the recipient is appended to it."""
+
+    key: str
+    kind: Kind
+    event_id: int | None
+    user_id: int
+    context: dict[str, Json]
+
+
+def event_link(slug: str) -> str:
+    return f"{settings.BASE_URL}/events/{slug}/"
+
+
+def player_users(event_id: int) -> dict[str, int]:
+    """Entry key -> user id, for the entries linked to an account."""
+    return {
+        key: user
+        for key, user in models.Entry.objects.filter(event_id=event_id, user__isnull=False)
+        .values_list("key", "user_id")
+        .iterator()
+        if user is not None
+    }
+
+
+def arbiter_users(event_id: int) -> list[int]:
+    """The event's arbiters, or its organisers when it has none."""
+    roles = models.EventRole.objects.filter(event_id=event_id)
+    arbiters = list(roles.filter(role="arbiter").values_list("user_id", flat=True))
+    return arbiters or list(roles.filter(role="organiser").values_list("user_id", flat=True))
+
+
+def store_news(news: Iterable[News], now: datetime) -> int:
+    """Create the notifications not created before (by key). Returns how many are new."""
+    rows = [
+        models.Notification(
+            key=f"{n.key}:to:{n.user_id}"[:200],
+            kind=n.kind.value,
+            user_id=n.user_id,
+            event_id=n.event_id,
+            context=n.context,
+            created_at=now,
+        )
+        for n in news
+    ]
+    if not rows:
+        return 0
+    with transaction.atomic():
+        before = models.Notification.objects.count()
+        for start in range(0, len(rows), 500):
+            models.Notification.objects.bulk_create(
+                rows[start : start + 500], ignore_conflicts=True
+            )
+        return models.Notification.objects.count() - before
+
+
+def _names(facts: EventFacts) -> dict[str, str]:
+    return {str(c.id): c.name for c in facts.competitors}
+
+
+def _base(facts: EventFacts) -> dict[str, Json]:
+    return {"event": facts.name, "slug": facts.slug, "link": event_link(facts.slug)}
+
+
+def _when(moment: datetime) -> str:
+    return f"{moment:%Y-%m-%d %H:%M} UTC"
+
+
+# -- from the fact tables ------------------------------------------------------------------
+
+
+def collect_news(now: datetime, *, limit: int = 2000) -> int:
+    """Turn rounds, reports and moves appended since the last call into notifications.
+    Idempotent and crash-safe: the cursors move in the transaction that stores the news."""
+    created = 0
+    for name, reader in (("round", _round_news), ("report", _report_news), ("move", _move_news)):
+        with transaction.atomic():
+            cursor, _ = models.NotificationCursor.objects.select_for_update().get_or_create(
+                name=name
+            )
+            news, last = reader(cursor.last_id, limit)
+            created += store_news(news, now)
+            if last > cursor.last_id:
+                cursor.last_id = last
+                cursor.save(update_fields=["last_id"])
+    return created
+
+
+class _FactsCache:
+    def __init__(self) -> None:
+        self._facts: dict[int, EventFacts] = {}
+        self._users: dict[int, dict[str, int]] = {}
+
+    def facts(self, event: models.Event) -> EventFacts:
+        if event.id not in self._facts:
+            self._facts[event.id] = get_event_facts(event.slug, with_moves=True)
+        return self._facts[event.id]
+
+    def users(self, event_id: int) -> dict[str, int]:
+        if event_id not in self._users:
+            self._users[event_id] = player_users(event_id)
+        return self._users[event_id]
+
+
+def _round_news(after: int, limit: int) -> tuple[list[News], int]:
+    rows = list(
+        models.Round.objects.filter(id__gt=after)
+        .select_related("stage__event")
+        .order_by("id")[:limit]
+    )
+    cache = _FactsCache()
+    news: list[News] = []
+    for row in rows:
+        event = row.stage.event
+        users = cache.users(event.id)
+        if not users:
+            continue
+        facts = cache.facts(event)
+        names = _names(facts)
+        published = next(
+            (
+                r
+                for r in facts.rounds
+                if (r.stage, r.group, r.number) == (row.stage.number, row.group, row.number)
+            ),
+            None,
+        )
+        if published is None:
+            continue
+        deadline = _round_deadline(facts, published.published_at)
+        for encounter in published.encounters:
+            for player, opponent in ((encounter.first, encounter.second), (encounter.second, None)):
+                if player is None or player not in users:
+                    continue
+                other = opponent if player == encounter.first else encounter.first
+                game = encounter.games[0] if encounter.games else None
+                side = ""
+                if game is not None:
+                    side = (
+                        game.first_side.value
+                        if game.first == player
+                        else _other_side(game.first_side.value)
+                    )
+                news.append(
+                    News(
+                        f"round:{row.id}:b{encounter.board}",
+                        Kind.ROUND_PUBLISHED,
+                        event.id,
+                        users[player],
+                        {
+                            **_base(facts),
+                            "round": published.number,
+                            "board": encounter.board,
+                            "opponent": names.get(str(other), "") if other else "",
+                            "bye": other is None,
+                            "side": side,
+                            "deadline": _when(deadline) if deadline else "",
+                        },
+                    )
+                )
+    return news, rows[-1].id if rows else after
+
+
+def _other_side(side: str) -> str:
+    return {"white": "black", "black": "white", "south": "north", "north": "south"}.get(side, "")
+
+
+def _round_deadline(facts: EventFacts, published_at: datetime) -> datetime | None:
+    if facts.preset == KIBA_PRESET:
+        return first_move_deadline(published_at, kiba_parameters(facts.parameters))
+    return None
+
+
+_REPORT_KINDS: Mapping[str, Kind] = {
+    ReportKind.REPORT.value: Kind.OPPONENT_REPORTED,
+    ReportKind.CONFIRM.value: Kind.RESULT_FINAL,
+    ReportKind.DISPUTE.value: Kind.DISPUTE_OPENED,
+    ReportKind.RULING.value: Kind.DISPUTE_RULED,
+    ReportKind.CORRECTION.value: Kind.RESULT_FINAL,
+}
+
+
+def _report_news(after: int, limit: int) -> tuple[list[News], int]:
+    rows = list(
+        models.ResultReport.objects.filter(id__gt=after)
+        .select_related("game__encounter__round__stage__event", "game__first", "game__second")
+        .order_by("id")[:limit]
+    )
+    cache = _FactsCache()
+    news: list[News] = []
+    for row in rows:
+        game = row.game
+        event = game.encounter.round.stage.event
+        first, second = game.first, game.second
+        context: dict[str, Json] = {
+            "event": event.name,
+            "slug": event.slug,
+            "link": event_link(event.slug),
+            "round": game.encounter.round.number,
+            "board": game.encounter.board,
+            "game": game.number,
+            "first": first.name,
+            "second": second.name,
+            "result": row.result,
+            "report": row.kind,
+            "reason": row.reason,
+            "by": row.actor,
+            "system": row.actor == SYSTEM_NAME,
+        }
+        kind = _REPORT_KINDS[row.kind]
+        if kind is Kind.DISPUTE_OPENED:
+            targets = arbiter_users(event.id)
+        else:
+            users = cache.users(event.id)
+            targets = [users[e.key] for e in (first, second) if e.key in users]
+            if kind is Kind.OPPONENT_REPORTED:
+                # the reporter knows; tell the other player (both when staff reported)
+                targets = [u for u in targets if _username(u) != row.actor]
+                context["confirm_before"] = _confirm_before(cache.facts(event), row.at)
+        if kind is Kind.DISPUTE_RULED and row.termination == "timeout" and row.actor == SYSTEM_NAME:
+            kind = Kind.LOSS_ON_TIME
+        for user in targets:
+            news.append(News(f"report:{row.id}", kind, event.id, user, context))
+    return news, rows[-1].id if rows else after
+
+
+def _username(user_id: int) -> str:
+    from django.contrib.auth import get_user_model
+
+    found = get_user_model().objects.filter(id=user_id).values_list("username", flat=True).first()
+    return str(found or "")
+
+
+def _confirm_before(facts: EventFacts, reported_at: datetime) -> str:
+    """Until when the opponent can confirm or dispute (Gomoku: 24 h, R47; others: until the
+    next round is paired)."""
+    if facts.preset != GOMOKU_PRESET:
+        return ""
+    league = league_event_parameters(facts.parameters).league
+    return _when(dispute_closes_at(reported_at, league))
+
+
+def _move_news(after: int, limit: int) -> tuple[list[News], int]:
+    rows = list(
+        models.Move.objects.filter(id__gt=after)
+        .select_related("game__encounter__round__stage__event", "game__first", "game__second")
+        .order_by("id")[:limit]
+    )
+    cache = _FactsCache()
+    news: list[News] = []
+    for row in rows:
+        game = row.game
+        event = game.encounter.round.stage.event
+        if event.preset != KIBA_PRESET:
+            continue
+        users = cache.users(event.id)
+        mover = game.first if row.ply % 2 == 1 else game.second
+        opponent = game.second if mover == game.first else game.first
+        if opponent.key not in users:
+            continue
+        facts = cache.facts(event)
+        context: dict[str, Json] = {
+            **_base(facts),
+            "round": game.encounter.round.number,
+            "board": game.encounter.board,
+            "game": game.number,
+            "opponent": mover.name,
+            "move": row.notation,
+            "ply": row.ply,
+        }
+        context.update(_clock_after(facts, game.id, row.ply))
+        news.append(
+            News(f"move:{row.id}", Kind.KIBA_YOUR_MOVE, event.id, users[opponent.key], context)
+        )
+    return news, rows[-1].id if rows else after
+
+
+def _clock_after(facts: EventFacts, game_id: int, ply: int) -> dict[str, Json]:
+    """The opponent's clock right after move `ply`: time left and deadline for the reply."""
+    from mashindano.app.clocks import game_start, read_game_clock
+    from mashindano.engine.kiba.clock import ClockSettings
+
+    settings_ = ClockSettings.from_parameters(kiba_parameters(facts.parameters))
+    for round_fact in facts.rounds:
+        for encounter in round_fact.encounters:
+            for game in encounter.games:
+                if game.id != game_id:
+                    continue
+                moves = tuple(m.played_at for m in game.moves[:ply])
+                start = game_start(round_fact, encounter, game)
+                reading = read_game_clock(start, moves, moves[-1], settings_)
+                left = reading.remaining(reading.to_move)
+                return {
+                    "time_left": _days(left.total_seconds()),
+                    "deadline": _when(reading.deadline),
+                }
+    return {"time_left": "", "deadline": ""}
+
+
+def _days(seconds: float) -> str:
+    days, rest = divmod(int(seconds), 86_400)
+    hours, rest = divmod(rest, 3600)
+    return f"{days} d {hours} h {rest // 60} min"
+
+
+def news_for_players(
+    key: str,
+    kind: Kind,
+    event_id: int,
+    players: Sequence[str],
+    context: dict[str, Json],
+) -> list[News]:
+    users = player_users(event_id)
+    return [News(key, kind, event_id, users[p], context) for p in players if p in users]
+
+
+def news_for_arbiters(key: str, kind: Kind, event_id: int, context: dict[str, Json]) -> list[News]:
+    return [News(key, kind, event_id, u, context) for u in arbiter_users(event_id)]

@@ -1,0 +1,1 @@
+"""E-mail pages that work without logging in: the one-click unsubscribe."""
