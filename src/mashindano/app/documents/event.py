@@ -11,7 +11,7 @@ from mashindano.app.documents.place import Place
 from mashindano.app.events import show_event
 from mashindano.app.formats import adapter_for
 from mashindano.app.queries import list_events
-from mashindano.store.facts import Json
+from mashindano.store.facts import EventFacts, Json
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,15 +161,41 @@ class EventSummary:
         }
 
 
+def event_header(facts: EventFacts) -> EventSummary:
+    """What every page of an event shows above its own content (name, state, the rounds to
+    navigate), from facts already loaded: the summary without the preset's own document and
+    parameters, which only the event's home page shows (a page of a large event would
+    otherwise compute its standings twice)."""
+    return EventSummary(
+        slug=facts.slug,
+        name=facts.name,
+        preset=facts.preset,
+        description=adapter_for(facts.preset).description,
+        seed=facts.seed,
+        version=facts.version,
+        state=facts.state.value,
+        players=len(facts.competitors),
+        parameters=(),
+        rounds=_round_links(facts),
+        next_unit=None,
+        finished=False,
+        summary={},
+    )
+
+
+def _round_links(facts: EventFacts) -> tuple[RoundLink, ...]:
+    return tuple(
+        RoundLink(Place(r.stage, r.group, r.number), r.published_at, r.is_complete())
+        for r in sorted(facts.rounds, key=lambda r: (r.stage, r.group, r.number))
+    )
+
+
 def build_event_summary(slug: str) -> EventSummary:
     view = show_event(slug)
     facts = view.facts
     adapter = adapter_for(facts.preset)
     summary = view.summary
-    rounds = tuple(
-        RoundLink(Place(r.stage, r.group, r.number), r.published_at, r.is_complete())
-        for r in sorted(facts.rounds, key=lambda r: (r.stage, r.group, r.number))
-    )
+    rounds = _round_links(facts)
     next_unit = summary.get("next")
     return EventSummary(
         slug=facts.slug,

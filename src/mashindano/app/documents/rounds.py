@@ -138,11 +138,12 @@ def build_round_pairings(
     stage: int = 1,
     group: str = "",
     at: datetime | None = None,
+    facts: EventFacts | None = None,
 ) -> RoundPairings:
     """A published round (default: the latest of the stage and group); its deadlines as the
-    facts stand at `at` (default: now)."""
+    facts stand at `at` (default: now). `facts`: the event's facts when already loaded."""
     shown = show_round(slug, number, stage=stage, group=group)
-    return round_pairings(get_event_facts(slug), shown, at)
+    return round_pairings(facts if facts is not None else get_event_facts(slug), shown, at)
 
 
 def round_pairings(

@@ -45,8 +45,9 @@ class StandingsDocument:
         return [s.to_json() for s in self.sections]
 
 
-def build_standings(slug: str) -> StandingsDocument:
-    return standings_document(get_event_facts(slug))
+def build_standings(slug: str, facts: EventFacts | None = None) -> StandingsDocument:
+    """The event's standings; `facts`: the event's facts when already loaded."""
+    return standings_document(facts if facts is not None else get_event_facts(slug))
 
 
 def standings_document(facts: EventFacts) -> StandingsDocument:

@@ -14,14 +14,19 @@ from django.utils.text import slugify
 
 from mashindano.app.documents.crosstable import build_crosstable
 from mashindano.app.documents.entries import build_entries
-from mashindano.app.documents.event import EventSummary, build_event_list, build_event_summary
+from mashindano.app.documents.event import (
+    EventSummary,
+    build_event_list,
+    build_event_summary,
+    event_header,
+)
 from mashindano.app.documents.player import build_player_card
 from mashindano.app.documents.rounds import RoundPairings, build_round_pairings
 from mashindano.app.documents.series import build_championship_table
 from mashindano.app.documents.standings import build_standings
 from mashindano.app.errors import NotFound, WrongState
 from mashindano.app.exchange import export_event_games_csv, export_event_json, export_event_trf
-from mashindano.app.queries import list_series
+from mashindano.app.queries import get_event_facts, list_series
 from mashindano.web.cache import NO_PAGE_CACHE
 
 View = Callable[..., HttpResponse]
@@ -94,8 +99,9 @@ def _available_exports(slug: str) -> list[str]:
 def round_pairings(
     request: HttpRequest, slug: str, number: int, stage: int = 1, group: str = ""
 ) -> HttpResponse:
-    event = build_event_summary(slug)
-    pairings = build_round_pairings(slug, number, stage=stage, group=group)
+    facts = get_event_facts(slug)
+    event = event_header(facts)
+    pairings = build_round_pairings(slug, number, stage=stage, group=group, facts=facts)
     find = request.GET.get("find", "").strip()
     boards = _find_boards(pairings, find)
     template = "round_boards.html" if request.headers.get("HX-Request") else "round.html"
@@ -123,14 +129,15 @@ def _find_boards(pairings: RoundPairings, find: str) -> tuple[Any, ...]:
 
 @not_found_as_404
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
-    event = build_event_summary(slug)
-    document = build_standings(slug)
+    facts = get_event_facts(slug)
+    event = event_header(facts)
+    document = build_standings(slug, facts)
     return _event_page(request, "standings.html", event, "standings", standings=document)
 
 
 @not_found_as_404
 def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
-    event = build_event_summary(slug)
+    event = event_header(get_event_facts(slug))
     try:
         table, why = build_crosstable(slug), ""
     except WrongState as refused:
@@ -140,7 +147,7 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
 
 @not_found_as_404
 def player_card(request: HttpRequest, slug: str, player: str) -> HttpResponse:
-    event = build_event_summary(slug)
+    event = event_header(get_event_facts(slug))
     card = build_player_card(slug, player)
     return _event_page(request, "player.html", event, "player", card=card)
 
