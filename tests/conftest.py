@@ -22,8 +22,6 @@ settings.load_profile("mashindano")
 REQUIRE_POSTGRES = "MASHINDANO_REQUIRE_POSTGRES"
 """Set by `make test-postgres`: there the `postgres`-marked tests must run and pass, not skip."""
 
-_POSTGRES_PASSED = pytest.StashKey[int]()
-
 
 def _postgres_required(config: pytest.Config) -> bool:
     return bool(os.environ.get(REQUIRE_POSTGRES)) and not config.getoption("collectonly")
@@ -45,19 +43,30 @@ def pytest_runtest_makereport(
             f"{item.nodeid}: a PostgreSQL test was skipped although {REQUIRE_POSTGRES} is set "
             f"(make test-postgres; CI): {reason}"
         )
-    elif report.when == "call" and report.passed:
-        item.config.stash[_POSTGRES_PASSED] = item.config.stash.get(_POSTGRES_PASSED, 0) + 1
     return report
 
 
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Count the `postgres`-marked tests that passed. Under pytest-xdist this runs in the
+    controller too, for every worker's report, so the count there covers the whole run."""
+    if report.when == "call" and report.passed and "postgres" in report.keywords:
+        _PASSED_COUNT[0] += 1
+
+
+_PASSED_COUNT = [0]
+
+
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    """Under MASHINDANO_REQUIRE_POSTGRES a run in which no `postgres`-marked test passed fails."""
+    """Under MASHINDANO_REQUIRE_POSTGRES a run in which no `postgres`-marked test passed fails
+    (judged once, by the controller when pytest-xdist runs workers)."""
+    if hasattr(session.config, "workerinput"):
+        return
     if not _postgres_required(session.config) or exitstatus not in (
         pytest.ExitCode.OK,
         pytest.ExitCode.NO_TESTS_COLLECTED,
     ):
         return
-    if session.config.stash.get(_POSTGRES_PASSED, 0) == 0:
+    if _PASSED_COUNT[0] == 0:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
         session.config.stash[_POSTGRES_MISSING] = True
 
