@@ -194,7 +194,11 @@ def test_kiba_the_opponent_is_told_and_the_mwamuzi_corrects_the_loss(inbox: Inbo
         if "your move (round 1, board 1, game 1)" in str(m["Subject"])
     ]
     assert your_move
-    assert "A6<*" in your_move[0].get_body(("plain",)).get_content()  # type: ignore[union-attr]
+    text = your_move[0].get_body(("plain",)).get_content()  # type: ignore[union-attr]
+    assert "A6<*" in text
+    assert "The board after the move:" in text  # issue 19: the position as text
+    assert "North  hand" in text
+    assert "South  hand" in text
     # The Mwamuzi corrects the system's ruling like any result.
     correct_result("kiba", where, "0-1", actor=MWAMUZI, reason="server outage", now=T0 + 5 * DAY)
     corrected = game("kiba", 1)

@@ -34,7 +34,7 @@ from mashindano.engine.bao import (
     replay_moves,
     standard_position,
 )
-from mashindano.engine.bao.render import describe_end
+from mashindano.engine.bao.render import describe_end, render_position
 from mashindano.engine.errors import IllegalResult, ParseError
 from mashindano.engine.kiba import ClockReading, ClockSettings, kiba_parameters, read_clock
 from mashindano.engine.kiba.parameters import KibaParameters
@@ -155,6 +155,14 @@ def load_bao_game(slug: str, where: GameRef, *, now: datetime | None = None) -> 
     parameters = _check_on_site(event)
     row = get_game_at(event, where)
     return _derive(row, parameters, row.encounter.round.published_at, now_or(now))
+
+
+def position_text(row: models.Game, plies: int, parameters: KibaParameters) -> str:
+    """The board as text after the first `plies` stored moves (for e-mails and the CLI)."""
+    rules = bao_parameters(parameters)
+    notations = [m.notation for m in _moves_of(row)[:plies]]
+    played = replay_moves(standard_position(rules.variant), notations, rules, strict=False)
+    return render_position(played.positions[-1], played.end)
 
 
 @dataclass(frozen=True, slots=True)

@@ -328,10 +328,21 @@ def _move_news(after: int, limit: int) -> tuple[list[News], int]:
             "ply": row.ply,
         }
         context.update(_clock_after(facts, game.id, row.ply))
+        context["position"] = _board_after(game, row.ply, facts)
         news.append(
             News(f"move:{row.id}", Kind.KIBA_YOUR_MOVE, event.id, users[opponent.key], context)
         )
     return news, rows[-1].id if rows else after
+
+
+def _board_after(game: models.Game, ply: int, facts: EventFacts) -> str:
+    """The Bao board after the move, as text, for games played on the site (else empty)."""
+    from mashindano.app.bao_games import position_text
+
+    parameters = kiba_parameters(facts.parameters)
+    if not parameters.play_on_site:
+        return ""
+    return position_text(game, ply, parameters)
 
 
 def _clock_after(facts: EventFacts, game_id: int, ply: int) -> dict[str, Json]:
