@@ -27,9 +27,9 @@ import time
 import urllib.request
 from pathlib import Path
 
-POSTGRES_ADMIN_URL = os.environ.get(
-    "MASHINDANO_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test"
-)
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from store import drop_postgres, postgres_url
+
 BENCH_DATABASE = "mashindano_api_bench"
 SLUG = "bench"
 
@@ -185,19 +185,6 @@ def run_one(db: str, label: str, players: int, clients: int, seconds: float, rep
     )
 
 
-def postgres_url() -> str | None:
-    try:
-        import psycopg
-
-        with psycopg.connect(POSTGRES_ADMIN_URL, autocommit=True, connect_timeout=3) as admin:
-            admin.execute(f"DROP DATABASE IF EXISTS {BENCH_DATABASE}")
-            admin.execute(f"CREATE DATABASE {BENCH_DATABASE}")
-    except Exception as exc:  # any failure means: no PostgreSQL here
-        print(f"(PostgreSQL not reachable at {POSTGRES_ADMIN_URL}: {exc})")
-        return None
-    return POSTGRES_ADMIN_URL.rsplit("/", 1)[0] + f"/{BENCH_DATABASE}"
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--prepare", help=argparse.SUPPRESS)
@@ -218,15 +205,12 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         db = str(Path(folder) / "bench.sqlite3")
         run_one(db, "SQLite", args.players, args.clients, args.seconds, args.reports)
-    url = postgres_url()
+    url = postgres_url(BENCH_DATABASE)
     if url is not None:
         try:
             run_one(url, "PostgreSQL", args.players, args.clients, args.seconds, args.reports)
         finally:
-            import psycopg
-
-            with psycopg.connect(POSTGRES_ADMIN_URL, autocommit=True) as admin:
-                admin.execute(f"DROP DATABASE IF EXISTS {BENCH_DATABASE} WITH (FORCE)")
+            drop_postgres(BENCH_DATABASE, force=True)
 
 
 if __name__ == "__main__":

@@ -84,24 +84,26 @@ def run_one(db: str, players: int, rounds: int, imports: int) -> None:
     )
 
 
-def postgres_url() -> str | None:
+def postgres_url(name: str = BENCH_DATABASE) -> str | None:
+    """A fresh database `name` on the local PostgreSQL server (None when none answers); the
+    benchmarks of this folder share it."""
     try:
         import psycopg
 
         with psycopg.connect(POSTGRES_ADMIN_URL, autocommit=True, connect_timeout=3) as admin:
-            admin.execute(f"DROP DATABASE IF EXISTS {BENCH_DATABASE}")
-            admin.execute(f"CREATE DATABASE {BENCH_DATABASE}")
+            admin.execute(f"DROP DATABASE IF EXISTS {name}")
+            admin.execute(f"CREATE DATABASE {name}")
     except Exception as exc:  # any failure means: no PostgreSQL here
         print(f"== PostgreSQL not reachable at {POSTGRES_ADMIN_URL}: {exc}")
         return None
-    return POSTGRES_ADMIN_URL.rsplit("/", 1)[0] + f"/{BENCH_DATABASE}"
+    return POSTGRES_ADMIN_URL.rsplit("/", 1)[0] + f"/{name}"
 
 
-def drop_postgres() -> None:
+def drop_postgres(name: str = BENCH_DATABASE, *, force: bool = False) -> None:
     import psycopg
 
     with psycopg.connect(POSTGRES_ADMIN_URL, autocommit=True) as admin:
-        admin.execute(f"DROP DATABASE IF EXISTS {BENCH_DATABASE}")
+        admin.execute(f"DROP DATABASE IF EXISTS {name}" + (" WITH (FORCE)" if force else ""))
 
 
 def main() -> None:

@@ -21,9 +21,9 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-POSTGRES_ADMIN_URL = os.environ.get(
-    "MASHINDANO_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test"
-)
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from store import drop_postgres, postgres_url
+
 BENCH_DATABASE = "mashindano_bench_tasks"
 T0 = datetime(2026, 3, 1, 10, 0, tzinfo=UTC)
 NOW = T0 + timedelta(days=2)
@@ -128,26 +128,6 @@ def run_one(db: str, reminders: int) -> None:
     )
 
 
-def postgres_url() -> str | None:
-    try:
-        import psycopg
-
-        with psycopg.connect(POSTGRES_ADMIN_URL, autocommit=True, connect_timeout=3) as admin:
-            admin.execute(f"DROP DATABASE IF EXISTS {BENCH_DATABASE}")
-            admin.execute(f"CREATE DATABASE {BENCH_DATABASE}")
-    except Exception as exc:  # any failure means: no PostgreSQL here
-        print(f"== PostgreSQL not reachable at {POSTGRES_ADMIN_URL}: {exc}")
-        return None
-    return POSTGRES_ADMIN_URL.rsplit("/", 1)[0] + f"/{BENCH_DATABASE}"
-
-
-def drop_postgres() -> None:
-    import psycopg
-
-    with psycopg.connect(POSTGRES_ADMIN_URL, autocommit=True) as admin:
-        admin.execute(f"DROP DATABASE IF EXISTS {BENCH_DATABASE}")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--db", help="Run once on this database (else SQLite, then PostgreSQL).")
@@ -160,12 +140,12 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         sqlite = str(Path(folder) / "bench.sqlite3")
         subprocess.run([sys.executable, __file__, "--db", sqlite, *sizes], check=True)
-    url = postgres_url()
+    url = postgres_url(BENCH_DATABASE)
     if url is not None:
         try:
             subprocess.run([sys.executable, __file__, "--db", url, *sizes], check=True)
         finally:
-            drop_postgres()
+            drop_postgres(BENCH_DATABASE)
 
 
 if __name__ == "__main__":
