@@ -105,7 +105,7 @@ def show(slug: SlugArgument, db: DbOption = None, as_json: JsonOption = False) -
     console.print(f"[bold]{shown.name}[/bold] ({shown.slug}): {shown.preset}, {shown.state}")
     console.print(f"Seed {shown.seed}, version {shown.version}, {shown.players} players")
     for parameter in shown.parameters:
-        console.print(f"  {parameter.name} = {parameter.value}")
+        console.print(f"  {parameter.words}  ({parameter.name})", markup=False, highlight=False)
     console.print(
         f"Rounds published: {shown.summary.get('rounds_published')}; next: {shown.next_unit}"
     )
