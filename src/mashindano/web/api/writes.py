@@ -66,12 +66,19 @@ def _where(body: GameIn) -> GameRef:
     )
 
 
-def _change(slug: str, change: object) -> Json:
-    from mashindano.app.documents.results import build_result_change
-    from mashindano.app.results import ResultChange
+def _declared(request: HttpRequest, slug: str, action: str, body: GameIn) -> HttpResponse:
+    """A result operation through the action's declaration (`app.declarations.perform`), the
+    same path as the CLI's command and the generic action operation; the answer is the
+    action's document (the result change)."""
+    from mashindano.app.declarations.actions import perform as perform_action
 
-    assert isinstance(change, ResultChange)
-    return build_result_change(slug, change).to_json()
+    def perform() -> tuple[int, Json]:
+        done = perform_action(
+            slug, action, body.dict(exclude_none=True), actor=caller_of(request).principal
+        )
+        return 201, done.document()
+
+    return _run(request, action, perform, slug=slug)
 
 
 @post("/events", response=responses(201, Document), summary="Create an event from a preset")
@@ -177,15 +184,7 @@ def close(request: HttpRequest, slug: str) -> HttpResponse:
     summary="Report a game's result",
 )
 def report(request: HttpRequest, slug: str, body: ReportIn) -> HttpResponse:
-    from mashindano.app.results import report_result
-
-    def perform() -> tuple[int, Json]:
-        change = report_result(
-            slug, _where(body), body.result, actor=caller_of(request).principal, detail=body.detail
-        )
-        return 201, _change(slug, change)
-
-    return _run(request, "result.report", perform, slug=slug)
+    return _declared(request, slug, "result.report", body)
 
 
 @post(
@@ -194,14 +193,7 @@ def report(request: HttpRequest, slug: str, body: ReportIn) -> HttpResponse:
     summary="Confirm the reported result",
 )
 def confirm(request: HttpRequest, slug: str, body: GameIn) -> HttpResponse:
-    from mashindano.app.results import confirm_result
-
-    def perform() -> tuple[int, Json]:
-        return 201, _change(
-            slug, confirm_result(slug, _where(body), actor=caller_of(request).principal)
-        )
-
-    return _run(request, "result.confirm", perform, slug=slug)
+    return _declared(request, slug, "result.confirm", body)
 
 
 @post(
@@ -210,15 +202,7 @@ def confirm(request: HttpRequest, slug: str, body: GameIn) -> HttpResponse:
     summary="Dispute the reported result (blocks the next pairing until a ruling)",
 )
 def dispute(request: HttpRequest, slug: str, body: DisputeIn) -> HttpResponse:
-    from mashindano.app.results import dispute_result
-
-    def perform() -> tuple[int, Json]:
-        change = dispute_result(
-            slug, _where(body), actor=caller_of(request).principal, reason=body.reason
-        )
-        return 201, _change(slug, change)
-
-    return _run(request, "result.dispute", perform, slug=slug)
+    return _declared(request, slug, "result.dispute", body)
 
 
 @post(
@@ -227,20 +211,7 @@ def dispute(request: HttpRequest, slug: str, body: DisputeIn) -> HttpResponse:
     summary="Rule on a game (arbiter)",
 )
 def ruling(request: HttpRequest, slug: str, body: RulingIn) -> HttpResponse:
-    from mashindano.app.results import rule_result
-
-    def perform() -> tuple[int, Json]:
-        change = rule_result(
-            slug,
-            _where(body),
-            body.result,
-            actor=caller_of(request).principal,
-            detail=body.detail,
-            reason=body.reason,
-        )
-        return 201, _change(slug, change)
-
-    return _run(request, "result.ruling", perform, slug=slug)
+    return _declared(request, slug, "result.ruling", body)
 
 
 @post(
@@ -249,20 +220,7 @@ def ruling(request: HttpRequest, slug: str, body: RulingIn) -> HttpResponse:
     summary="Correct a result (arbiter, with a reason)",
 )
 def correction(request: HttpRequest, slug: str, body: CorrectionIn) -> HttpResponse:
-    from mashindano.app.results import correct_result
-
-    def perform() -> tuple[int, Json]:
-        change = correct_result(
-            slug,
-            _where(body),
-            body.result,
-            actor=caller_of(request).principal,
-            detail=body.detail,
-            reason=body.reason,
-        )
-        return 201, _change(slug, change)
-
-    return _run(request, "result.correction", perform, slug=slug)
+    return _declared(request, slug, "result.correction", body)
 
 
 @post(
