@@ -12,11 +12,11 @@ from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
 from mashindano.app.declarations.parameters import parameters_to_json
-from mashindano.app.errors import Duplicate, WrongState
+from mashindano.app.errors import Duplicate, UnknownEvent, WrongState
 from mashindano.app.formats import adapter_for
 from mashindano.app.formats.base import StandingsTable, StartPlan
 from mashindano.app.locking import EventContext, locked_event, now_or, write_audit, write_lots
-from mashindano.app.permissions import Grant, Role, require_site_permission
+from mashindano.app.permissions import Grant, Role, authorise, require_site_permission
 from mashindano.app.principals import Principal
 from mashindano.app.queries import get_event_facts as get_event_facts  # re-exported for callers
 from mashindano.engine.errors import ConfigError
@@ -99,6 +99,67 @@ def create_event(
     except IntegrityError:
         raise Duplicate(f"an event {slug!r} exists already", event=slug) from None
     return get_event_facts(slug)
+
+
+# -- edit and delete before the start ---------------------------------------------------------
+
+
+def _refuse_unless_registration(facts: EventFacts, doing: str) -> None:
+    if facts.state is not EventState.REGISTRATION:
+        raise WrongState(
+            f"event {facts.slug!r} is {facts.state.value}; {doing} only before it starts "
+            "(while in registration)",
+            event=facts.slug,
+            state=facts.state.value,
+        )
+
+
+def edit_event(
+    slug: str,
+    *,
+    actor: Principal,
+    name: str | None = None,
+    parameters: Mapping[str, Json] | None = None,
+    reset: tuple[str, ...] = (),
+    now: datetime | None = None,
+) -> EventFacts:
+    """Change an event's name or parameters before it starts: `parameters` are set (checked
+    against the preset's schema, with every other parameter as it stands), `reset` parameters
+    go back to the preset's default. The audit log keeps the values before and after."""
+    with locked_event(slug, actor, "event.edit", now=now) as context:
+        facts = context.facts()
+        _refuse_unless_registration(facts, "its parameters can be changed")
+        schema = adapter_for(facts.preset).parameter_schema
+        reset = tuple(schema.field(parameter).name for parameter in reset)
+        before = dict(context.event.parameters or {})
+        after = {k: v for k, v in before.items() if k not in reset}
+        after.update(parameters or {})
+        schema.build(after)
+        old_name = context.event.name
+        if name is not None:
+            if not name.strip():
+                raise ConfigError("the event's name must not be empty", field="name")
+            context.event.name = name.strip()
+        context.event.parameters = after
+        context.record(
+            before={"name": old_name, "parameters": before},
+            after={"name": context.event.name, "parameters": after},
+        )
+    return get_event_facts(slug)
+
+
+def delete_event(slug: str, *, actor: Principal, now: datetime | None = None) -> str:
+    """Delete an event that never started (a mistake, a test): its entries, roles and audit
+    log go with it. A started event is never deleted; close it instead."""
+    authorise(actor, "event.delete", slug)
+    with transaction.atomic():
+        try:
+            event = models.Event.objects.select_for_update().get(slug=slug)
+        except models.Event.DoesNotExist:
+            raise UnknownEvent(f"no event {slug!r}", event=slug) from None
+        _refuse_unless_registration(get_event_facts(slug), "it can be deleted")
+        event.delete()
+    return slug
 
 
 # -- start ------------------------------------------------------------------------------------

@@ -52,6 +52,7 @@ ACTIONS: dict[str, Rule] = {
     "event.start": Rule(_STAFF),
     "event.close": Rule(_STAFF),
     "event.edit": Rule(_STAFF),
+    "event.delete": Rule(_ORGANISER),
     "players.register": Rule(_STAFF),
     "players.import": Rule(_STAFF),
     "round.pair": Rule(_STAFF),

@@ -74,6 +74,45 @@ def create(
         )
 
 
+@app.command("edit")
+def edit(
+    slug: SlugArgument,
+    name: Annotated[str | None, typer.Option("--name", help="New display name.")] = None,
+    settings: Annotated[
+        list[str] | None, typer.Option("--set", help="Parameter NAME=VALUE (repeat).")
+    ] = None,
+    reset: Annotated[
+        list[str] | None,
+        typer.Option("--reset", help="Parameter NAME back to the preset's default (repeat)."),
+    ] = None,
+    db: DbOption = None,
+    actor: ActorOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Change an event's name or parameters before it starts (the audit log keeps both)."""
+    overrides = parse_settings(settings or [])
+    if name is None and not overrides and not reset:
+        raise fail("nothing to change: give --name, --set NAME=VALUE or --reset NAME", EXIT_USAGE)
+    with event_command(db):
+        from mashindano.app.documents.event import build_event_summary
+        from mashindano.app.events import edit_event
+
+        edit_event(
+            slug,
+            actor=acting_principal(actor),
+            name=name,
+            parameters=overrides,
+            reset=tuple(reset or ()),
+        )
+        shown = build_event_summary(slug)
+    if as_json:
+        print_json(shown.to_json())
+        return
+    console.print(f"Changed [bold]{shown.slug}[/bold] ({shown.name})")
+    for parameter in shown.parameters:
+        console.print(f"  {parameter.words}  ({parameter.name})", markup=False, highlight=False)
+
+
 @app.command("list")
 def list_(db: DbOption = None, as_json: JsonOption = False) -> None:
     """Every stored event."""

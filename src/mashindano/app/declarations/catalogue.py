@@ -159,6 +159,15 @@ COMMON_ACTIONS: tuple[ActionSpec, ...] = (
         message=lambda slug, values, facts: f"Started {slug}: {len(facts.competitors)} players",
     ),
     ActionSpec(
+        "event.delete",
+        "Delete the event",
+        "Delete an event that never started, with its entries and audit log (a started event "
+        "is closed, never deleted).",
+        "mashindano.app.events:delete_event",
+        states=frozenset({EventState.REGISTRATION}),
+        message=_text("Deleted {slug}"),
+    ),
+    ActionSpec(
         "event.close",
         "Close the event",
         "Close a finished event; nothing can change afterwards.",
