@@ -32,7 +32,9 @@ from mashindano.cli.main import app
 pytestmark = pytest.mark.django_db
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
-CLOCK_FIELDS = frozenset({"at", "published_at", "created_at", "agreed_at", "imported_at"})
+CLOCK_FIELDS = frozenset(
+    {"at", "published_at", "created_at", "agreed_at", "imported_at", "recorded_at"}
+)
 START = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 
 

@@ -28,7 +28,7 @@ from mashindano.app.formats.chess_swiss import INITIAL_COLOUR_LOT
 from mashindano.app.locking import now_or
 from mashindano.app.permissions import require_site_permission
 from mashindano.app.principals import Principal
-from mashindano.app.queries import get_event, get_event_facts
+from mashindano.app.queries import backdated, get_event, get_event_facts
 from mashindano.app.series import check_add_event
 from mashindano.engine.errors import ParseError
 from mashindano.engine.model import ByeKind, CompetitorId, Side, StageResults
@@ -43,6 +43,21 @@ DOCUMENT_VERSION = 1
 
 def _time(value: datetime | None) -> str | None:
     return value.isoformat() if value is not None else None
+
+
+def _audit_json(a: models.AuditEntry) -> dict[str, Any]:
+    shown: dict[str, Any] = {
+        "version": a.version,
+        "at": _time(a.at),
+        "actor": a.actor,
+        "action": a.action,
+        "before": a.before,
+        "after": a.after,
+    }
+    recorded = backdated(a.at, a.recorded_at)
+    if recorded is not None:
+        shown["recorded_at"] = _time(recorded)
+    return shown
 
 
 def _parse_time(value: Any, what: str) -> datetime:
@@ -215,14 +230,7 @@ def export_event_json(slug: str) -> dict[str, Json]:
             .order_by("stage__number", "period")
         ],
         "audit": [
-            {
-                "version": a.version,
-                "at": _time(a.at),
-                "actor": a.actor,
-                "action": a.action,
-                "before": a.before,
-                "after": a.after,
-            }
+            _audit_json(a)
             for a in models.AuditEntry.objects.filter(event=event).order_by("version")
         ],
         "imports": [
@@ -449,6 +457,7 @@ def do_import(document: Mapping[str, Any], slug: str, actor: Principal, now: dat
             action=a["action"],
             before=a["before"],
             after=a["after"],
+            recorded_at=_parse_time(a["recorded_at"], "audit") if "recorded_at" in a else None,
         )
     for i in document.get("imports", []):
         models.EventImport.objects.create(

@@ -543,6 +543,8 @@ class _Reader:
             versions.add(version)
             for key in ("at", "actor", "action", "before", "after"):
                 _column(models.AuditEntry, a, key, where)
+            if "recorded_at" in a:
+                _column(models.AuditEntry, a, "recorded_at", where)
 
     def imports(self) -> None:
         if "imports" not in self.document:

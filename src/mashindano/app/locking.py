@@ -117,6 +117,7 @@ def write_audit(event: models.Event, context: EventContext) -> None:
         action=context.action,
         before=context.before,
         after=context.after,
+        recorded_at=timezone.now(),
     )
 
 

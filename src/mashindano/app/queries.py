@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.db.models import Count
 
@@ -101,12 +101,28 @@ class AuditRecord:
     action: str
     before: object
     after: object
+    recorded_at: datetime | None = None
+    """The real time of the write, when it differs from `at` by more than `BACKDATED`."""
+
+
+BACKDATED = timedelta(minutes=1)
+"""A write whose time (`at`) is further than this from the real time it was recorded: the
+audit log shows both (a result entered later with --at)."""
+
+
+def backdated(at: datetime, recorded_at: datetime | None) -> datetime | None:
+    """The real time of a write when it differs from its time by more than `BACKDATED`."""
+    if recorded_at is None or abs(recorded_at - at) <= BACKDATED:
+        return None
+    return recorded_at
 
 
 def get_audit_log(slug: str) -> list[AuditRecord]:
     event = get_event(slug)
     return [
-        AuditRecord(a.version, a.at, a.actor, a.action, a.before, a.after)
+        AuditRecord(
+            a.version, a.at, a.actor, a.action, a.before, a.after, backdated(a.at, a.recorded_at)
+        )
         for a in models.AuditEntry.objects.filter(event=event).order_by("version")
     ]
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
+from datetime import datetime
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -63,12 +64,46 @@ def show(done: Performed, as_json: bool) -> None:
         console.print(done.message, markup=False)
 
 
-def run_action(slug: str, name: str, raw: dict[str, object], db: str | None, actor: str | None):
+AtOption = Annotated[
+    str | None,
+    typer.Option(
+        "--at",
+        help="When it happened (ISO 8601 with offset, e.g. 2026-03-01T18:00+03:00; default "
+        "now): for entering past results. The audit log keeps the real time too.",
+    ),
+]
+
+
+def parse_at(text: str | None) -> datetime | None:
+    """The --at time; ParseError (exit 3) when it is not an ISO 8601 time with an offset."""
+    if text is None:
+        return None
+    from mashindano.engine.errors import ParseError
+
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        raise ParseError(
+            f"--at is not an ISO 8601 time: {text!r} (e.g. 2026-03-01T18:00+03:00)"
+        ) from None
+    if moment.tzinfo is None or moment.utcoffset() is None:
+        raise ParseError(f"--at needs a UTC offset: {text!r} (e.g. 2026-03-01T18:00+00:00)")
+    return moment
+
+
+def run_action(
+    slug: str,
+    name: str,
+    raw: dict[str, object],
+    db: str | None,
+    actor: str | None,
+    at: str | None = None,
+) -> Performed:
     """Perform the action and return what was done (errors become exit codes)."""
     with event_command(db):
         from mashindano.app.declarations.actions import perform
 
-        return perform(slug, name, raw, actor=acting_principal(actor))
+        return perform(slug, name, raw, actor=acting_principal(actor), now=parse_at(at))
 
 
 def _annotation(spec: ParameterSpec) -> tuple[Any, object]:
@@ -99,7 +134,8 @@ def _annotation(spec: ParameterSpec) -> tuple[Any, object]:
 
 def action_command(action: ActionSpec) -> Callable[..., None]:
     """A Typer command for the action: its positional parameters as arguments after the
-    slug, the others as options, then --db, --actor and --json (when it has a document)."""
+    slug, the others as options, then --db, --actor, --at (the action's time, for entering
+    past results) and --json (when it has a document)."""
     fields = sorted(action.fields, key=lambda spec: not spec.positional)
     keyword = inspect.Parameter.KEYWORD_ONLY
     parameters = [inspect.Parameter("slug", keyword, annotation=SLUG)]
@@ -110,6 +146,11 @@ def action_command(action: ActionSpec) -> Callable[..., None]:
         )
     parameters.append(inspect.Parameter("db", keyword, annotation=DbOption, default=None))
     parameters.append(inspect.Parameter("actor", keyword, annotation=ActorOption, default=None))
+    # --at: the action's time, unless the action has a time of its own by that name (Tantrix
+    # offers and agreements say when they were sent or agreed).
+    generic_at = all(spec.name != "at" for spec in action.fields)
+    if generic_at:
+        parameters.append(inspect.Parameter("at", keyword, annotation=AtOption, default=None))
     has_json = action.document is not None or action.name in RENDERERS
     if has_json:
         parameters.append(
@@ -118,7 +159,8 @@ def action_command(action: ActionSpec) -> Callable[..., None]:
 
     def command(**given: Any) -> None:
         raw = {spec.name: given[spec.name] for spec in action.fields}
-        done = run_action(given["slug"], action.name, raw, given["db"], given["actor"])
+        at = given["at"] if generic_at else None
+        done = run_action(given["slug"], action.name, raw, given["db"], given["actor"], at)
         show(done, bool(given.get("as_json", False)))
 
     command.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
@@ -162,10 +204,11 @@ def act(
     ] = None,
     db: DbOption = None,
     actor: ActorOption = None,
+    at: AtOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Perform any declared action by its name (`event actions SLUG` lists them)."""
-    done = run_action(slug, action, parse_params(params or []), db, actor)
+    done = run_action(slug, action, parse_params(params or []), db, actor, at)
     show(done, as_json)
 
 

@@ -229,7 +229,8 @@ def audit(slug: SlugArgument, db: DbOption = None, as_json: JsonOption = False) 
     for a in page.entries:
         grid.add_row(
             str(a.version),
-            f"{a.at:%Y-%m-%d %H:%M:%S}",
+            f"{a.at:%Y-%m-%d %H:%M:%S}"
+            + (f"\n(entered {a.recorded_at:%Y-%m-%d %H:%M})" if a.recorded_at else ""),
             a.actor,
             a.action,
             json.dumps(a.after, ensure_ascii=False)[:80],

@@ -297,6 +297,12 @@ class AuditEntry(models.Model):
     action = models.CharField(max_length=50)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
+    recorded_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="The real time the write was made (`at` is when it happened: a result "
+        "entered later with --at keeps both).",
+    )
 
     class Meta:
         constraints = [

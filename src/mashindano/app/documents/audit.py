@@ -18,9 +18,11 @@ class AuditLine:
     action: str
     before: Json
     after: Json
+    recorded_at: datetime | None = None
+    """The real time of a write entered with an earlier or later time (`--at`)."""
 
     def to_json(self) -> dict[str, Json]:
-        return {
+        shown: dict[str, Json] = {
             "version": self.version,
             "at": self.at.isoformat(),
             "actor": self.actor,
@@ -28,6 +30,9 @@ class AuditLine:
             "before": self.before,
             "after": self.after,
         }
+        if self.recorded_at is not None:
+            shown["recorded_at"] = self.recorded_at.isoformat()
+        return shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +48,15 @@ def build_audit_page(slug: str) -> AuditPage:
     return AuditPage(
         slug,
         tuple(
-            AuditLine(a.version, a.at, a.actor, a.action, cast(Json, a.before), cast(Json, a.after))
+            AuditLine(
+                a.version,
+                a.at,
+                a.actor,
+                a.action,
+                cast(Json, a.before),
+                cast(Json, a.after),
+                a.recorded_at,
+            )
             for a in get_audit_log(slug)
         ),
     )
