@@ -57,6 +57,7 @@ ACTIONS: dict[str, Rule] = {
     "players.import": Rule(_STAFF),
     "round.pair": Rule(_STAFF),
     "result.report": Rule(_RESULTS, own=True),
+    "result.match": Rule(_RESULTS, own=True),
     "result.confirm": Rule(_STAFF, own=True),
     "result.dispute": Rule(_STAFF, own=True),
     "result.ruling": Rule(_STAFF),

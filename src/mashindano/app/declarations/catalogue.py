@@ -303,6 +303,30 @@ GOMOKU_ACTIONS: tuple[ActionSpec, ...] = (
         ),
     ),
     PERIOD_CLOSE,
+    ActionSpec(
+        "result.match",
+        "Report a whole match",
+        "Report every game of a match from its score, games won by the match's first player "
+        "then by the second (e.g. 3-1; games neither won are drawn): all games or none.",
+        "mashindano.app.bulk_results:report_match",
+        (
+            Composite(
+                "where", "mashindano.app.bulk_results:MatchRef", (ROUND, BOARD, STAGE, GROUP)
+            ),
+            ParameterSpec(
+                "score",
+                T.TEXT,
+                required=True,
+                positional=True,
+                help="Games won by the first player and by the second, e.g. 3-1.",
+            ),
+        ),
+        command="result match",
+        message=lambda slug, values, changes: "\n".join(
+            result_change_text(slug, values, change) for change in changes
+        ),
+        document=lambda slug, changes: [result_change_json(slug, change) for change in changes],
+    ),
 )
 
 KIBA_ACTIONS: tuple[ActionSpec, ...] = (
