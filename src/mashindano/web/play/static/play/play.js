@@ -12,7 +12,8 @@
     for (var i = 0; i < items.length; i++) {
       var when = new Date(items[i].getAttribute("data-local"));
       if (isNaN(when.getTime())) { continue; }
-      items[i].textContent = " · " + when.toLocaleString(undefined, {
+      // sv-SE writes dates as 2026-03-01 14:05, like the server does.
+      items[i].textContent = " · " + when.toLocaleString("sv-SE", {
         year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit"
       }) + (zone ? " " + zone : "");
       items[i].hidden = false;
