@@ -107,9 +107,7 @@ def bao_site(tmp_path_factory: pytest.TempPathFactory, inbox: Inbox) -> Iterator
 def _player(browser: Any, site: BaoSite, key: str, width: int, zone: str = "UTC") -> Visit:
     visit = Visit(browser, site, width)
     visit.context.close()
-    visit.context = browser.new_context(
-        viewport={"width": width, "height": 900}, timezone_id=zone
-    )
+    visit.context = browser.new_context(viewport={"width": width, "height": 900}, timezone_id=zone)
     visit.context.route("**/*", visit._guard)
     visit.context.add_cookies(
         [{"name": "sessionid", "value": site.setup["sessions"][key], "url": site.url}]
@@ -183,9 +181,7 @@ def test_two_players_play_a_recorded_game_with_taps_and_each_move_mails_the_oppo
             mover = south if ply % 2 == 1 else north
             _tap(mover.page, bao_site, move, ply)
             assert _board_on_page(mover.page) == _expected(expected[ply]), f"after ply {ply}"
-            assert mover.page.locator(f'.move-list [data-ply="{ply}"]').inner_text().endswith(
-                move
-            )
+            assert mover.page.locator(f'.move-list [data-ply="{ply}"]').inner_text().endswith(move)
             if ply == 1:  # North's open page shows South's move and North's choices, live
                 expect(north.page.locator("svg a.choosable").first).to_be_visible(timeout=6000)
                 assert _board_on_page(north.page) == _expected(expected[1])
