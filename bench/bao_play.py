@@ -141,13 +141,10 @@ def by_use_case(tournament: Tournament, where: Any, move: str, ply: int, player:
 def by_test_client() -> Mover:
     from django.test import Client
 
-    clients: dict[str, Client] = {}
+    client = Client(HTTP_HX_REQUEST="true", HTTP_HOST="127.0.0.1")  # one handler, as a server
 
     def play(tournament: Tournament, where: Any, move: str, ply: int, player: str) -> None:
-        client = clients.get(player)
-        if client is None:
-            client = clients[player] = Client(HTTP_HX_REQUEST="true")
-            client.cookies["sessionid"] = tournament.sessions[player]
+        client.cookies["sessionid"] = tournament.sessions[player]
         url = f"/play/{tournament.slug}/{tournament.ids[where]}/move/"
         answer = client.post(url, {"move": move, "ply": str(ply)})
         if answer.status_code != 200 or b"Not played" in answer.content:

@@ -18,8 +18,8 @@ from datetime import datetime, timedelta
 from mashindano.app.bao_games import (
     BaoGame,
     bao_parameters,
+    derive_bao_game,
     is_played_on_site,
-    load_bao_game,
 )
 from mashindano.app.errors import UnknownEvent, UnknownGame
 from mashindano.app.locking import now_or
@@ -226,17 +226,17 @@ class _Loaded:
 
 
 def _load(slug: str, game_id: int, now: datetime) -> _Loaded:
-    if not models.Event.objects.filter(slug=slug).exists():
-        raise UnknownEvent(f"no event {slug!r}", event=slug)
     row = (
         models.Game.objects.select_related("encounter__round__stage__event", "first", "second")
         .filter(id=game_id, encounter__round__stage__event__slug=slug)
         .first()
     )
     if row is None:
+        if not models.Event.objects.filter(slug=slug).exists():
+            raise UnknownEvent(f"no event {slug!r}", event=slug)
         raise UnknownGame(f"event {slug!r} has no game {game_id}", event=slug, game=game_id)
     ref = _ref_of(row)
-    game = load_bao_game(slug, ref, now=now)
+    game = derive_bao_game(row, now=now)
     names = {row.first.key: row.first.name, row.second.key: row.second.name}
     return _Loaded(row, ref, game, names, row.encounter.round.stage.event.name)
 
@@ -594,14 +594,7 @@ def build_my_games(principal: Principal, *, now: datetime | None = None) -> MyGa
         if not mine:
             continue
         round_row = row.encounter.round
-        ref = GameRef(
-            round_row.number,
-            row.encounter.board,
-            row.number,
-            round_row.stage.number,
-            round_row.group,
-        )
-        game = load_bao_game(slug, ref, now=moment)
+        game = derive_bao_game(row, now=moment)
         if game.is_over or game.to_move is None or game.clock.flagged is not None:
             continue
         names = {row.first.key: row.first.name, row.second.key: row.second.name}
