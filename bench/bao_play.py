@@ -107,16 +107,44 @@ def build(players: int, tournaments: int, seed: int) -> Tournament:
 Mover = Callable[[Tournament, Any, str, int, str], None]
 
 
+def tree_cpu(pid: int) -> float:
+    """CPU seconds (user + system) of a process and its descendants, from /proc (Linux)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    children: dict[int, list[int]] = {}
+    used: dict[int, float] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        children.setdefault(int(fields[1]), []).append(int(entry.name))
+        used[int(entry.name)] = (int(fields[11]) + int(fields[12])) / ticks
+    total, todo = 0.0, [pid]
+    while todo:
+        current = todo.pop()
+        total += used.get(current, 0.0)
+        todo.extend(children.get(current, []))
+    return total
+
+
 def measure(
-    tournament: Tournament, moves: int, rng: random.Random, play: Mover
-) -> tuple[list[float], int]:
+    tournament: Tournament,
+    moves: int,
+    rng: random.Random,
+    play: Mover,
+    cpu: Callable[[], float] = time.process_time,
+) -> tuple[list[float], float, int]:
     """Play `moves` random legal moves with `play(tournament, where, move, ply, player)`;
-    the time of each call, and the longest game in plies."""
+    the time of each call, the CPU seconds `cpu()` counted during the calls, and the longest
+    game in plies."""
     from mashindano.app.bao_games import load_bao_game
 
     times: list[float] = []
     open_games = list(tournament.games)
     longest = 0
+    used = 0.0
     while len(times) < moves and open_games:
         where = rng.choice(open_games)
         game = load_bao_game(tournament.slug, where)
@@ -124,11 +152,13 @@ def measure(
             open_games.remove(where)
             continue
         move = rng.choice(game.legal)
+        cpu_before = cpu()
         began = time.perf_counter()
         play(tournament, where, move, game.next_ply, str(game.to_move))
         times.append(time.perf_counter() - began)
+        used += cpu() - cpu_before
         longest = max(longest, game.next_ply)
-    return times, longest
+    return times, used, longest
 
 
 def by_use_case(tournament: Tournament, where: Any, move: str, ply: int, player: str) -> None:
@@ -142,6 +172,7 @@ def by_test_client() -> Mover:
     from django.test import Client
 
     client = Client(HTTP_HX_REQUEST="true", HTTP_HOST="127.0.0.1")  # one handler, as a server
+    client.get("/play/")  # the first request imports the URL configuration: not a move's cost
 
     def play(tournament: Tournament, where: Any, move: str, ply: int, player: str) -> None:
         client.cookies["sessionid"] = tournament.sessions[player]
@@ -200,6 +231,13 @@ def _serve(db: str) -> tuple[subprocess.Popen[bytes], str]:
             time.sleep(0.3)
 
 
+def _with_server_cpu(pid: int) -> Callable[[], float]:
+    def counted() -> float:
+        return time.process_time() + tree_cpu(pid)
+
+    return counted
+
+
 def run_one(db: str, players: int, tournaments: int, moves: int, seed: int) -> None:
     from mashindano.config.setup import database_description, setup
 
@@ -219,13 +257,20 @@ def run_one(db: str, players: int, tournaments: int, moves: int, seed: int) -> N
     ]
     server, base = _serve(db)
     tables.append(("POST move/ (granian)", by_http(base)))
+    print(
+        "  (CPU: mean CPU time per move of this process and, for granian, of the server's"
+        " processes; wall times include waiting for the disk and for the other processes of"
+        f" this machine: load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)"
+    )
     try:
         for name, play in tables:
-            times, longest = measure(tournament, moves, rng, play)
+            counted = _with_server_cpu(server.pid) if "granian" in name else time.process_time
+            times, cpu, longest = measure(tournament, moves, rng, play, counted)
             print(
                 f"  {name:<26} {len(times):5d} moves  p50 {statistics.median(times) * 1000:7.2f} ms"
                 f"  p99 {_percentile(times, 0.99) * 1000:7.2f} ms"
-                f"  max {max(times) * 1000:7.2f} ms  (games up to ply {longest})"
+                f"  max {max(times) * 1000:7.2f} ms  CPU {cpu / len(times) * 1000:6.1f} ms"
+                f"  (games up to ply {longest})"
             )
     finally:
         server.terminate()
