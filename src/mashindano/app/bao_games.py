@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 
 from mashindano.app.errors import DuplicateReport, WrongState
 from mashindano.app.locking import EventContext, locked_event, now_or
@@ -29,6 +30,7 @@ from mashindano.engine.bao import (
     BaoParameters,
     End,
     Position,
+    game_end,
     legal_moves,
     parse_move,
     replay_moves,
@@ -97,19 +99,53 @@ def _moves_of(row: models.Game) -> tuple[MoveFact, ...]:
     )
 
 
+@lru_cache(maxsize=8192)
+def _position_after(
+    rules: BaoParameters, notations: tuple[str, ...]
+) -> tuple[Position, End | None]:
+    """The position after these stored moves and the end if a move ended the game. Each
+    prefix is kept (a pure function of the rules and the moves), so a game read again after
+    one more move replays only that move instead of the whole game."""
+    if not notations:
+        return standard_position(rules.variant), None
+    position, end = _position_after(rules, notations[:-1])
+    if end is None and position.to_move is not None:
+        try:
+            result = parse_move(position, notations[-1], rules)
+        except (ParseError, IllegalResult):
+            pass
+        else:
+            return result.position, result.end
+    # Not playable here: the whole replay names the ply that fails.
+    played = replay_moves(standard_position(rules.variant), notations, rules, strict=False)
+    return played.positions[-1], played.end
+
+
+@lru_cache(maxsize=4096)
+def _board_after(
+    rules: BaoParameters, notations: tuple[str, ...]
+) -> tuple[Position, End | None, tuple[str, ...]]:
+    """The position, the end (on the board, or for lack of a move, B46) and the legal moves
+    after these stored moves; the same as `replay_moves` and `legal_moves` would give."""
+    position, end = _position_after(rules, notations)
+    if end is not None or position.to_move is None:
+        return position, end, ()
+    legal = tuple(legal_moves(position, rules))
+    if not legal:
+        return position, game_end(position, rules), ()
+    return position, None, legal
+
+
 def _derive(
     row: models.Game, parameters: KibaParameters, published_at: datetime, now: datetime
 ) -> BaoGame:
     game = game_fact_of(row)
     moves = _moves_of(row)
     rules = bao_parameters(parameters)
-    start = standard_position(rules.variant)
-    played = replay_moves(start, [m.notation for m in moves], rules, strict=False)
-    position = played.positions[-1]
+    position, end, all_legal = _board_after(rules, tuple(m.notation for m in moves))
     south, north = _sides(game)
     decided = game.result.is_decided
-    end = played.end
-    legal = () if decided or end is not None else tuple(legal_moves(position, rules))
+    legal = () if decided or end is not None else all_legal
     last = moves[-1].played_at if moves else published_at
     clock = read_clock(
         published_at,
@@ -154,6 +190,14 @@ def load_bao_game(slug: str, where: GameRef, *, now: datetime | None = None) -> 
         raise UnknownEvent(f"no event {slug!r}", event=slug)
     parameters = _check_on_site(event)
     row = get_game_at(event, where)
+    return _derive(row, parameters, row.encounter.round.published_at, now_or(now))
+
+
+def derive_bao_game(row: models.Game, *, now: datetime | None = None) -> BaoGame:
+    """`load_bao_game` for a game row already read with its encounter, round, stage and
+    event (`select_related`): the same answer without reading them again."""
+    event = row.encounter.round.stage.event
+    parameters = _check_on_site(event)
     return _derive(row, parameters, row.encounter.round.published_at, now_or(now))
 
 

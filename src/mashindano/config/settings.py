@@ -44,6 +44,8 @@ INSTALLED_APPS = [
     "ninja",
     "mashindano.web.api.apps.ApiConfig",
     "mashindano.web.mail.apps.MailConfig",
+    # Bao played on the site (issue 19): /play/
+    "mashindano.web.play.apps.PlayConfig",
 ]
 
 # The page cache sits outside everything that needs a thread (WhiteNoise, sessions): a cached

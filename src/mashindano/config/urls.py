@@ -7,5 +7,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include("mashindano.web.api.main")),
     path("mail/", include("mashindano.web.mail.urls")),
+    path("play/", include("mashindano.web.play.urls")),
     path("", include("mashindano.web.public.urls")),
 ]
