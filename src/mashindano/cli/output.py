@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Sequence
 from fractions import Fraction
@@ -12,7 +13,25 @@ from rich.console import Console
 
 from mashindano.engine.points import format_points, points_to_json
 
-console = Console()
+PIPED_WIDTH = 1000
+"""Output that goes to a file or a pipe is as wide as its tables need (up to this), never
+wrapped at 80 columns: `COLUMNS` sets a width when wanted."""
+
+
+def _width() -> int | None:
+    """The console width: the terminal's (Rich asks it), `COLUMNS` when set, otherwise wide
+    enough that a table piped to a file or a pager keeps one line per row."""
+    if "COLUMNS" in os.environ:
+        return None  # Rich reads COLUMNS itself
+    try:
+        if sys.stdout.isatty():
+            return None
+    except (AttributeError, ValueError):
+        pass
+    return PIPED_WIDTH
+
+
+console = Console(width=_width())
 
 
 def print_json(document: Any) -> None:
