@@ -30,6 +30,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from mashindano.app.errors import NotFound
 from mashindano.app.locking import pause_for_tests
@@ -111,19 +112,36 @@ class Rendered:
 
 
 SUBJECTS: dict[str, str] = {
-    Kind.ROUND_PUBLISHED: "{event}: round {round} is published",
-    Kind.OPPONENT_REPORTED: "{event}: a result was reported for round {round}, board {board}",
-    Kind.RESULT_FINAL: "{event}: the result of round {round}, board {board} is final",
-    Kind.DISPUTE_OPENED: "{event}: a result is disputed (round {round}, board {board})",
-    Kind.DISPUTE_RULED: "{event}: ruling on round {round}, board {board}",
-    Kind.LOSS_ON_TIME: "{event}: loss on time in round {round}, board {board}, game {game}",
-    Kind.KIBA_YOUR_MOVE: "{event}: your move (round {round}, board {board}, game {game})",
-    Kind.DEADLINE_REMINDER: "{event}: your move is due by {deadline}",
-    Kind.TANTRIX_OFFER_DUE: "{event}: offer tiebreak dates by {deadline}",
-    Kind.TANTRIX_REPLY_DUE: "{event}: reply to the offer of dates by {deadline}",
-    Kind.TANTRIX_DEFAULT: "{event}: a match is lost by default (round {round}, board {board})",
-    Kind.PROPOSAL: "{event}: a clock ran out; your ruling is needed",
-    Kind.DIGEST: "Mashindano: your daily digest ({count} messages)",
+    Kind.ROUND_PUBLISHED: gettext_noop("{event}: round {round} is published"),
+    Kind.OPPONENT_REPORTED: gettext_noop(
+        "{event}: a result was reported for round {round}, board {board}"
+    ),
+    Kind.RESULT_FINAL: gettext_noop("{event}: the result of round {round}, board {board} is final"),
+    Kind.DISPUTE_OPENED: gettext_noop(
+        "{event}: a result is disputed (round {round}, board {board})"
+    ),
+    Kind.DISPUTE_RULED: gettext_noop("{event}: ruling on round {round}, board {board}"),
+    Kind.LOSS_ON_TIME: gettext_noop(
+        "{event}: loss on time in round {round}, board {board}, game {game}"
+    ),
+    Kind.KIBA_YOUR_MOVE: gettext_noop(
+        "{event}: your move (round {round}, board {board}, game {game})"
+    ),
+    Kind.DEADLINE_REMINDER: gettext_noop("{event}: your move is due by {deadline}"),
+    Kind.TANTRIX_OFFER_DUE: gettext_noop("{event}: offer tiebreak dates by {deadline}"),
+    Kind.TANTRIX_REPLY_DUE: gettext_noop("{event}: reply to the offer of dates by {deadline}"),
+    Kind.TANTRIX_DEFAULT: gettext_noop(
+        "{event}: a match is lost by default (round {round}, board {board})"
+    ),
+    Kind.PROPOSAL: gettext_noop("{event}: a clock ran out; your ruling is needed"),
+    Kind.DIGEST: gettext_noop("Mashindano: your daily digest ({count} messages)"),
+    Kind.REPORT_DUE: gettext_noop(
+        "{event}: report the result of round {round}, board {board} by {deadline}"
+    ),
+    Kind.UNREPORTED: gettext_noop("{event}: no result reported for round {round}, board {board}"),
+    Kind.DISPUTE_WAITING: gettext_noop(
+        "{event}: a dispute waits for your ruling (round {round}, board {board})"
+    ),
 }
 
 
