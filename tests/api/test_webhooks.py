@@ -12,8 +12,8 @@ import pytest
 from django.test import Client
 from standardwebhooks import Webhook as Verifier
 
-from mashindano.web.api import webhooks
-from mashindano.web.api.models import WebhookDelivery
+from mashindano.app import webhooks
+from mashindano.store.models import WebhookDelivery
 
 from .conftest import bearer
 
@@ -135,3 +135,31 @@ def test_unknown_types_and_urls_are_refused(club: dict[str, dict[str, str]], api
         )
         assert r.status_code == 422
         assert r.json()["code"] == "parse_error"
+
+
+def test_a_write_through_the_api_leaves_one_delivery_task_for_the_worker(
+    club: dict[str, dict[str, str]], api: Client, receiver: Receiver
+) -> None:
+    from django_tasks_db.models import DBTaskResult
+
+    from mashindano.app.tasks import deliver_webhooks
+
+    webhooks.subscribe("club", receiver.url, [], created_by="test")
+    organiser = bearer(club["organiser"]["organiser"])
+    api.post("/api/v1/events/club/rounds", headers=organiser)
+    api.post(
+        "/api/v1/events/club/results",
+        data=json.dumps({"round": 1, "board": 1, "result": "1-0"}),
+        content_type="application/json",
+        headers=organiser,
+    )
+    waiting = DBTaskResult.objects.ready().filter(task_path=deliver_webhooks.module_path)
+    assert waiting.count() == 1
+    assert receiver.posts == []  # nothing is sent inside the request
+    taken = waiting.get()
+    waiting.update(status="RUNNING")  # as the worker does when it takes the task
+    assert deliver_webhooks.call() == {"delivered": 1}  # 503, 503, then accepted
+    assert len(receiver.posts) == 3
+    retry = DBTaskResult.objects.filter(task_path=deliver_webhooks.module_path, status="READY")
+    assert retry.count() == 1  # the two that failed are tried again later
+    assert retry.get().run_after > taken.enqueued_at

@@ -4,7 +4,8 @@ is written by the use cases exactly as the worker will read it.
 
 A KIBA event of 6 players, each entry linked to an account with an e-mail address, an
 arbiter, and stage 1 published at T0: nobody moves, so every game's first-move deadline
-(T0 + 3 days) passes with South's clock.
+(T0 + 3 days) passes with South's clock. With a second argument (a URL), that URL is
+subscribed to the event's `round.published` webhooks before the stage is published.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ GAMES = 30
 """Six players in one group: 15 pairings of two games."""
 
 
-def prepare(database_url: str) -> None:
+def prepare(database_url: str, webhook_url: str | None = None) -> None:
     from mashindano.config.setup import setup
 
     setup(database_url)
@@ -49,8 +50,12 @@ def prepare(database_url: str) -> None:
         granted_at=T0,
         granted_by="test",
     )
+    if webhook_url is not None:
+        from mashindano.app import webhooks
+
+        webhooks.subscribe(SLUG, webhook_url, ["round.published"], created_by="tester")
     rounds.pair_next_round(SLUG, actor=actor, now=T0)
 
 
 if __name__ == "__main__":
-    prepare(sys.argv[1])
+    prepare(sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else None)

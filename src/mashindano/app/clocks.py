@@ -19,8 +19,9 @@ from mashindano.app.formats.kiba_bao_stages import stage_withdrawals
 from mashindano.engine.errors import IllegalResult
 from mashindano.engine.kiba import PRESET_NAME, kiba_parameters
 from mashindano.engine.kiba.clock import ClockReading, ClockSettings, read_clock
-from mashindano.engine.kiba.parameters import KibaParameters, parse_final_format
+from mashindano.engine.kiba.parameters import parse_final_format
 from mashindano.engine.model import CompetitorId, Side
+from mashindano.store import models
 from mashindano.store.facts import (
     EncounterFact,
     EventFacts,
@@ -95,26 +96,52 @@ def open_game_clocks(facts: EventFacts, now: datetime) -> Iterator[GameClock]:
     withdrawal), read at `now`. `facts` must be loaded with moves."""
     if facts.preset != PRESET_NAME or facts.state is not EventState.RUNNING:
         return
-    parameters: KibaParameters = kiba_parameters(facts.parameters)
-    settings = ClockSettings.from_parameters(parameters)
+    settings = ClockSettings.from_parameters(kiba_parameters(facts.parameters))
     for round_fact in facts.rounds:
-        withdrawn = stage_withdrawals(facts, round_fact.number, round_fact.published_at)
-        for encounter in round_fact.encounters:
-            if encounter.second is None:
+        yield from _round_clocks(facts, round_fact, now, settings, None)
+
+
+def round_clocks(facts: EventFacts, shown: RoundFact, now: datetime) -> dict[int, GameClock]:
+    """The clocks of one round's open games at `now`, by game id ({} unless a running KIBA
+    event). The moves are read from the store, whether or not `facts` carry them."""
+    if facts.preset != PRESET_NAME or facts.state is not EventState.RUNNING:
+        return {}
+    ids = [g.id for e in shown.encounters for g in e.games if g.status is ResultStatus.PENDING]
+    moves: dict[int, list[datetime]] = {game_id: [] for game_id in ids}
+    rows = models.Move.objects.filter(game_id__in=ids).order_by("game_id", "ply")
+    for game_id, played_at in rows.values_list("game_id", "played_at"):
+        moves[game_id].append(played_at)
+    settings = ClockSettings.from_parameters(kiba_parameters(facts.parameters))
+    return {c.game.id: c for c in _round_clocks(facts, shown, now, settings, moves)}
+
+
+def _round_clocks(
+    facts: EventFacts,
+    round_fact: RoundFact,
+    now: datetime,
+    settings: ClockSettings,
+    moves_by_game: dict[int, list[datetime]] | None,
+) -> Iterator[GameClock]:
+    withdrawn = stage_withdrawals(facts, round_fact.number, round_fact.published_at)
+    for encounter in round_fact.encounters:
+        if encounter.second is None:
+            continue
+        for game in encounter.games:
+            if game.status is not ResultStatus.PENDING:
                 continue
-            for game in encounter.games:
-                if game.status is not ResultStatus.PENDING:
-                    continue
-                w = [withdrawn.get(game.first), withdrawn.get(game.second)]
-                if any(x is not None and x.abandons for x in w):
-                    continue
-                start = game_start(round_fact, encounter, game)
-                if now < start:
-                    continue
+            w = [withdrawn.get(game.first), withdrawn.get(game.second)]
+            if any(x is not None and x.abandons for x in w):
+                continue
+            start = game_start(round_fact, encounter, game)
+            if now < start:
+                continue
+            if moves_by_game is None:
                 moves = tuple(m.played_at for m in game.moves)
-                if moves and now < moves[-1]:
-                    continue
-                yield GameClock(game, start, read_game_clock(start, moves, now, settings))
+            else:
+                moves = tuple(moves_by_game.get(game.id, ()))
+            if moves and now < moves[-1]:
+                continue
+            yield GameClock(game, start, read_game_clock(start, moves, now, settings))
 
 
 def kiba_loss_on_time_mode(facts: EventFacts) -> str:

@@ -28,7 +28,11 @@ from enum import StrEnum
 
 from mashindano.app.clocks import GameClock, kiba_loss_on_time_mode, open_game_clocks
 from mashindano.app.errors import AppError
-from mashindano.app.formats.gomoku_league_history import league_event_parameters
+from mashindano.app.formats.gomoku_league_history import (
+    first_league_month,
+    is_month_closed,
+    league_event_parameters,
+)
 from mashindano.app.formats.tantrix_knockout import knockout_parameters
 from mashindano.app.locking import locked_event, pause_for_tests
 from mashindano.app.notify import (
@@ -44,6 +48,7 @@ from mashindano.app.queries import get_event_facts
 from mashindano.app.results import GameRef, do_append_report, do_extend_encounter, get_game_at
 from mashindano.app.tantrix import MatchWhere, match_status
 from mashindano.engine.errors import MashindanoError
+from mashindano.engine.gomoku.closing import reports_close_at
 from mashindano.engine.gomoku.parameters import PRESET_NAME as GOMOKU_PRESET
 from mashindano.engine.kiba import PRESET_NAME as KIBA_PRESET
 from mashindano.engine.knockout.deadlines import DeadlineLimits
@@ -61,6 +66,9 @@ from mashindano.store.facts import (
     ResultStatus,
 )
 from mashindano.store.mapping import game_fact_of
+
+DISPUTE_WAITING_AFTER = timedelta(hours=24)
+"""The arbiters are told of a dispute not ruled this long after it was opened."""
 
 REMINDER_OFFSETS: tuple[timedelta, ...] = (
     timedelta(hours=72),
@@ -113,12 +121,15 @@ def due_work(now: datetime, *, offsets: Sequence[timedelta] = REMINDER_OFFSETS) 
         .order_by("id")
         .values_list("slug", "preset")
     ):
+        facts = get_event_facts(slug, with_moves=preset == KIBA_PRESET)
         if preset == KIBA_PRESET:
-            items.extend(_kiba_due(get_event_facts(slug, with_moves=True), now, offsets))
+            items.extend(_kiba_due(facts, now, offsets))
         elif preset == TANTRIX_PRESET:
-            items.extend(_tantrix_due(get_event_facts(slug), now, offsets))
+            items.extend(_tantrix_due(facts, now, offsets))
         elif preset == GOMOKU_PRESET:
-            items.extend(_gomoku_due(get_event_facts(slug), now))
+            items.extend(_gomoku_due(facts, now))
+            items.extend(_gomoku_reports_due(facts, now, offsets))
+        items.extend(_disputes_waiting(facts, now))
     items.sort(key=lambda i: (i.kind not in WRITES, i.at, i.key))
     return items
 
@@ -390,6 +401,110 @@ def _gomoku_due(facts: EventFacts, now: datetime) -> Iterator[DueItem]:
                         key, Kind.RESULT_FINAL, event_id, [game.first, game.second], context
                     )
                 ),
+            )
+
+
+def _gomoku_reports_due(
+    facts: EventFacts, now: datetime, offsets: Sequence[timedelta]
+) -> Iterator[DueItem]:
+    """R45, A21: a match of an open month not reported yet: its players are reminded before
+    the month's report window closes (the offsets), the arbiters told once when it closed
+    with nothing reported."""
+    parameters = league_event_parameters(facts.parameters)
+    first = first_league_month(facts, parameters)
+    if first is None:
+        return
+    event_id = _event_id(facts.slug)
+    names = {str(c.id): c.name for c in facts.competitors}
+    for round_fact in facts.rounds:
+        if is_month_closed(facts, round_fact.number):
+            continue
+        closes = reports_close_at(first.plus(round_fact.number - 1), parameters.league)
+        for encounter in round_fact.encounters:
+            if encounter.second is None:
+                continue
+            if any(r.result is not None for g in encounter.games for r in g.reports):
+                continue
+            where = f"r{round_fact.number}b{encounter.board}"
+            context: dict[str, Json] = {
+                "event": facts.name,
+                "slug": facts.slug,
+                "link": event_link(facts.slug),
+                "round": round_fact.number,
+                "board": encounter.board,
+                "a": names.get(str(encounter.first), str(encounter.first)),
+                "b": names.get(str(encounter.second), str(encounter.second)),
+                "deadline": _when(closes),
+            }
+            if now >= closes:
+                key = f"unreported:{facts.slug}:{where}"
+                yield DueItem(
+                    DueKind.REMINDER,
+                    facts.slug,
+                    key,
+                    closes,
+                    f"round {round_fact.number}, board {encounter.board}: not reported by "
+                    f"{_when(closes)} (R45)",
+                    news=tuple(news_for_arbiters(key, Kind.UNREPORTED, event_id, context)),
+                )
+                continue
+            reminder = _reminder(closes, round_fact.published_at, now, offsets)
+            if reminder is None:
+                continue
+            hours = int(reminder.total_seconds() // 3600)
+            key = f"report-due:{facts.slug}:{where}:{hours}h"
+            yield DueItem(
+                DueKind.REMINDER,
+                facts.slug,
+                key,
+                closes - reminder,
+                f"round {round_fact.number}, board {encounter.board}: report by {_when(closes)}",
+                news=tuple(
+                    news_for_players(
+                        key,
+                        Kind.REPORT_DUE,
+                        event_id,
+                        [encounter.first, encounter.second],
+                        {**context, "time_left": _duration(closes - now)},
+                    )
+                ),
+            )
+
+
+def _disputes_waiting(facts: EventFacts, now: datetime) -> Iterator[DueItem]:
+    """A disputed result not ruled `DISPUTE_WAITING_AFTER` after the dispute: the arbiters
+    (else the organisers) are told, once per dispute."""
+    event_id: int | None = None
+    names = {str(c.id): c.name for c in facts.competitors}
+    for round_fact in facts.rounds:
+        for game in round_fact.games():
+            if game.status is not ResultStatus.DISPUTED:
+                continue
+            disputes = [r.at for r in game.reports if r.kind is ReportKind.DISPUTE]
+            if not disputes or now < disputes[-1] + DISPUTE_WAITING_AFTER:
+                continue
+            if event_id is None:
+                event_id = _event_id(facts.slug)
+            disputed = disputes[-1]
+            key = f"dispute-waiting:{facts.slug}:g{game.id}:{disputed.isoformat()}"
+            context: dict[str, Json] = {
+                "event": facts.name,
+                "slug": facts.slug,
+                "link": event_link(facts.slug),
+                "round": game.round,
+                "board": game.board,
+                "game": game.number,
+                "a": names.get(str(game.first), str(game.first)),
+                "b": names.get(str(game.second), str(game.second)),
+                "disputed_at": _when(disputed),
+            }
+            yield DueItem(
+                DueKind.REMINDER,
+                facts.slug,
+                key,
+                disputed + DISPUTE_WAITING_AFTER,
+                f"{game.label}: disputed {_when(disputed)}, not ruled",
+                news=tuple(news_for_arbiters(key, Kind.DISPUTE_WAITING, event_id, context)),
             )
 
 

@@ -6,11 +6,13 @@ Messages go through Django's mail framework (SMTP in production, files under `va
 and the headers `List-Unsubscribe` (a signed one-click link) and `List-Unsubscribe-Post`
 (RFC 8058). The link changes one preference of one user, without logging in.
 
-Sending is idempotent: `deliver(id)` locks the notification row, does nothing unless it is
-pending, applies the recipient's preference for its kind (at once, daily digest, never), and
-marks it sent in the transaction that sent it. A crash before the commit leaves it pending,
-to be sent by the next attempt; the one window left is between the SMTP server's acceptance
-and the commit (a message accepted then is sent again after a restart).
+Sending is idempotent: `deliver_all(now, ids)` reads and renders a batch first, then for
+each notification, in its own transaction, claims it with a conditional update (nothing
+unless it is still pending), applies the recipient's preference for its kind (at once, daily
+digest, never), and hands it to the SMTP server before the commit. A crash before the commit
+leaves it pending, to be sent by the next attempt; the one window left is between the SMTP
+server's acceptance and the commit (a message accepted then is sent again after a restart).
+Each message is written in `recipient_language(user)`.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from mashindano.app.errors import NotFound
 from mashindano.app.locking import pause_for_tests
@@ -109,25 +112,45 @@ class Rendered:
 
 
 SUBJECTS: dict[str, str] = {
-    Kind.ROUND_PUBLISHED: "{event}: round {round} is published",
-    Kind.OPPONENT_REPORTED: "{event}: a result was reported for round {round}, board {board}",
-    Kind.RESULT_FINAL: "{event}: the result of round {round}, board {board} is final",
-    Kind.DISPUTE_OPENED: "{event}: a result is disputed (round {round}, board {board})",
-    Kind.DISPUTE_RULED: "{event}: ruling on round {round}, board {board}",
-    Kind.LOSS_ON_TIME: "{event}: loss on time in round {round}, board {board}, game {game}",
-    Kind.KIBA_YOUR_MOVE: "{event}: your move (round {round}, board {board}, game {game})",
-    Kind.DEADLINE_REMINDER: "{event}: your move is due by {deadline}",
-    Kind.TANTRIX_OFFER_DUE: "{event}: offer tiebreak dates by {deadline}",
-    Kind.TANTRIX_REPLY_DUE: "{event}: reply to the offer of dates by {deadline}",
-    Kind.TANTRIX_DEFAULT: "{event}: a match is lost by default (round {round}, board {board})",
-    Kind.PROPOSAL: "{event}: a clock ran out; your ruling is needed",
-    Kind.DIGEST: "Mashindano: your daily digest ({count} messages)",
+    Kind.ROUND_PUBLISHED: gettext_noop("{event}: round {round} is published"),
+    Kind.OPPONENT_REPORTED: gettext_noop(
+        "{event}: a result was reported for round {round}, board {board}"
+    ),
+    Kind.RESULT_FINAL: gettext_noop("{event}: the result of round {round}, board {board} is final"),
+    Kind.DISPUTE_OPENED: gettext_noop(
+        "{event}: a result is disputed (round {round}, board {board})"
+    ),
+    Kind.DISPUTE_RULED: gettext_noop("{event}: ruling on round {round}, board {board}"),
+    Kind.LOSS_ON_TIME: gettext_noop(
+        "{event}: loss on time in round {round}, board {board}, game {game}"
+    ),
+    Kind.KIBA_YOUR_MOVE: gettext_noop(
+        "{event}: your move (round {round}, board {board}, game {game})"
+    ),
+    Kind.DEADLINE_REMINDER: gettext_noop("{event}: your move is due by {deadline}"),
+    Kind.TANTRIX_OFFER_DUE: gettext_noop("{event}: offer tiebreak dates by {deadline}"),
+    Kind.TANTRIX_REPLY_DUE: gettext_noop("{event}: reply to the offer of dates by {deadline}"),
+    Kind.TANTRIX_DEFAULT: gettext_noop(
+        "{event}: a match is lost by default (round {round}, board {board})"
+    ),
+    Kind.PROPOSAL: gettext_noop("{event}: a clock ran out; your ruling is needed"),
+    Kind.DIGEST: gettext_noop("Mashindano: your daily digest ({count} messages)"),
+    Kind.REPORT_DUE: gettext_noop(
+        "{event}: report the result of round {round}, board {board} by {deadline}"
+    ),
+    Kind.UNREPORTED: gettext_noop("{event}: no result reported for round {round}, board {board}"),
+    Kind.DISPUTE_WAITING: gettext_noop(
+        "{event}: a dispute waits for your ruling (round {round}, board {board})"
+    ),
 }
 
 
-def render(kind: str, context: dict[str, Json], user_id: int) -> Rendered:
-    """The subject and both parts for one notification, in the active language."""
-    data = {**context, "kind": kind, "unsubscribe": unsubscribe_url(user_id, kind)}
+def render(
+    kind: str, context: dict[str, Json], user_id: int, *, link: str | None = None
+) -> Rendered:
+    """The subject and both parts for one notification, in the active language (`link`: the
+    unsubscribe link, when already made)."""
+    data = {**context, "kind": kind, "unsubscribe": link or unsubscribe_url(user_id, kind)}
     subject = _(SUBJECTS[kind]).format_map(_Missing(data))
     data["subject"] = subject
     text = render_to_string(f"mail/{kind}.txt", data)
@@ -140,10 +163,36 @@ class _Missing(dict[str, object]):
         return ""
 
 
-def build_message(notification: models.Notification, address: str) -> EmailMultiAlternatives:
-    with translation.override(settings.LANGUAGE_CODE):
-        rendered = render(notification.kind, notification.context or {}, notification.user_id)
+def recipient_language(user: object, event_id: int | None = None) -> str:
+    """The language a message to `user` (a user or a user id) is written in: the language of
+    the user's profile when the store has profiles, else the event's default language (its
+    `language` parameter), else English."""
+    user_id = user if isinstance(user, int) else getattr(user, "id", None)
+    profile = getattr(models, "Profile", None)
+    if profile is not None and user_id is not None:
+        found = profile.objects.filter(user_id=user_id).values_list("language", flat=True).first()
+        if found:
+            return str(found)
+    if event_id is not None:
+        parameters = (
+            models.Event.objects.filter(id=event_id).values_list("parameters", flat=True).first()
+        )
+        if isinstance(parameters, dict) and parameters.get("language"):
+            return str(parameters["language"])
+    return "en"
+
+
+def build_message(
+    notification: models.Notification, address: str, *, language: str | None = None
+) -> EmailMultiAlternatives:
+    """The e-mail for one notification, rendered in `language` (default: the recipient's)."""
+    if language is None:
+        language = recipient_language(notification.user_id, notification.event_id)
     link = unsubscribe_url(notification.user_id, notification.kind)
+    with translation.override(language):
+        rendered = render(
+            notification.kind, notification.context or {}, notification.user_id, link=link
+        )
     message = EmailMultiAlternatives(
         subject=rendered.subject,
         body=rendered.text,
@@ -154,6 +203,7 @@ def build_message(notification: models.Notification, address: str) -> EmailMulti
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
             "Message-ID": f"<{notification.key.replace(':', '.')}@mashindano>",
             "X-Mashindano-Key": notification.key,
+            "Content-Language": language,
         },
     )
     message.attach_alternative(rendered.html, "text/html")
@@ -174,49 +224,102 @@ def deliver(
     notification_id: int, now: datetime, *, connection: BaseEmailBackend | None = None
 ) -> str:
     """Send one notification if it is still pending; returns its state afterwards."""
-    with transaction.atomic():
-        row = (
-            models.Notification.objects.select_for_update()
-            .select_related("user")
-            .filter(id=notification_id)
-            .first()
-        )
-        if row is None:
-            return "missing"
-        if row.state != NotificationState.PENDING:
-            return str(row.state)
-        address = row.user.email
-        mode = DEFAULT_MODE if row.kind == Kind.DIGEST else get_preference(row.user_id, row.kind)
-        if mode is NotificationMode.NEVER or not address:
-            row.state = NotificationState.SKIPPED
-        elif mode is NotificationMode.DAILY:
-            row.state = NotificationState.DIGEST
-        else:
-            message = build_message(row, address)
-            if connection is not None:
-                connection.send_messages([message])
-            else:
-                message.send()
-            row.state = NotificationState.SENT
-            row.sent_at = now
-        row.save(update_fields=["state", "sent_at"])
-    if row.state == NotificationState.SENT:
-        pause_for_tests("deliver")
-    return str(row.state)
+    owned = connection is None
+    connection = connection or mailers.default
+    if owned:
+        connection.open()
+    try:
+        return _Batch([notification_id], now).deliver_all(connection)[0]
+    finally:
+        if owned:
+            connection.close()
 
 
 def deliver_all(now: datetime, ids: list[int] | None = None) -> dict[str, int]:
     """Deliver the given (or every pending) notification over one SMTP connection."""
     counts: dict[str, int] = {}
+    wanted = pending_ids() if ids is None else ids
+    if not wanted:
+        return counts
     connection = mailers.default
     connection.open()
     try:
-        for notification_id in pending_ids() if ids is None else ids:
-            state = deliver(notification_id, now, connection=connection)
+        for state in _Batch(wanted, now).deliver_all(connection):
             counts[state] = counts.get(state, 0) + 1
     finally:
         connection.close()
     return counts
+
+
+class _Batch:
+    """A batch of notifications sent over one connection. What needs no lock is read and
+    rendered for the whole batch first (rows, addresses, preferences, languages: a few
+    queries); then each notification is claimed and sent in its own short transaction: a
+    conditional update to its final state (nothing if another worker got there first), the
+    message handed to the SMTP server, commit. A crash before the commit leaves it pending."""
+
+    def __init__(self, ids: list[int], now: datetime) -> None:
+        self.now = now
+        self.rows = {
+            row.id: row
+            for row in models.Notification.objects.filter(id__in=ids).select_related("user")
+        }
+        self.ids = ids
+        users = {row.user_id for row in self.rows.values()}
+        self.modes = {
+            (user_id, kind): NotificationMode(mode)
+            for user_id, kind, mode in models.NotificationPreference.objects.filter(
+                user_id__in=users
+            ).values_list("user_id", "kind", "mode")
+        }
+        self.languages: dict[tuple[int, int | None], str] = {}
+
+    def mode(self, row: models.Notification) -> NotificationMode:
+        if row.kind == Kind.DIGEST:
+            return DEFAULT_MODE
+        return self.modes.get((row.user_id, row.kind), DEFAULT_MODE)
+
+    def language(self, row: models.Notification) -> str:
+        key = (row.user_id, row.event_id)
+        if key not in self.languages:
+            self.languages[key] = recipient_language(row.user_id, row.event_id)
+        return self.languages[key]
+
+    def deliver_all(self, connection: BaseEmailBackend) -> list[str]:
+        return [self.deliver(notification_id, connection) for notification_id in self.ids]
+
+    def deliver(self, notification_id: int, connection: BaseEmailBackend) -> str:
+        row = self.rows.get(notification_id)
+        if row is None:
+            return "missing"
+        if row.state != NotificationState.PENDING:
+            return str(row.state)
+        address = row.user.email
+        mode = self.mode(row)
+        message = None
+        if mode is NotificationMode.NEVER or not address:
+            state, sent_at = NotificationState.SKIPPED, None
+        elif mode is NotificationMode.DAILY:
+            state, sent_at = NotificationState.DIGEST, None
+        else:
+            state, sent_at = NotificationState.SENT, self.now
+            message = build_message(row, address, language=self.language(row))
+        with transaction.atomic():
+            claimed = models.Notification.objects.filter(
+                id=notification_id, state=NotificationState.PENDING
+            ).update(state=state, sent_at=sent_at)
+            if not claimed:
+                current = (
+                    models.Notification.objects.filter(id=notification_id)
+                    .values_list("state", flat=True)
+                    .first()
+                )
+                return str(current or "missing")
+            if message is not None:
+                connection.send_messages([message])
+        if state == NotificationState.SENT:
+            pause_for_tests("deliver")
+        return str(state)
 
 
 # -- daily digests --------------------------------------------------------------------------

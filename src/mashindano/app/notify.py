@@ -53,6 +53,12 @@ class Kind(StrEnum):
     TANTRIX_DEFAULT = "tantrix-default"
     PROPOSAL = "proposal"
     """To the Mwamuzi: a clock ran out and the event asks the director to rule."""
+    REPORT_DUE = "report-due"
+    """To the players of a match not reported yet: the report window is closing."""
+    UNREPORTED = "unreported"
+    """To the arbiters (else organisers): a result still unreported at its deadline."""
+    DISPUTE_WAITING = "dispute-waiting"
+    """To the arbiters (else organisers): a dispute still waiting for a ruling."""
     DIGEST = "digest"
 
 

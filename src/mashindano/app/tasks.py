@@ -5,6 +5,11 @@
   gathers daily digests, and enqueues `send_notifications` for the pending notifications
   not enqueued in the last `REQUEUE_AFTER`, `BATCH` at a time.
 - `send_notifications(ids, now)`: sends each of them that is still pending.
+- Webhooks (issue 15 item 4): the tick turns new audit entries of subscribed events into
+  deliveries and makes one try of each due delivery (`app.webhooks`); after a write, the API
+  calls `after_write(slug)`, which collects and enqueues `deliver_webhooks` so the worker sends
+  at once rather than at the next tick. That task enqueues itself again for the next retry
+  while deliveries wait (one waiting at most).
 
 Every task is idempotent (rulings are checked again under the event's lock; notifications
 have a unique key and a state), so running one twice, or again after a crash, does no harm.
@@ -23,6 +28,7 @@ from django.db import transaction
 from django.tasks import task
 from django.utils import timezone
 
+from mashindano.app import webhooks
 from mashindano.app.due import apply_due
 from mashindano.app.mail import deliver_all, make_digests
 from mashindano.app.notify import collect_news
@@ -52,6 +58,8 @@ class TickReport:
     news: int
     digests: int
     enqueued: int
+    webhooks: int = 0
+    """Webhook deliveries that succeeded in this tick."""
 
     def as_json(self) -> dict[str, int]:
         return {
@@ -59,6 +67,7 @@ class TickReport:
             "news": self.news,
             "digests": self.digests,
             "enqueued": self.enqueued,
+            "webhooks": self.webhooks,
         }
 
 
@@ -68,7 +77,9 @@ def run_tick(now: datetime, *, enqueue: bool = True) -> TickReport:
     news = applied.notifications + collect_news(now)
     digests = make_digests(now)
     enqueued = enqueue_pending(now) if enqueue else 0
-    return TickReport(len(applied.rulings), news, digests, enqueued)
+    webhooks.collect_all(now=now)
+    delivered = webhooks.deliver_due(now=now)
+    return TickReport(len(applied.rulings), news, digests, enqueued, delivered)
 
 
 def enqueue_pending(now: datetime) -> int:
@@ -100,6 +111,47 @@ def send_notifications(ids: list[int], now: str | None = None) -> dict[str, int]
     """Send each of these notifications that is still pending, over one SMTP connection
     (each marked sent in its own transaction, right after the server accepted it)."""
     return deliver_all(parse_now(now), ids)
+
+
+@task()
+def deliver_webhooks(now: str | None = None) -> dict[str, int]:
+    """One try of each due webhook delivery; enqueued again for the earliest retry while
+    deliveries wait (unless such a task is already waiting)."""
+    moment = parse_now(now)
+    delivered = webhooks.deliver_due(now=moment)
+    retry = webhooks.next_attempt_at()
+    if retry is not None and now is None and _queues_later():
+        _enqueue_deliveries(run_after=retry)
+    return {"delivered": delivered}
+
+
+def after_write(slug: str) -> None:
+    """After a write to `slug` committed: its webhook deliveries, sent by the worker."""
+    made = webhooks.collect(slug)
+    if made and _queues_later():
+        _enqueue_deliveries()
+
+
+def _queues_later() -> bool:
+    """Whether the task backend runs tasks later in a worker (not inside this request)."""
+    from django.tasks import default_task_backend
+
+    return bool(getattr(default_task_backend, "supports_defer", False)) and (
+        type(default_task_backend).__name__ != "ImmediateBackend"
+    )
+
+
+def _enqueue_deliveries(run_after: datetime | None = None) -> None:
+    """Enqueue `deliver_webhooks` unless one is already waiting: to run now (`run_after`
+    None: one that can run now), or later (a retry: any waiting one)."""
+    from django_tasks_db.models import DBTaskResult
+
+    rows = DBTaskResult.objects.filter(task_path=deliver_webhooks.module_path)
+    waiting = rows.ready() if run_after is None else rows.filter(status="READY")
+    if waiting.exists():
+        return
+    chosen = deliver_webhooks.using(run_after=run_after) if run_after else deliver_webhooks
+    chosen.enqueue()
 
 
 def enqueue_tick(now: datetime | None = None) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from rich.table import Table
@@ -11,7 +12,7 @@ from mashindano.engine.points import format_points
 
 if TYPE_CHECKING:
     from mashindano.app.documents.deadlines import Deadline
-    from mashindano.app.documents.rounds import RoundPairings
+    from mashindano.app.documents.rounds import GameLine, RoundPairings
     from mashindano.app.documents.standings import StandingsSection
 
 
@@ -22,6 +23,9 @@ def round_table(shown: RoundPairings) -> Table:
     grid.add_column("Result", justify="center")
     grid.add_column("Second (Black)")
     grid.add_column("Status")
+    clocks = any(g.clock is not None for b in shown.boards for g in b.games)
+    if clocks:
+        grid.add_column("Clock (time left, deadline UTC)")
     for board in shown.boards:
         if board.second is None:
             grid.add_row(str(board.board), board.first.name, board.bye_label, "", "")
@@ -29,11 +33,34 @@ def round_table(shown: RoundPairings) -> Table:
         for game in board.games:
             number = str(board.board) + (f".{game.game}" if len(board.games) > 1 else "")
             result = game.result if game.is_decided else ""
-            grid.add_row(number, game.first.name, result, game.second.name, game.status)
+            cells = [number, game.first.name, result, game.second.name, game.status]
+            if clocks:
+                cells.append(_clock_cell(game))
+            grid.add_row(*cells)
     if shown.deadlines:
         grid.caption = "\n".join(_deadline_line(d) for d in shown.deadlines)
         grid.caption_justify = "left"
     return grid
+
+
+def _clock_cell(game: GameLine) -> str:
+    """KIBA: who is to move, both players' time left, the deadline of the awaited move."""
+    clock = game.clock
+    if clock is None:
+        return ""
+    mover = game.first if clock.to_move == game.first.id else game.second
+    state = "out of time" if clock.flagged else "to move"
+    return (
+        f"{mover.name} ({clock.side_to_move}) {state}; "
+        f"{_span(clock.first_left)} / {_span(clock.second_left)}; "
+        f"by {clock.deadline:%Y-%m-%d %H:%M}"
+    )
+
+
+def _span(span: timedelta) -> str:
+    seconds = max(int(span.total_seconds()), 0)
+    days, rest = divmod(seconds, 86_400)
+    return f"{days}d {rest // 3600:02d}:{rest % 3600 // 60:02d}"
 
 
 def _deadline_line(deadline: Deadline) -> str:

@@ -406,3 +406,51 @@ class NotificationCursor(models.Model):
 
     name = models.CharField(max_length=40, unique=True)
     last_id = models.BigIntegerField(default=0)
+
+
+# -- webhooks (issue 15 item 4) -------------------------------------------------------------
+# Created by the API app's first migration; their state moved here (0005_timemail_webhooks)
+# so that the worker's use cases in `app/` can deliver them. The tables keep their names.
+
+
+class Webhook(models.Model):
+    """A URL subscribed to some of an event's happenings; deliveries are signed with `secret`
+    (the Standard Webhooks scheme)."""
+
+    event_slug = models.SlugField(max_length=100, db_index=True)
+    url = models.URLField(max_length=500)
+    types = models.JSONField(default=list)
+    secret = models.CharField(max_length=100)
+    created_by = models.CharField(max_length=200)
+    created_at = models.DateTimeField()
+    seen_version = models.PositiveIntegerField(
+        default=0, help_text="Audit versions up to this one have been turned into deliveries."
+    )
+    active = models.BooleanField(default=True)
+
+    class Meta:
+        db_table = "api_webhook"
+
+
+class WebhookDelivery(models.Model):
+    """One message to one subscriber, with every attempt counted (the delivery log)."""
+
+    PENDING = "pending"
+    DELIVERED = "delivered"
+    FAILED = "failed"
+
+    webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
+    message_id = models.CharField(max_length=64, unique=True)
+    type = models.CharField(max_length=50)
+    version = models.PositiveIntegerField()
+    payload = models.JSONField()
+    state = models.CharField(max_length=20, default=PENDING)
+    attempts = models.PositiveIntegerField(default=0)
+    next_attempt_at = models.DateTimeField()
+    last_status = models.IntegerField(null=True, blank=True)
+    last_error = models.TextField(blank=True, default="")
+    delivered_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField()
+
+    class Meta:
+        db_table = "api_webhookdelivery"

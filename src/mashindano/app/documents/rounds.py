@@ -1,22 +1,24 @@
 """Round pairings: boards with both players (numbers, names, ratings, points before the
 round), sides, each game's result and report state; multi-game encounters with their games;
-the round's deadlines where the preset's rules set them (`deadlines`)."""
+the round's deadlines where the preset's rules set them (`deadlines`); each running KIBA
+game's clock (side to move, time left per player, deadline in UTC) at the document's time."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from fractions import Fraction
 
 from django.utils import timezone
 
+from mashindano.app.clocks import GameClock, round_clocks
 from mashindano.app.documents.deadlines import Deadline, round_deadlines
 from mashindano.app.documents.place import Place, PlayerRef
 from mashindano.app.formats import adapter_for
 from mashindano.app.queries import get_event_facts
 from mashindano.app.rounds import show_round
-from mashindano.engine.model import ByeKind, CompetitorId
+from mashindano.engine.model import ByeKind, CompetitorId, Side
 from mashindano.engine.standings import compute_standings
 from mashindano.store.facts import EventFacts, GameFact, Json, ResultDetail, RoundFact
 
@@ -27,6 +29,51 @@ BYE_LABELS = {
     "Z": "zero-point bye",
     "sit-out": "sits out",
 }
+
+
+@dataclass(frozen=True, slots=True)
+class ClockLine:
+    """A running KIBA game's day clock at the document's time (R21, R23-R25): the side to
+    move, the time each player has left, and the deadline of the move awaited (UTC)."""
+
+    side_to_move: str
+    to_move: CompetitorId
+    first_left: timedelta
+    second_left: timedelta
+    deadline: datetime
+    flagged: bool
+    """The player to move ran out of time (the loss is recorded when the worker applies it)."""
+    at: datetime
+    """When the clock was read: a cached copy's time left is that much older."""
+
+    @staticmethod
+    def of(clock: GameClock) -> ClockLine:
+        reading = clock.reading
+        first_side = Side.SOUTH if clock.player(Side.SOUTH) == clock.game.first else Side.NORTH
+        second_side = Side.NORTH if first_side is Side.SOUTH else Side.SOUTH
+        side = reading.flagged or reading.to_move
+        return ClockLine(
+            side_to_move=side.value,
+            to_move=clock.to_move,
+            first_left=reading.remaining(first_side),
+            second_left=reading.remaining(second_side),
+            deadline=reading.deadline.astimezone(UTC),
+            flagged=reading.flagged is not None,
+            at=reading.now.astimezone(UTC),
+        )
+
+    def to_json(self, game: GameLine) -> dict[str, Json]:
+        return {
+            "side_to_move": self.side_to_move,
+            "to_move": self.to_move,
+            "time_left": {
+                game.first.id: int(self.first_left.total_seconds()),
+                game.second.id: int(self.second_left.total_seconds()),
+            },
+            "deadline": self.deadline.isoformat(),
+            "flagged": self.flagged,
+            "at": self.at.isoformat(),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,9 +92,15 @@ class GameLine:
     detail: ResultDetail | None
     label: str
     is_decided: bool
+    clock: ClockLine | None = None
+    """KIBA: the clock of a game still being played (None otherwise)."""
 
     @staticmethod
-    def of(game: GameFact, players: Mapping[CompetitorId, PlayerRef]) -> GameLine:
+    def of(
+        game: GameFact,
+        players: Mapping[CompetitorId, PlayerRef],
+        clock: GameClock | None = None,
+    ) -> GameLine:
         return GameLine(
             place=Place(game.stage, game.group, game.round),
             board=game.board,
@@ -60,6 +113,7 @@ class GameLine:
             detail=game.detail,
             label=game.label,
             is_decided=game.result.is_decided,
+            clock=ClockLine.of(clock) if clock is not None else None,
         )
 
     def to_json(self) -> dict[str, Json]:
@@ -71,6 +125,7 @@ class GameLine:
             "result": self.result,
             "status": self.status,
             "detail": self.detail,
+            **({"clock": self.clock.to_json(self)} if self.clock is not None else {}),
         }
 
 
@@ -151,6 +206,8 @@ def round_pairings(
 ) -> RoundPairings:
     players = {c.id: PlayerRef.of(c) for c in facts.competitors}
     before = points_before(facts, shown.stage, shown.group, shown.number)
+    moment = at or timezone.now()
+    clocks = round_clocks(facts, shown, moment)
 
     def board(encounter_index: int) -> BoardLine:
         e = shown.encounters[encounter_index]
@@ -164,7 +221,7 @@ def round_pairings(
             second=second,
             bye=e.bye_kind.value if isinstance(e.bye_kind, ByeKind) else None,
             match_rule=e.match_rule,
-            games=tuple(GameLine.of(g, players) for g in e.games),
+            games=tuple(GameLine.of(g, players, clocks.get(g.id)) for g in e.games),
             first_points_before=before.get(e.first) if before else None,
             second_points_before=before.get(e.second) if before and e.second else None,
         )
@@ -175,7 +232,7 @@ def round_pairings(
         published_at=shown.published_at,
         boards=tuple(board(k) for k in range(len(shown.encounters))),
         is_complete=shown.is_complete(),
-        deadlines=round_deadlines(facts, shown, at or timezone.now()),
+        deadlines=round_deadlines(facts, shown, moment),
     )
 
 

@@ -3,7 +3,7 @@
 Modules: `main` (the API object and its URLs), `reads` and `writes` (operations over the read
 model's documents and the use cases), `account` (tokens and webhook subscriptions), `tokens`
 (personal access tokens and scopes), `conditional` (ETag/304, If-Match, Idempotency-Key),
-`pagination` (cursors), `problems` (RFC 9457), `throttling`, `cors`, `webhooks` (signing,
-collecting and sending deliveries) and `delivery` (the background task), `models` (the API's
-own tables: app label `api`).
+`pagination` (cursors), `problems` (RFC 9457), `throttling`, `cors`, `models` (the API's
+own tables: app label `api`). Webhooks (subscribing, signing, collecting and sending
+deliveries) are use cases in `mashindano.app.webhooks`, sent by the worker (`app.tasks`).
 """

@@ -8,11 +8,12 @@ from django.contrib.auth.models import User
 from django.http import HttpRequest
 from ninja import Status
 
+from mashindano.app import webhooks
 from mashindano.app.errors import NotAllowed
 from mashindano.app.permissions import authorise
-from mashindano.web.api import webhooks
+from mashindano.store.models import Webhook
 from mashindano.web.api.common import account, caller_of
-from mashindano.web.api.models import ApiToken, Webhook, WebhookDelivery
+from mashindano.web.api.models import ApiToken
 from mashindano.web.api.schemas import (
     DeliveryOut,
     TokenIn,
@@ -108,7 +109,7 @@ def _hook(hook: Webhook) -> dict[str, object]:
 )
 def list_webhooks(request: HttpRequest, slug: str) -> list[dict[str, object]]:
     _may_manage(request, slug)
-    return [_hook(h) for h in Webhook.objects.filter(event_slug=slug).order_by("id")]
+    return [_hook(h) for h in webhooks.list_webhooks(slug)]
 
 
 @account(
@@ -143,7 +144,6 @@ def delete_webhook(request: HttpRequest, slug: str, webhook_id: int) -> Status[N
 )
 def deliveries(request: HttpRequest, slug: str, webhook_id: int) -> list[dict[str, object]]:
     _may_manage(request, slug)
-    rows = WebhookDelivery.objects.filter(webhook__event_slug=slug, webhook_id=webhook_id)
     return [
         {
             "id": d.id,
@@ -156,5 +156,5 @@ def deliveries(request: HttpRequest, slug: str, webhook_id: int) -> list[dict[st
             "last_error": d.last_error,
             "delivered_at": _time(d.delivered_at),
         }
-        for d in rows.order_by("-id")[:200]
+        for d in webhooks.delivery_log(slug, webhook_id)
     ]

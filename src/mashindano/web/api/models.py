@@ -1,6 +1,7 @@
-"""The API's bookkeeping: personal access tokens, stored answers to idempotent requests, webhook
-subscriptions and their deliveries. Facts about events stay in the store; these rows only say
-who may call the API and what it has answered or sent."""
+"""The API's bookkeeping: personal access tokens and stored answers to idempotent requests.
+Facts about events stay in the store; these rows only say who may call the API and what it has
+answered. (Webhook subscriptions and their deliveries moved to `store.models`, which the
+worker's use cases can reach; their tables kept the names `api_webhook*`.)"""
 
 from __future__ import annotations
 
@@ -51,40 +52,3 @@ class IdempotencyRecord(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["owner", "key"], name="idempotency_key_unique"),
         ]
-
-
-class Webhook(models.Model):
-    """A URL subscribed to some of an event's happenings; deliveries are signed with `secret`
-    (the Standard Webhooks scheme)."""
-
-    event_slug = models.SlugField(max_length=100, db_index=True)
-    url = models.URLField(max_length=500)
-    types = models.JSONField(default=list)
-    secret = models.CharField(max_length=100)
-    created_by = models.CharField(max_length=200)
-    created_at = models.DateTimeField()
-    seen_version = models.PositiveIntegerField(
-        default=0, help_text="Audit versions up to this one have been turned into deliveries."
-    )
-    active = models.BooleanField(default=True)
-
-
-class WebhookDelivery(models.Model):
-    """One message to one subscriber, with every attempt counted."""
-
-    PENDING = "pending"
-    DELIVERED = "delivered"
-    FAILED = "failed"
-
-    webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
-    message_id = models.CharField(max_length=64, unique=True)
-    type = models.CharField(max_length=50)
-    version = models.PositiveIntegerField()
-    payload = models.JSONField()
-    state = models.CharField(max_length=20, default=PENDING)
-    attempts = models.PositiveIntegerField(default=0)
-    next_attempt_at = models.DateTimeField()
-    last_status = models.IntegerField(null=True, blank=True)
-    last_error = models.TextField(blank=True, default="")
-    delivered_at = models.DateTimeField(null=True, blank=True)
-    created_at = models.DateTimeField()

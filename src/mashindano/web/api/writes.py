@@ -12,10 +12,10 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse
 
 from mashindano.app.results import GameRef
+from mashindano.app.tasks import after_write
 from mashindano.engine.errors import ParseError
 from mashindano.engine.model import ByeKind
 from mashindano.store.facts import Json
-from mashindano.web.api import delivery
 from mashindano.web.api.common import caller_of, post
 from mashindano.web.api.conditional import write
 from mashindano.web.api.schemas import (
@@ -49,7 +49,7 @@ def _run(
     caller.require(action)
     response = write(request, caller, perform, slug=slug, creating=creating)
     if slug is not None and 200 <= response.status_code < 300:
-        delivery.after_write(slug)
+        after_write(slug)
     return response
 
 

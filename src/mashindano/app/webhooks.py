@@ -5,11 +5,19 @@ Happenings are read from the event's audit log, so every write counts whichever 
 it (API, web, CLI): `collect(slug)` turns the audit entries a subscription has not seen into
 deliveries (one per type, message id `<webhook>.<version>.<type>`, unique, so collecting twice
 adds nothing), and `deliver(id)` sends one with retries. The API collects after each write it
-commits; a worker runs `deliver_due()`.
+commits and asks the worker to deliver; the worker's tick collects for every subscribed event
+(writes made by the web pages and the CLI count too) and runs `deliver_due(now)`: one try for
+each due delivery, the next one `BASE_DELAY_SECONDS` later, doubling, until `MAX_ATTEMPTS`.
+
+A try first claims its delivery (a conditional update pushing its next attempt `LEASE` ahead),
+so two workers never send the same delivery at once, and a worker killed in the middle of a
+try leaves a delivery that is tried again once the lease ends (at least once: receivers tell
+repeats by `webhook-id`, which stays the same on every try).
 
 Signatures follow Standard Webhooks: headers `webhook-id`, `webhook-timestamp` and
 `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body" under the secret>`, the secret
-shown once as `whsec_<base64>`.
+shown once as `whsec_<base64>`. The timestamp is the wall-clock time of the try (receivers
+check it against their own clock), whatever time the worker was told it is.
 """
 
 from __future__ import annotations
@@ -30,9 +38,10 @@ from typing import Any
 from django.utils import timezone
 
 from mashindano.app.errors import NotFound
+from mashindano.app.locking import pause_for_tests
 from mashindano.engine.errors import ParseError
 from mashindano.store import models as store
-from mashindano.web.api.models import Webhook, WebhookDelivery
+from mashindano.store.models import Webhook, WebhookDelivery
 
 TYPES = ("round.published", "result.reported", "result.final", "standings.updated", "event.closed")
 
@@ -54,6 +63,8 @@ MAX_ATTEMPTS = 6
 BASE_DELAY_SECONDS = 5.0
 """Backoff between attempts: 5 s, 10 s, 20 s, ... (times `base_delay` in `deliver`)."""
 TIMEOUT_SECONDS = 10.0
+LEASE = timedelta(seconds=TIMEOUT_SECONDS * 3)
+"""How long a claimed try keeps other workers away from its delivery."""
 SECRET_PREFIX = "whsec_"
 
 
@@ -148,6 +159,18 @@ def collect(slug: str, *, now: datetime | None = None) -> list[WebhookDelivery]:
     return made
 
 
+def collect_all(*, now: datetime | None = None) -> int:
+    """`collect` for every event with an active subscription. Returns how many deliveries
+    were made."""
+    slugs = (
+        Webhook.objects.filter(active=True)
+        .order_by("event_slug")
+        .values_list("event_slug", flat=True)
+        .distinct()
+    )
+    return sum(len(collect(slug, now=now)) for slug in list(slugs))
+
+
 def sign(secret: str, message_id: str, timestamp: int, body: bytes) -> str:
     key = base64.b64decode(secret.removeprefix(SECRET_PREFIX))
     signed = f"{message_id}.{timestamp}.".encode() + body
@@ -184,7 +207,7 @@ def attempt(delivery: WebhookDelivery, *, send: Sender = post, now: datetime | N
     hook = delivery.webhook
     body = json.dumps(delivery.payload, separators=(",", ":")).encode()
     when = now or timezone.now()
-    stamp = int(when.timestamp())
+    stamp = int(time.time())
     headers = {
         "Content-Type": "application/json",
         "User-Agent": "mashindano-webhooks",
@@ -204,8 +227,29 @@ def attempt(delivery: WebhookDelivery, *, send: Sender = post, now: datetime | N
     else:
         delay = BASE_DELAY_SECONDS * 2 ** (delivery.attempts - 1)
         delivery.next_attempt_at = when + timedelta(seconds=delay)
-    delivery.save()
+    delivery.save(
+        update_fields=[
+            "attempts",
+            "last_status",
+            "last_error",
+            "state",
+            "delivered_at",
+            "next_attempt_at",
+        ]
+    )
     return answer.ok
+
+
+def claim(delivery_id: int, now: datetime) -> WebhookDelivery | None:
+    """Take a due delivery for one try (None when it is not pending and due any more, e.g.
+    another worker took it): its next attempt moves `LEASE` ahead, so that a try cut short
+    by a crash is made again later."""
+    taken = WebhookDelivery.objects.filter(
+        id=delivery_id, state=WebhookDelivery.PENDING, next_attempt_at__lte=now
+    ).update(next_attempt_at=now + LEASE)
+    if not taken:
+        return None
+    return WebhookDelivery.objects.select_related("webhook").get(id=delivery_id)
 
 
 def deliver(
@@ -226,11 +270,42 @@ def deliver(
     return delivery
 
 
-def deliver_due(*, send: Sender = post, now: datetime | None = None) -> int:
-    """One try for every pending delivery that is due (a worker's tick). Returns how many
-    were delivered."""
-    when = now or timezone.now()
-    due = WebhookDelivery.objects.select_related("webhook").filter(
-        state=WebhookDelivery.PENDING, next_attempt_at__lte=when
+def due_ids(now: datetime) -> list[int]:
+    return list(
+        WebhookDelivery.objects.filter(state=WebhookDelivery.PENDING, next_attempt_at__lte=now)
+        .order_by("id")
+        .values_list("id", flat=True)
     )
-    return sum(1 for d in due.order_by("id") if attempt(d, send=send, now=when))
+
+
+def deliver_due(*, send: Sender = post, now: datetime | None = None) -> int:
+    """One try for every pending delivery that is due at `now` (a worker's tick). Returns how
+    many were delivered."""
+    when = now or timezone.now()
+    delivered = 0
+    for delivery_id in due_ids(when):
+        delivery = claim(delivery_id, when)
+        if delivery is not None and attempt(delivery, send=send, now=when):
+            delivered += 1
+        pause_for_tests("webhook")
+    return delivered
+
+
+def next_attempt_at() -> datetime | None:
+    """When the earliest pending delivery is tried next (None when none waits)."""
+    return (
+        WebhookDelivery.objects.filter(state=WebhookDelivery.PENDING)
+        .order_by("next_attempt_at")
+        .values_list("next_attempt_at", flat=True)
+        .first()
+    )
+
+
+def list_webhooks(slug: str) -> list[Webhook]:
+    return list(Webhook.objects.filter(event_slug=slug).order_by("id"))
+
+
+def delivery_log(slug: str, webhook_id: int, *, limit: int = 200) -> list[WebhookDelivery]:
+    """The deliveries of one subscription, latest first."""
+    rows = WebhookDelivery.objects.filter(webhook__event_slug=slug, webhook_id=webhook_id)
+    return list(rows.order_by("-id")[:limit])
