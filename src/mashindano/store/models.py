@@ -409,7 +409,7 @@ class NotificationCursor(models.Model):
 
 
 # -- webhooks (issue 15 item 4) -------------------------------------------------------------
-# Created by the API app's first migration; their state moved here (0005_timemail_webhooks)
+# Created by the API app's first migration; their state moved here (0007_webhooks)
 # so that the worker's use cases in `app/` can deliver them. The tables keep their names.
 
 

@@ -1,4 +1,4 @@
-"""Webhook models now belong to the store (`events.0005_timemail_webhooks`); their tables stay:
+"""Webhook models now belong to the store (`events.0007_webhooks`); their tables stay:
 only the API app's state forgets them."""
 
 from django.db import migrations
@@ -7,7 +7,7 @@ from django.db import migrations
 class Migration(migrations.Migration):
     dependencies = [
         ("api", "0001_initial"),
-        ("events", "0005_timemail_webhooks"),
+        ("events", "0007_webhooks"),
     ]
 
     operations = [

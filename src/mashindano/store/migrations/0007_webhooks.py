@@ -8,7 +8,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("events", "0005_notifications"),
+        ("events", "0006_audit_recorded_at"),
         ("api", "0001_initial"),
     ]
 
