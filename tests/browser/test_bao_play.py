@@ -78,21 +78,23 @@ def bao_site(tmp_path_factory: pytest.TempPathFactory, inbox: Inbox) -> Iterator
     )
     site = BaoSite(f"http://127.0.0.1:{port}", db, json.loads(done.stdout))
     env = {**_env(db), **inbox.env(), "MASHINDANO_BASE_URL": site.url}
-    server = subprocess.Popen(
-        [*MASHINDANO, "serve", "--db", str(db), "--port", str(port)],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
+    log = db.with_suffix(".log")
+    with log.open("wb") as output:  # a file, not a pipe: a full pipe would block the server
+        server = subprocess.Popen(
+            [*MASHINDANO, "serve", "--db", str(db), "--port", str(port), "--no-worker"],
+            env=env,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+        )
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60
         while True:
             try:
                 urllib.request.urlopen(site.url + "/", timeout=2).close()
                 break
             except OSError:
                 if server.poll() is not None or time.monotonic() > deadline:
-                    error = server.stderr.read().decode() if server.stderr else ""
+                    error = log.read_text(errors="replace")
                     pytest.fail(f"the server did not start on {site.url}: {error[-2000:]}")
                 time.sleep(0.2)
         yield site
