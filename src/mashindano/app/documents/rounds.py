@@ -14,6 +14,7 @@ from django.utils import timezone
 from mashindano.app.documents.deadlines import Deadline, round_deadlines
 from mashindano.app.documents.place import Place, PlayerRef
 from mashindano.app.formats import adapter_for
+from mashindano.app.formats.base import MatchScore
 from mashindano.app.queries import get_event_facts
 from mashindano.app.rounds import show_round
 from mashindano.engine.model import ByeKind, CompetitorId
@@ -47,9 +48,11 @@ class GameLine:
     is_decided: bool
 
     @staticmethod
-    def of(game: GameFact, players: Mapping[CompetitorId, PlayerRef]) -> GameLine:
+    def of(
+        game: GameFact, players: Mapping[CompetitorId, PlayerRef], stage_name: str = ""
+    ) -> GameLine:
         return GameLine(
-            place=Place(game.stage, game.group, game.round),
+            place=Place(game.stage, game.group, game.round, stage_name),
             board=game.board,
             game=game.number,
             first=players.get(game.first) or PlayerRef(game.first, str(game.first)),
@@ -88,6 +91,14 @@ class BoardLine:
     first_points_before: Fraction | None = None
     second_points_before: Fraction | None = None
     """Points before the round, where the preset scores the event as one stage."""
+    score: MatchScore | None = None
+    """A match of several games as its preset scores it (Tantrix: TP totals and winner)."""
+
+    @property
+    def winner(self) -> PlayerRef | None:
+        if self.score is None or self.score.winner is None:
+            return None
+        return self.first if self.score.winner == self.first.id else self.second
 
     @property
     def bye_label(self) -> str:
@@ -114,6 +125,9 @@ class RoundPairings:
     deadlines: tuple[Deadline, ...] = ()
     """First move (KIBA), reports and disputes (Gomoku), result forms, tiebreak offers and
     replies (Tantrix): what is due by when, as the engine derives it."""
+    names_sides: bool = True
+    """Whether sides are named (White/Black, South/North); otherwise the first player of a
+    game only starts it (Tantrix, Gomoku)."""
 
     @property
     def title(self) -> str:
@@ -151,6 +165,10 @@ def round_pairings(
 ) -> RoundPairings:
     players = {c.id: PlayerRef.of(c) for c in facts.competitors}
     before = points_before(facts, shown.stage, shown.group, shown.number)
+    adapter = adapter_for(facts.preset)
+    scores = adapter.match_scores(facts, shown.stage, shown.group, shown.number)
+
+    stage_name = facts.stage_name(shown.stage)
 
     def board(encounter_index: int) -> BoardLine:
         e = shown.encounters[encounter_index]
@@ -164,18 +182,20 @@ def round_pairings(
             second=second,
             bye=e.bye_kind.value if isinstance(e.bye_kind, ByeKind) else None,
             match_rule=e.match_rule,
-            games=tuple(GameLine.of(g, players) for g in e.games),
+            games=tuple(GameLine.of(g, players, stage_name) for g in e.games),
             first_points_before=before.get(e.first) if before else None,
             second_points_before=before.get(e.second) if before and e.second else None,
+            score=scores.get(e.board) if len(e.games) > 1 or e.board in scores else None,
         )
 
     return RoundPairings(
         event=facts.slug,
-        place=Place(shown.stage, shown.group, shown.number),
+        place=Place(shown.stage, shown.group, shown.number, facts.stage_name(shown.stage)),
         published_at=shown.published_at,
         boards=tuple(board(k) for k in range(len(shown.encounters))),
         is_complete=shown.is_complete(),
         deadlines=round_deadlines(facts, shown, at or timezone.now()),
+        names_sides=adapter.names_sides,
     )
 
 

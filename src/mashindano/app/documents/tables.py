@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from mashindano.app.documents.place import PlayerRef
 from mashindano.app.documents.tiebreaks import ColumnDefinition, column_definition
+from mashindano.app.documents.values import format_shown
 from mashindano.app.formats.base import StandingsTable
 from mashindano.engine.points import Points, points_to_json
 from mashindano.store.facts import EventFacts, Json
@@ -18,6 +19,11 @@ from mashindano.store.facts import EventFacts, Json
 class TieBreakValue:
     column: ColumnDefinition
     value: Points | None
+
+    @property
+    def text(self) -> str:
+        """The value as pages show it (the column's published decimals, or exact)."""
+        return "" if self.value is None else format_shown(self.value, self.column.decimals)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +64,12 @@ class StandingsSection:
     title: str
     columns: tuple[ColumnDefinition, ...]
     rows: tuple[StandingsRow, ...]
+
+    @property
+    def has_ratings(self) -> bool:
+        """Whether any player of the table has a rating (a Gomoku list has none: its
+        coefficient column orders it)."""
+        return any(row.player.rating is not None for row in self.rows)
 
     def to_json(self) -> dict[str, Json]:
         return {

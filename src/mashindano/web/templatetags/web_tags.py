@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sized
+from collections.abc import Iterable, Sized
 from fractions import Fraction
 
 from django import template
+from django.utils.translation import gettext_lazy as _
 
-from mashindano.app.documents.values import format_exact
+from mashindano.app.documents.values import format_shown
 
 register = template.Library()
 
@@ -25,11 +26,12 @@ STATUS_WORDS = {
 
 @register.filter
 def exact(value: object) -> str:
-    """Points and figures as people write them: 3, 2.5, 50/3; "" for nothing."""
+    """Points and figures as people write them: 3, 2.5, 16⅔ (`values.format_shown`, the one
+    helper every page uses); "" for nothing."""
     if value is None or value == "":
         return ""
     if isinstance(value, Fraction | int) and not isinstance(value, bool):
-        return format_exact(value)
+        return format_shown(value)
     return str(value)
 
 
@@ -78,3 +80,52 @@ def result_text(value: str) -> str:
 @register.filter
 def length_is_one(value: object) -> bool:
     return isinstance(value, Sized) and len(value) == 1
+
+
+@register.filter
+def name_in(competitor: object, players: object) -> str:
+    """The name of the player with this id among `players` (player references, or lines with
+    a `player`): documents that list ids (a KIBA final's South, a Gomoku game's first mover)
+    show names."""
+    if isinstance(players, Iterable):
+        for entry in players:
+            ref = getattr(entry, "player", entry)
+            if getattr(ref, "id", None) == competitor:
+                return str(getattr(ref, "name", competitor))
+    return "" if competitor is None else str(competitor)
+
+
+ENDED_WORDS = {
+    "standard": _("after the standard games"),
+    "best-of": _("best of the games played"),
+    "opt-out": _("players opted out of further games"),
+    "sudden-death": _("in the tiebreak games"),
+}
+
+
+@register.filter
+def ended_words(value: object) -> str:
+    """How a Tantrix match ended (engine.matches), in words."""
+    return str(ENDED_WORDS.get(str(value), value or ""))
+
+
+@register.filter
+def lookup(mapping: object, key: object) -> object:
+    """`mapping[key]` (None when absent): a document's figure by player id."""
+    getter = getattr(mapping, "get", None)
+    return getter(key) if callable(getter) else None
+
+
+@register.filter
+def pair_with(first: object, second: object) -> tuple[object, object]:
+    """The two sides of a match, to show them row by row."""
+    return (first, second)
+
+
+@register.filter
+def signed(value: object) -> str:
+    """A change with its sign: "+12", "−3½", "0"."""
+    shown = exact(value)
+    if not shown or shown == "0":
+        return shown
+    return shown.replace("-", "−") if shown.startswith("-") else f"+{shown}"
