@@ -6,19 +6,21 @@ sides where a preset has none, and standings after an earlier round."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 
 from mashindano.app import rounds
-from mashindano.app.documents.place import Place
+from mashindano.app.documents.place import Place, PlayerRef
 from mashindano.app.documents.player import build_player_card
 from mashindano.app.documents.rounds import build_round_pairings, points_before
 from mashindano.app.documents.standings import build_standings
-from mashindano.app.documents.tables import TieBreakValue
+from mashindano.app.documents.tables import StandingsRow, StandingsSection, TieBreakValue
 from mashindano.app.documents.tiebreaks import column_definition
 from mashindano.app.documents.values import format_shown
 from mashindano.app.errors import NotFound
+from mashindano.app.formats import adapter_for
 from mashindano.app.queries import get_event_facts
 from mashindano.app.results import GameRef, report_result
 from mashindano.web.templatetags.web_tags import exact
@@ -124,3 +126,13 @@ def test_standings_after_an_earlier_round_score_only_the_rounds_up_to_it() -> No
     assert [r.points for r in latest.sections[0].rows] == [r.points for r in now.sections[0].rows]
     with pytest.raises(NotFound, match="no round 4 to show standings after"):
         build_standings("sw", after=4)
+
+
+def test_gomoku_R11_a_league_list_shows_the_coefficient_not_ratings() -> None:
+    assert adapter_for("gomoku-league").shows_ratings is False
+    assert adapter_for("chess-swiss").shows_ratings is True
+    rated = StandingsRow(1, False, PlayerRef("a", "A", 1, 2100), Fraction(3), (), "")
+    assert StandingsSection("League list", (), (rated,), ratings=False).has_ratings is False
+    assert StandingsSection("Standings", (), (rated,)).has_ratings is True
+    unrated = replace(rated, player=PlayerRef("b", "B", 2))
+    assert StandingsSection("Standings", (), (unrated,)).has_ratings is False

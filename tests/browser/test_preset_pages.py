@@ -29,9 +29,12 @@ def test_preset_page_is_reached_from_the_event_home_and_fits_a_phone(
     for visit in (desktop, phone):
         visit.open(f"/e/{slug}/")
         tab = visit.page.locator("nav.tabs a").nth(4)
+        label = text(tab)
         tab.click()
         expect(visit.page).to_have_url(re.compile(f"/e/{slug}/preset/$"))
-        assert text(visit.page.locator("h1")) == text(tab)
+        current = visit.page.locator('nav.tabs a[aria-current="page"]')
+        assert text(current) == label
+        assert text(visit.page.locator("h1"))  # the page's own title (a Gomoku month's)
         visit.screenshot(f"{slug}-preset")
     assert no_sideways_scroll(phone)
 
@@ -181,7 +184,12 @@ def test_gomoku_standings_show_the_coefficient_not_a_rating_and_fit_a_phone(
     assert "Coefficient" in headers
     first = cells(phone.page.locator("section.standings-section tbody tr").nth(0))
     assert re.fullmatch(r"\d+\.\d{3}", first[headers.index("Coefficient")])  # A17
+    heading = phone.page.locator("section.standings-section thead th", has_text="Coefficient")
+    box = heading.bounding_box()
+    assert box is not None
+    assert box["x"] + box["width"] <= 360, "the coefficient is in view without scrolling"
     assert no_sideways_scroll(phone)
+    phone.screenshot("demo-gomoku-league-standings")
 
 
 def test_an_announcement_shows_on_the_event_pages_and_the_live_view(

@@ -98,6 +98,9 @@ def standings_document(facts: EventFacts) -> StandingsDocument:
         event=facts.slug,
         name=facts.name,
         is_final=finished,
-        sections=tuple(standings_section(t, flags) for t in adapter.compute_standings(facts)),
+        sections=tuple(
+            standings_section(t, flags, ratings=adapter.shows_ratings)
+            for t in adapter.compute_standings(facts)
+        ),
         rounds=round_numbers(facts),
     )

@@ -64,12 +64,15 @@ class StandingsSection:
     title: str
     columns: tuple[ColumnDefinition, ...]
     rows: tuple[StandingsRow, ...]
+    ratings: bool = True
+    """Whether the preset's lists show ratings (not a Gomoku league list: its coefficient
+    orders it)."""
 
     @property
     def has_ratings(self) -> bool:
-        """Whether any player of the table has a rating (a Gomoku list has none: its
-        coefficient column orders it)."""
-        return any(row.player.rating is not None for row in self.rows)
+        """Whether the table shows a rating column: the preset shows ratings and a player of
+        the table has one."""
+        return self.ratings and any(row.player.rating is not None for row in self.rows)
 
     def to_json(self) -> dict[str, Json]:
         return {
@@ -80,7 +83,10 @@ class StandingsSection:
 
 
 def standings_section(
-    table: StandingsTable, flags: dict[str, tuple[str, ...]] | None = None
+    table: StandingsTable,
+    flags: dict[str, tuple[str, ...]] | None = None,
+    *,
+    ratings: bool = True,
 ) -> StandingsSection:
     columns = tuple(column_definition(name) for name in table.columns)
     rows = tuple(
@@ -95,7 +101,7 @@ def standings_section(
         )
         for line in table.lines
     )
-    return StandingsSection(table.title, columns, rows)
+    return StandingsSection(table.title, columns, rows, ratings)
 
 
 def player_flags(facts: EventFacts) -> dict[str, tuple[str, ...]]:

@@ -58,9 +58,16 @@ def format_shown(value: Fraction | int, decimals: int | None = None) -> str:
     """The exact value as pages show it: "22", "12.5", "16⅔" (a mixed number where no finite
     decimal exists, never "50/3"), "-1⅓", "3 ⁵⁄₁₁"; with `decimals`, rounded to that many
     places as the rule book publishes it (e.g. Gomoku coefficients, three decimals)."""
-    value = Fraction(value)
+    if not isinstance(value, Fraction):
+        value = Fraction(value)
     if decimals is not None:
         return format_points(value, decimals)
+    denominator = value.denominator
+    if denominator == 1:  # the common cases first: a 1,000-row table writes 4,000 values
+        return str(value.numerator)
+    if denominator == 2:
+        whole = abs(value.numerator) // 2
+        return f"{'-' if value < 0 else ''}{whole}.5"
     text = format_exact(value)
     if "/" not in text:
         return text

@@ -220,6 +220,12 @@ class FormatAdapter(Protocol):
         ...
 
     @property
+    def shows_ratings(self) -> bool:
+        """Whether its lists show players' ratings; False where another figure orders them
+        (a Gomoku league list: the coefficient)."""
+        ...
+
+    @property
     def names_sides(self) -> bool:
         """Whether a game's sides have names people use (White/Black, South/North); False
         where the stored first side only says who starts (Tantrix, Gomoku's first mover)."""
@@ -309,6 +315,7 @@ class BaseAdapter(ABC):
     actions: tuple[ActionSpec, ...] = ()
     plays_once_per_round: bool = True
     names_sides: bool = True
+    shows_ratings: bool = True
 
     def match_scores(
         self, facts: EventFacts, stage: int, group: str, number: int

@@ -124,6 +124,8 @@ class GomokuLeagueAdapter(BaseAdapter):
     plays_once_per_round = False
     names_sides = False
     """A game's stored first side says who moves first, not a colour."""
+    shows_ratings = False
+    """The league list is ordered by the coefficient (R11-R14), not by ratings."""
 
     # -- parameters ---------------------------------------------------------------------------
 

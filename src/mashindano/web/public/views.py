@@ -25,11 +25,11 @@ from mashindano.app.documents.player import build_player_card
 from mashindano.app.documents.presets import preset_document
 from mashindano.app.documents.rounds import RoundPairings, build_round_pairings
 from mashindano.app.documents.series import build_championship_table
-from mashindano.app.documents.standings import build_standings
 from mashindano.app.errors import NotFound, WrongState
 from mashindano.app.exchange import export_event_games_csv, export_event_json, export_event_trf
 from mashindano.app.queries import get_event_facts, list_series
 from mashindano.web.cache import NO_PAGE_CACHE
+from mashindano.web.public.derived import standings_for
 
 View = Callable[..., HttpResponse]
 
@@ -150,7 +150,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         raise Http404(f"standings are shown after a round number (after=3), not after={after!r}")
     facts = get_event_facts(slug)
     event = event_header(facts)
-    document = build_standings(slug, facts, after=int(after) if after else None)
+    document = standings_for(facts, after=int(after) if after else None)
     return _event_page(request, "standings.html", event, "standings", standings=document)
 
 
