@@ -56,6 +56,9 @@ def test_kiba_page_shows_initial_list_stages_groups_deadlines_and_final(
     groups = [text(h) for h in desktop.page.locator(".kiba-group .standings-section h3").all()]
     assert groups == expected["groups"]
     assert desktop.page.locator("ul.deadlines li").count() == expected["deadlines"]
+    desktop.page.locator(".kiba-group .group-facts a", has_text="pairings").nth(0).click()
+    assert text(desktop.page.locator("h1")).startswith("Round 1")  # the group's round
+    desktop.page.go_back()
     assert "kiba-bao R21" in text(desktop.page.locator("#deadlines-h + p"))
     first, second, games = expected["final"]
     final = desktop.page.locator("section.kiba-final")

@@ -225,6 +225,8 @@ def preset_page(request: HttpRequest, slug: str, month: int | None = None) -> Ht
     months = getattr(document, "months", None)
     if months is not None:
         context["month"] = _month(slug, months, month)
+    elif month is not None:
+        raise Http404(f"event {slug!r} ({event.preset}) has no league months")
     template = PRESET_TEMPLATES[type(document).__name__]
     return _event_page(request, template, event, "preset", **context)
 
