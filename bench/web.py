@@ -171,7 +171,7 @@ def wrk(url: str, duration: int, connections: int, etag: str | None = None) -> t
 def get(url: str, etag: str | None = None) -> tuple[int, str | None]:
     request = urllib.request.Request(url, headers={"If-None-Match": etag} if etag else {})
     try:
-        with urllib.request.urlopen(request, timeout=10) as response:
+        with urllib.request.urlopen(request, timeout=60) as response:
             response.read()
             return response.status, response.headers.get("ETag")
     except urllib.error.HTTPError as error:
@@ -252,6 +252,7 @@ def main() -> None:
     for label, path in pages.items():
         median, p99 = cold_render(path, args.runs)
         rows.append((f"cold render {label}", f"median {median:.0f} ms, p99 {p99:.0f} ms"))
+        print(*rows[-1], sep=": ", flush=True)
     parts = standings_breakdown(SWISS, args.runs)
     rows.append(
         (

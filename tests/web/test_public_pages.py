@@ -82,3 +82,20 @@ def test_announcements_show_escaped_on_every_event_page_until_withdrawn() -> Non
     withdraw_announcement("sw", posted.id, actor=ACTOR, reason="done")
     status, body = get("/e/sw/")
     assert "Hall B" not in body
+
+
+def test_kept_standings_need_one_query_until_the_event_changes(
+    django_assert_num_queries: object,
+) -> None:
+    from mashindano.web.public.derived import standings_page
+
+    make_event("sw", "chess-swiss", 6)
+    play_round("sw", random.Random(4))
+    header, first = standings_page("sw")
+    with django_assert_num_queries(1):  # type: ignore[operator]  # the event's version
+        kept_header, kept = standings_page("sw")
+    assert kept == first
+    assert kept_header == header
+    announce("sw", "Changed", actor=ACTOR)  # raises the version: computed again
+    header, _ = standings_page("sw")
+    assert [n.text for n in header.announcements] == ["Changed"]

@@ -29,7 +29,7 @@ from mashindano.app.errors import NotFound, WrongState
 from mashindano.app.exchange import export_event_games_csv, export_event_json, export_event_trf
 from mashindano.app.queries import get_event_facts, list_series
 from mashindano.web.cache import NO_PAGE_CACHE
-from mashindano.web.public.derived import standings_for
+from mashindano.web.public.derived import standings_page
 
 View = Callable[..., HttpResponse]
 
@@ -148,9 +148,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     after = request.GET.get("after", "")
     if after and not after.isdigit():
         raise Http404(f"standings are shown after a round number (after=3), not after={after!r}")
-    facts = get_event_facts(slug)
-    event = event_header(facts)
-    document = standings_for(facts, after=int(after) if after else None)
+    event, document = standings_page(slug, after=int(after) if after else None)
     return _event_page(request, "standings.html", event, "standings", standings=document)
 
 
