@@ -2,7 +2,10 @@
 200-player Tasaselo after 5, stored through the use cases, then
 
 - cold render of the standings and the last round's pairings (page cache emptied before each
-  request; in-process through Django's handler), median and p99;
+  request; in-process through Django's handler), median and p99; where a cold standings page
+  spends its time (loading the facts, building the document, rendering the template), and the
+  standings page when only the page is missing (the standings document of that version kept
+  by `web/public/derived.py`, as after the live view or another page asked for it);
 - cached pages against the real server (`mashindano serve`, granian) with wrk: requests/s and
   p99 at 50 connections; the same with If-None-Match (304 answers);
 - live-view latency: a poller that behaves like live.js (every second, with its ETag) sees a
@@ -98,6 +101,53 @@ def cold_render(path: str, runs: int) -> tuple[float, float]:
     return statistics.median(times) * 1000, percentile(times, 99) * 1000
 
 
+def standings_breakdown(slug: str, runs: int) -> dict[str, float]:
+    """Medians (ms) of the three parts of a cold standings page, in-process."""
+    from django.template.loader import render_to_string
+
+    from mashindano.app.documents.event import event_header
+    from mashindano.app.documents.standings import build_standings
+    from mashindano.app.queries import get_event_facts
+
+    parts: dict[str, list[float]] = {"facts": [], "document": [], "template": []}
+    for _ in range(runs):
+        started = time.perf_counter()
+        facts = get_event_facts(slug)
+        loaded = time.perf_counter()
+        document = build_standings(slug, facts)
+        built = time.perf_counter()
+        context = {"event": event_header(facts), "page": "standings", "standings": document}
+        render_to_string("web/public/standings.html", context)
+        rendered = time.perf_counter()
+        parts["facts"].append(loaded - started)
+        parts["document"].append(built - loaded)
+        parts["template"].append(rendered - built)
+    return {name: statistics.median(times) * 1000 for name, times in parts.items()}
+
+
+def page_only_render(path: str, runs: int) -> tuple[float, float]:
+    """The page missing from the cache, its standings document kept (`derived.py`)."""
+    from django.core.cache import cache
+    from django.test import Client
+
+    from mashindano.web.cache import versions
+
+    client = Client(HTTP_HOST="127.0.0.1")
+    client.get(path)  # the document of this version is kept
+    times = []
+    for _ in range(runs):
+        for key in list(getattr(cache, "_cache", {})):
+            if ":page:" in key:
+                cache.delete(key.split(":", 2)[2])
+        versions.clear()
+        started = time.perf_counter()
+        response = client.get(path)
+        times.append(time.perf_counter() - started)
+        assert response.status_code == 200, (path, response.status_code)
+        assert response["X-Page-Cache"] == "miss", "the page was rendered"
+    return statistics.median(times) * 1000, percentile(times, 99) * 1000
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -121,7 +171,7 @@ def wrk(url: str, duration: int, connections: int, etag: str | None = None) -> t
 def get(url: str, etag: str | None = None) -> tuple[int, str | None]:
     request = urllib.request.Request(url, headers={"If-None-Match": etag} if etag else {})
     try:
-        with urllib.request.urlopen(request, timeout=10) as response:
+        with urllib.request.urlopen(request, timeout=60) as response:
             response.read()
             return response.status, response.headers.get("ETag")
     except urllib.error.HTTPError as error:
@@ -202,6 +252,21 @@ def main() -> None:
     for label, path in pages.items():
         median, p99 = cold_render(path, args.runs)
         rows.append((f"cold render {label}", f"median {median:.0f} ms, p99 {p99:.0f} ms"))
+        print(*rows[-1], sep=": ", flush=True)
+    parts = standings_breakdown(SWISS, args.runs)
+    rows.append(
+        (
+            f"  of which (median): facts, document, template, Swiss {args.players}",
+            f"{parts['facts']:.0f} ms, {parts['document']:.0f} ms, {parts['template']:.0f} ms",
+        )
+    )
+    median, p99 = page_only_render(f"/e/{SWISS}/standings/", args.runs)
+    rows.append(
+        (
+            f"page render, standings document kept, Swiss {args.players}",
+            f"median {median:.0f} ms, p99 {p99:.0f} ms",
+        )
+    )
 
     port = free_port()
     base = f"http://127.0.0.1:{port}"

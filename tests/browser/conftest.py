@@ -92,13 +92,15 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
         stderr=subprocess.PIPE,
     )
     try:
-        deadline = time.monotonic() + 30
+        # Generous: on a loaded 2-core machine granian's workers take a while to import Django.
+        deadline = time.monotonic() + 120
         while True:
             try:
-                urllib.request.urlopen(site.url + "/", timeout=2).close()
+                urllib.request.urlopen(site.url + "/", timeout=5).close()
                 break
             except OSError:
                 if server.poll() is not None or time.monotonic() > deadline:
+                    server.kill()  # so that reading its stderr ends
                     error = server.stderr.read().decode() if server.stderr else ""
                     pytest.fail(f"the server did not start on {site.url}: {error[-2000:]}")
                 time.sleep(0.2)

@@ -82,6 +82,9 @@ ACTIONS: dict[str, Rule] = {
     "roles.grant": Rule(_ORGANISER),
     "audit.read": Rule(_STAFF),
     "webhooks.manage": Rule(_ORGANISER),
+    # Notices on the event's public pages (app/announcements.py).
+    "event.announce": Rule(_STAFF),
+    "announcement.withdraw": Rule(_STAFF),
     # What the system applies when a clock or window falls due (app/due.py; the worker acts
     # as the system principal); staff may apply it too, and correct it like any result.
     "due.loss-on-time": Rule(_STAFF),

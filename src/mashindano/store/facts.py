@@ -247,6 +247,23 @@ ALLOW_PAIR = "allow-pair"
 
 
 @dataclass(frozen=True, slots=True)
+class AnnouncementFact:
+    """A notice posted on the event's pages; `withdrawn_at` set once it was withdrawn."""
+
+    id: int
+    text: str
+    at: datetime
+    actor: str
+    withdrawn_at: datetime | None = None
+    withdrawn_by: str = ""
+    withdrawn_reason: str = ""
+
+    @property
+    def is_shown(self) -> bool:
+        return self.withdrawn_at is None
+
+
+@dataclass(frozen=True, slots=True)
 class OverrideFact:
     """An arbiter's decision that overrides what the rules would derive (`subject` names what
     it decides, `value` the JSON that says how)."""
@@ -303,6 +320,13 @@ class EventFacts:
     """When each closed (stage, period) was closed."""
     overrides: tuple[OverrideFact, ...] = ()
     """The arbiter's overrides, in the order they were made."""
+    stage_names: Mapping[int, str] = field(default_factory=dict)
+    """Each stage's name as the preset planned it ("Main draw", "Plate")."""
+    announcements: tuple[AnnouncementFact, ...] = ()
+    """Notices posted on the event's pages, oldest first, withdrawn ones included."""
+
+    def stage_name(self, stage: int) -> str:
+        return self.stage_names.get(stage, "")
 
     def games(self) -> Iterator[GameFact]:
         for round_fact in self.rounds:

@@ -14,6 +14,7 @@ from typing import Any
 from mashindano.engine.model import ByeKind, Competitor, CompetitorId, GameResult, Side, Termination
 from mashindano.store import models
 from mashindano.store.facts import (
+    AnnouncementFact,
     EncounterFact,
     EventFacts,
     EventState,
@@ -115,7 +116,7 @@ def load_event_facts(event: models.Event, *, with_moves: bool = False) -> EventF
     round_rows = {
         row["id"]: row
         for row in models.Round.objects.filter(stage__event=event).values(
-            "id", "stage__number", "group", "number", "published_at"
+            "id", "stage__number", "stage__name", "group", "number", "published_at"
         )
     }
     encounter_rows = list(
@@ -222,6 +223,21 @@ def load_event_facts(event: models.Event, *, with_moves: bool = False) -> EventF
         overrides=tuple(
             OverrideFact(o.subject, _json(o.value), o.at, o.actor, o.reason)
             for o in models.ArbiterOverride.objects.filter(event=event).order_by("id")
+        ),
+        stage_names={row["stage__number"]: row["stage__name"] for row in round_rows.values()},
+        announcements=tuple(
+            AnnouncementFact(
+                a.id,
+                a.text,
+                a.at,
+                a.actor,
+                a.withdrawal.at if hasattr(a, "withdrawal") else None,
+                a.withdrawal.actor if hasattr(a, "withdrawal") else "",
+                a.withdrawal.reason if hasattr(a, "withdrawal") else "",
+            )
+            for a in models.Announcement.objects.filter(event=event)
+            .select_related("withdrawal")
+            .order_by("id")
         ),
     )
 

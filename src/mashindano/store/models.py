@@ -243,6 +243,31 @@ class ArbiterOverride(models.Model):
     reason = models.TextField(blank=True, default="")
 
 
+class Announcement(models.Model):
+    """A notice the organiser or arbiter posts on the event's pages (schedule changes, the
+    venue, a ruling people should know about). Withdrawn by an appended
+    `AnnouncementWithdrawal`; never edited."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="announcements")
+    text = models.TextField()
+    at = models.DateTimeField()
+    actor = models.CharField(max_length=100)
+
+    class Meta:
+        ordering = ["id"]
+
+
+class AnnouncementWithdrawal(models.Model):
+    """Who withdrew an announcement, when and why (once)."""
+
+    announcement = models.OneToOneField(
+        Announcement, on_delete=models.CASCADE, related_name="withdrawal"
+    )
+    at = models.DateTimeField()
+    actor = models.CharField(max_length=100)
+    reason = models.TextField(blank=True, default="")
+
+
 class PeriodClosure(models.Model):
     """A league period (month) closed by the organiser."""
 

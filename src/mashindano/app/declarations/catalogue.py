@@ -149,6 +149,42 @@ _RESULT_ACTIONS = (
     ),
 )
 
+_ALL_STATES = frozenset(EventState)
+
+ANNOUNCEMENT_ACTIONS: tuple[ActionSpec, ...] = (
+    ActionSpec(
+        "event.announce",
+        "Post an announcement",
+        "A notice shown on the event's pages and its live view.",
+        "mashindano.app.announcements:announce",
+        (ParameterSpec("text", T.TEXT, required=True, positional=True, help="What to announce."),),
+        command="event announce",
+        states=_ALL_STATES,
+        message=lambda slug, values, posted: f"Announcement {posted.id} posted on {slug}",
+    ),
+    ActionSpec(
+        "announcement.withdraw",
+        "Withdraw an announcement",
+        "Stop showing an announcement (it stays in the record).",
+        "mashindano.app.announcements:withdraw_announcement",
+        (
+            ParameterSpec(
+                "announcement",
+                T.INTEGER,
+                required=True,
+                positional=True,
+                minimum=1,
+                help="The announcement's number.",
+            ),
+            REASON,
+        ),
+        command="event unannounce",
+        states=_ALL_STATES,
+        message=_text("Announcement {announcement} withdrawn from {slug}"),
+    ),
+)
+"""Notices on the event's pages, in every state of the event."""
+
 COMMON_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
         "event.start",
@@ -252,6 +288,7 @@ COMMON_ACTIONS: tuple[ActionSpec, ...] = (
         command="event sanction",
         message=_text("{player}: {kind} recorded"),
     ),
+    *ANNOUNCEMENT_ACTIONS,
 )
 """The actions of every preset."""
 

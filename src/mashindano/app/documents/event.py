@@ -125,6 +125,28 @@ class RoundLink:
 
 
 @dataclass(frozen=True, slots=True)
+class Notice:
+    """An announcement as pages show it (`app.announcements`): withdrawn ones are left out."""
+
+    id: int
+    text: str
+    at: datetime
+    actor: str
+
+    def to_json(self) -> dict[str, Json]:
+        return {"id": self.id, "text": self.text, "at": self.at.isoformat(), "by": self.actor}
+
+
+def notices(facts: EventFacts) -> tuple[Notice, ...]:
+    """The announcements still shown, newest first."""
+    return tuple(
+        Notice(a.id, a.text, a.at, a.actor)
+        for a in sorted(facts.announcements, key=lambda a: a.id, reverse=True)
+        if a.is_shown
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class EventSummary:
     slug: str
     name: str
@@ -141,6 +163,8 @@ class EventSummary:
     finished: bool
     summary: dict[str, Json]
     """The preset's own summary (its adapter's `summary`), as the JSON has always shown it."""
+    announcements: tuple[Notice, ...] = ()
+    """Announcements shown on every page of the event, newest first."""
 
     @property
     def stages(self) -> tuple[int, ...]:
@@ -180,12 +204,17 @@ def event_header(facts: EventFacts) -> EventSummary:
         next_unit=None,
         finished=False,
         summary={},
+        announcements=notices(facts),
     )
 
 
 def _round_links(facts: EventFacts) -> tuple[RoundLink, ...]:
     return tuple(
-        RoundLink(Place(r.stage, r.group, r.number), r.published_at, r.is_complete())
+        RoundLink(
+            Place(r.stage, r.group, r.number, facts.stage_name(r.stage)),
+            r.published_at,
+            r.is_complete(),
+        )
         for r in sorted(facts.rounds, key=lambda r: (r.stage, r.group, r.number))
     )
 
@@ -211,4 +240,5 @@ def build_event_summary(slug: str) -> EventSummary:
         next_unit=next_unit if isinstance(next_unit, str) else None,
         finished=summary.get("finished") is True,
         summary=summary,
+        announcements=notices(facts),
     )

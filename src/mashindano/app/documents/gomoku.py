@@ -102,6 +102,11 @@ class MonthRow:
         """The coefficient as the league publishes it (three decimals, A17)."""
         return format_coefficient(self.coefficient)
 
+    @property
+    def new_coefficient_label(self) -> str:
+        """The coefficient after the month as the league publishes it; "" before it ends."""
+        return "" if self.new_coefficient is None else format_coefficient(self.new_coefficient)
+
 
 @dataclass(frozen=True, slots=True)
 class MatchGame:

@@ -8,7 +8,7 @@ stage has one). A round is a published pairing of a stage and group.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from mashindano.engine.model import Competitor, CompetitorId
 
@@ -18,11 +18,20 @@ class Place:
     stage: int
     group: str
     round: int
+    stage_name: str = field(default="", compare=False)
+    """The stage's name where the preset gives one ("Plate"); not part of the place's
+    identity."""
+
+    @property
+    def stage_title(self) -> str:
+        """ "Plate", or "Stage 2" for a stage without a name."""
+        return self.stage_name or f"Stage {self.stage}"
 
     @property
     def label(self) -> str:
-        """ "Round 3", "Round 1 group A", "Stage 2 round 1": what people read."""
-        stage = f"Stage {self.stage} round" if self.stage != 1 else "Round"
+        """ "Round 3", "Round 1 group A", "Plate round 1", "Stage 2 round 1": what people
+        read."""
+        stage = f"{self.stage_title} round" if self.stage != 1 else "Round"
         group = f" group {self.group}" if self.group else ""
         return f"{stage} {self.round}{group}"
 

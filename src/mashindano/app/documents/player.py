@@ -10,6 +10,7 @@ from mashindano.app.documents.place import Place, PlayerRef
 from mashindano.app.documents.rounds import BYE_LABELS
 from mashindano.app.documents.standings import StandingsRow, player_flags, standings_document
 from mashindano.app.errors import UnknownPlayer
+from mashindano.app.formats import adapter_for
 from mashindano.app.queries import get_event_facts
 from mashindano.engine.model import Competitor
 from mashindano.engine.points import points_to_json
@@ -30,6 +31,12 @@ class CardGame:
     outcome: str
     """win, draw, loss, or "" while unplayed; the bye's kind for a bye."""
     status: str
+
+    @property
+    def moves_first(self) -> bool:
+        """The player's side is the first (White, South): where sides have no names
+        (Tantrix, Gomoku) it says the player starts the game."""
+        return self.opponent is not None and self.side in ("white", "south")
 
     def to_json(self) -> dict[str, Json]:
         return {
@@ -73,6 +80,9 @@ class PlayerCard:
     games: tuple[CardGame, ...]
     standings: tuple[CardStanding, ...]
     notes: tuple[str, ...]
+    names_sides: bool = True
+    """Whether sides are named (White/Black, South/North); otherwise a game's first player
+    only starts it (Tantrix, Gomoku)."""
 
     def to_json(self) -> dict[str, Json]:
         return {
@@ -97,7 +107,7 @@ def player_card(facts: EventFacts, player: str) -> PlayerCard:
     players = {c.id: PlayerRef.of(c) for c in facts.competitors}
     games: list[CardGame] = []
     for shown in sorted(facts.rounds, key=lambda r: (r.stage, r.group, r.number)):
-        place = Place(shown.stage, shown.group, shown.number)
+        place = Place(shown.stage, shown.group, shown.number, facts.stage_name(shown.stage))
         for encounter in shown.encounters:
             if encounter.second is None:
                 if encounter.first == competitor.id:
@@ -147,6 +157,7 @@ def player_card(facts: EventFacts, player: str) -> PlayerCard:
         games=tuple(games),
         standings=standings,
         notes=tuple(notes),
+        names_sides=adapter_for(facts.preset).names_sides,
     )
 
 

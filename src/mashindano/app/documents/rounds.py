@@ -16,6 +16,7 @@ from mashindano.app.clocks import GameClock, round_clocks
 from mashindano.app.documents.deadlines import Deadline, round_deadlines
 from mashindano.app.documents.place import Place, PlayerRef
 from mashindano.app.formats import adapter_for
+from mashindano.app.formats.base import MatchScore
 from mashindano.app.queries import get_event_facts
 from mashindano.app.rounds import show_round
 from mashindano.engine.model import ByeKind, CompetitorId, Side
@@ -100,9 +101,10 @@ class GameLine:
         game: GameFact,
         players: Mapping[CompetitorId, PlayerRef],
         clock: GameClock | None = None,
+        stage_name: str = "",
     ) -> GameLine:
         return GameLine(
-            place=Place(game.stage, game.group, game.round),
+            place=Place(game.stage, game.group, game.round, stage_name),
             board=game.board,
             game=game.number,
             first=players.get(game.first) or PlayerRef(game.first, str(game.first)),
@@ -143,6 +145,14 @@ class BoardLine:
     first_points_before: Fraction | None = None
     second_points_before: Fraction | None = None
     """Points before the round, where the preset scores the event as one stage."""
+    score: MatchScore | None = None
+    """A match of several games as its preset scores it (Tantrix: TP totals and winner)."""
+
+    @property
+    def winner(self) -> PlayerRef | None:
+        if self.score is None or self.score.winner is None:
+            return None
+        return self.first if self.score.winner == self.first.id else self.second
 
     @property
     def bye_label(self) -> str:
@@ -169,6 +179,9 @@ class RoundPairings:
     deadlines: tuple[Deadline, ...] = ()
     """First move (KIBA), reports and disputes (Gomoku), result forms, tiebreak offers and
     replies (Tantrix): what is due by when, as the engine derives it."""
+    names_sides: bool = True
+    """Whether sides are named (White/Black, South/North); otherwise the first player of a
+    game only starts it (Tantrix, Gomoku)."""
 
     @property
     def title(self) -> str:
@@ -208,6 +221,9 @@ def round_pairings(
     before = points_before(facts, shown.stage, shown.group, shown.number)
     moment = at or timezone.now()
     clocks = round_clocks(facts, shown, moment)
+    adapter = adapter_for(facts.preset)
+    scores = adapter.match_scores(facts, shown.stage, shown.group, shown.number)
+    stage_name = facts.stage_name(shown.stage)
 
     def board(encounter_index: int) -> BoardLine:
         e = shown.encounters[encounter_index]
@@ -221,18 +237,20 @@ def round_pairings(
             second=second,
             bye=e.bye_kind.value if isinstance(e.bye_kind, ByeKind) else None,
             match_rule=e.match_rule,
-            games=tuple(GameLine.of(g, players, clocks.get(g.id)) for g in e.games),
+            games=tuple(GameLine.of(g, players, clocks.get(g.id), stage_name) for g in e.games),
             first_points_before=before.get(e.first) if before else None,
             second_points_before=before.get(e.second) if before and e.second else None,
+            score=scores.get(e.board) if len(e.games) > 1 or e.board in scores else None,
         )
 
     return RoundPairings(
         event=facts.slug,
-        place=Place(shown.stage, shown.group, shown.number),
+        place=Place(shown.stage, shown.group, shown.number, facts.stage_name(shown.stage)),
         published_at=shown.published_at,
         boards=tuple(board(k) for k in range(len(shown.encounters))),
         is_complete=shown.is_complete(),
         deadlines=round_deadlines(facts, shown, moment),
+        names_sides=adapter.names_sides,
     )
 
 

@@ -4,7 +4,7 @@ on leave...). The adapter ranks; this document names what it ranked by."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from mashindano.app.documents.tables import (
     StandingsRow,
@@ -13,6 +13,7 @@ from mashindano.app.documents.tables import (
     player_flags,
     standings_section,
 )
+from mashindano.app.errors import NotFound
 from mashindano.app.formats import adapter_for
 from mashindano.app.queries import get_event_facts
 from mashindano.store.facts import EventFacts, EventState, Json
@@ -36,6 +37,10 @@ class StandingsDocument:
     is_final: bool
     """Final once the event is finished (or closed); provisional before."""
     sections: tuple[StandingsSection, ...]
+    after_round: int | None = None
+    """Standings as they stood after this round (None: after every round played)."""
+    rounds: tuple[int, ...] = ()
+    """The round numbers standings can be shown after (the round picker)."""
 
     @property
     def status(self) -> str:
@@ -45,9 +50,42 @@ class StandingsDocument:
         return [s.to_json() for s in self.sections]
 
 
-def build_standings(slug: str, facts: EventFacts | None = None) -> StandingsDocument:
-    """The event's standings; `facts`: the event's facts when already loaded."""
-    return standings_document(facts if facts is not None else get_event_facts(slug))
+def build_standings(
+    slug: str, facts: EventFacts | None = None, *, after: int | None = None
+) -> StandingsDocument:
+    """The event's standings; `facts`: the event's facts when already loaded; `after`: as
+    they stood after that round (its results as they stand now, later rounds left out)."""
+    loaded = facts if facts is not None else get_event_facts(slug)
+    if after is None:
+        return standings_document(loaded)
+    return standings_after(loaded, after)
+
+
+def round_numbers(facts: EventFacts) -> tuple[int, ...]:
+    return tuple(sorted({r.number for r in facts.rounds}))
+
+
+def standings_after(facts: EventFacts, number: int) -> StandingsDocument:
+    """The standings after round `number` (of every stage): the rounds after it left out,
+    with the league months closed by then; NotFound for a round not published."""
+    rounds = round_numbers(facts)
+    if number not in rounds:
+        shown = f"rounds {rounds[0]}-{rounds[-1]}" if rounds else "no round yet"
+        raise NotFound(
+            f"event {facts.slug!r} has no round {number} to show standings after ({shown})",
+            event=facts.slug,
+            round=number,
+        )
+    if number == rounds[-1]:
+        return replace(standings_document(facts), after_round=number)
+    earlier = replace(
+        facts,
+        state=EventState.RUNNING,
+        rounds=tuple(r for r in facts.rounds if r.number <= number),
+        closed_periods=tuple(p for p in facts.closed_periods if p[1] <= number),
+        period_closed_at={k: v for k, v in facts.period_closed_at.items() if k[1] <= number},
+    )
+    return replace(standings_document(earlier), after_round=number, rounds=rounds)
 
 
 def standings_document(facts: EventFacts) -> StandingsDocument:
@@ -60,5 +98,9 @@ def standings_document(facts: EventFacts) -> StandingsDocument:
         event=facts.slug,
         name=facts.name,
         is_final=finished,
-        sections=tuple(standings_section(t, flags) for t in adapter.compute_standings(facts)),
+        sections=tuple(
+            standings_section(t, flags, ratings=adapter.shows_ratings)
+            for t in adapter.compute_standings(facts)
+        ),
+        rounds=round_numbers(facts),
     )

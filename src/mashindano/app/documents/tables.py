@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from mashindano.app.documents.place import PlayerRef
 from mashindano.app.documents.tiebreaks import ColumnDefinition, column_definition
+from mashindano.app.documents.values import format_shown
 from mashindano.app.formats.base import StandingsTable
 from mashindano.engine.points import Points, points_to_json
 from mashindano.store.facts import EventFacts, Json
@@ -18,6 +19,11 @@ from mashindano.store.facts import EventFacts, Json
 class TieBreakValue:
     column: ColumnDefinition
     value: Points | None
+
+    @property
+    def text(self) -> str:
+        """The value as pages show it (the column's published decimals, or exact)."""
+        return "" if self.value is None else format_shown(self.value, self.column.decimals)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +64,15 @@ class StandingsSection:
     title: str
     columns: tuple[ColumnDefinition, ...]
     rows: tuple[StandingsRow, ...]
+    ratings: bool = True
+    """Whether the preset's lists show ratings (not a Gomoku league list: its coefficient
+    orders it)."""
+
+    @property
+    def has_ratings(self) -> bool:
+        """Whether the table shows a rating column: the preset shows ratings and a player of
+        the table has one."""
+        return self.ratings and any(row.player.rating is not None for row in self.rows)
 
     def to_json(self) -> dict[str, Json]:
         return {
@@ -68,7 +83,10 @@ class StandingsSection:
 
 
 def standings_section(
-    table: StandingsTable, flags: dict[str, tuple[str, ...]] | None = None
+    table: StandingsTable,
+    flags: dict[str, tuple[str, ...]] | None = None,
+    *,
+    ratings: bool = True,
 ) -> StandingsSection:
     columns = tuple(column_definition(name) for name in table.columns)
     rows = tuple(
@@ -83,7 +101,7 @@ def standings_section(
         )
         for line in table.lines
     )
-    return StandingsSection(table.title, columns, rows)
+    return StandingsSection(table.title, columns, rows, ratings)
 
 
 def player_flags(facts: EventFacts) -> dict[str, tuple[str, ...]]:

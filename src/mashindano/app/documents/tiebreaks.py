@@ -20,10 +20,20 @@ class ColumnDefinition:
     definition: str
     spec: str
     """Where the rule is written, e.g. "chess-manager R9"; "" when no rule book names it."""
+    decimals: int | None = None
+    """Fixed decimals the rule book publishes the figure with (Gomoku coefficients: 3, A17);
+    None: shown exactly (`values.format_shown`)."""
+
+
+PUBLISHED_DECIMALS = {"coefficient": 3, "previous coefficient": 3}
+"""Columns a rule book publishes with fixed decimals (gomoku-league A17)."""
 
 
 def _table(*rows: tuple[str, str, str, str]) -> dict[str, ColumnDefinition]:
-    return {name: ColumnDefinition(name, label, text, spec) for name, label, text, spec in rows}
+    return {
+        name: ColumnDefinition(name, label, text, spec, PUBLISHED_DECIMALS.get(name))
+        for name, label, text, spec in rows
+    }
 
 
 COLUMN_DEFINITIONS: dict[str, ColumnDefinition] = _table(

@@ -158,6 +158,21 @@ class StandingsTable:
 
 
 @dataclass(frozen=True, slots=True)
+class MatchScore:
+    """Where a match of several games stands as its preset scores it (Tantrix: TP totals of
+    the counted games), from the encounter's first player's side first."""
+
+    board: int
+    first: Points
+    second: Points
+    unit: str
+    """What the totals count, e.g. "TP"."""
+    winner: CompetitorId | None
+    ended_by: str | None
+    """How it ended (the rule that decided it), when it has."""
+
+
+@dataclass(frozen=True, slots=True)
 class ReportWindow:
     """What a report-window check sees about one game."""
 
@@ -202,6 +217,25 @@ class FormatAdapter(Protocol):
     def actions(self) -> tuple[ActionSpec, ...]:
         """What people do in an event of this preset besides the common actions
         (`declarations.actions.COMMON_ACTIONS`)."""
+        ...
+
+    @property
+    def shows_ratings(self) -> bool:
+        """Whether its lists show players' ratings; False where another figure orders them
+        (a Gomoku league list: the coefficient)."""
+        ...
+
+    @property
+    def names_sides(self) -> bool:
+        """Whether a game's sides have names people use (White/Black, South/North); False
+        where the stored first side only says who starts (Tantrix, Gomoku's first mover)."""
+        ...
+
+    def match_scores(
+        self, facts: EventFacts, stage: int, group: str, number: int
+    ) -> Mapping[int, MatchScore]:
+        """The multi-game matches of a round as the preset scores them, by board ({} where
+        pages show the games alone)."""
         ...
 
     def plan_start(self, facts: EventFacts) -> StartPlan:
@@ -280,6 +314,13 @@ class BaseAdapter(ABC):
     parameter_schema: ParameterSchema
     actions: tuple[ActionSpec, ...] = ()
     plays_once_per_round: bool = True
+    names_sides: bool = True
+    shows_ratings: bool = True
+
+    def match_scores(
+        self, facts: EventFacts, stage: int, group: str, number: int
+    ) -> Mapping[int, MatchScore]:
+        return {}
 
     @abstractmethod
     def plan_start(self, facts: EventFacts) -> StartPlan: ...

@@ -122,6 +122,10 @@ class GomokuLeagueAdapter(BaseAdapter):
     preset = PRESET_NAME
     description = "Gomoku monthly ladder league: 4-game matches against positions ±1 and ±2"
     plays_once_per_round = False
+    names_sides = False
+    """A game's stored first side says who moves first, not a colour."""
+    shows_ratings = False
+    """The league list is ordered by the coefficient (R11-R14), not by ratings."""
 
     # -- parameters ---------------------------------------------------------------------------
 

@@ -40,6 +40,7 @@ from mashindano.app.documents.brackets import BracketDocument, bracket_document
 from mashindano.app.errors import WrongState
 from mashindano.app.formats.base import (
     BaseAdapter,
+    MatchScore,
     PairingPlan,
     PairingUnit,
     ParsedResult,
@@ -101,6 +102,8 @@ class TantrixKnockoutAdapter(BaseAdapter):
         "Tantrix knockout: seeded bracket, byes for the top seeds, matches on TPs with the "
         "decisive-victory rule (5 TPs, 3 tiebreak games), optional third place and plate"
     )
+    names_sides = False
+    """A game's first player only starts: Tantrix has no White and Black."""
 
     # -- parameters and start ------------------------------------------------------------------
 
@@ -296,6 +299,23 @@ class TantrixKnockoutAdapter(BaseAdapter):
 
     def _draws(self, facts: EventFacts) -> tuple[Draw, ...]:
         return event_draws(facts)
+
+    def match_scores(
+        self, facts: EventFacts, stage: int, group: str, number: int
+    ) -> Mapping[int, MatchScore]:
+        """TP totals of the counted games, the winner and how it ended (R4-R24), by board."""
+        found: dict[int, MatchScore] = {}
+        for draw in event_draws(facts):
+            if draw.stage != stage or group:
+                continue
+            for view in draw.views_of_round(number):
+                if view.is_bye:
+                    continue
+                first, second = view.totals
+                found[view.board] = MatchScore(
+                    view.board, first, second, "TP", view.winner, view.ended_by
+                )
+        return found
 
 
 def event_draws(facts: EventFacts) -> tuple[Draw, ...]:

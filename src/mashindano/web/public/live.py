@@ -13,7 +13,8 @@ from django.shortcuts import render
 
 from mashindano.app.documents.event import EventSummary, build_event_summary
 from mashindano.app.documents.rounds import build_round_pairings
-from mashindano.app.documents.standings import build_standings
+from mashindano.app.queries import get_event_facts
+from mashindano.web.public.derived import standings_for
 from mashindano.web.public.views import not_found_as_404
 
 POLL_MS = 1000
@@ -21,13 +22,16 @@ ROTATE_SECONDS = 15
 
 
 def _panels(event: EventSummary) -> dict[str, Any]:
+    facts = get_event_facts(event.slug)
     latest = event.rounds[-1].place if event.rounds else None
     pairings = (
-        build_round_pairings(event.slug, latest.round, stage=latest.stage, group=latest.group)
+        build_round_pairings(
+            event.slug, latest.round, stage=latest.stage, group=latest.group, facts=facts
+        )
         if latest is not None
         else None
     )
-    return {"event": event, "pairings": pairings, "standings": build_standings(event.slug)}
+    return {"event": event, "pairings": pairings, "standings": standings_for(facts)}
 
 
 def _rotate(request: HttpRequest) -> int:

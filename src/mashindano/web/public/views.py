@@ -11,6 +11,7 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
 
 from mashindano.app.documents.crosstable import build_crosstable
 from mashindano.app.documents.entries import build_entries
@@ -21,17 +22,26 @@ from mashindano.app.documents.event import (
     event_header,
 )
 from mashindano.app.documents.player import build_player_card
+from mashindano.app.documents.presets import preset_document
 from mashindano.app.documents.rounds import RoundPairings, build_round_pairings
 from mashindano.app.documents.series import build_championship_table
-from mashindano.app.documents.standings import build_standings
 from mashindano.app.errors import NotFound, WrongState
 from mashindano.app.exchange import export_event_games_csv, export_event_json, export_event_trf
 from mashindano.app.queries import get_event_facts, list_series
 from mashindano.web.cache import NO_PAGE_CACHE
+from mashindano.web.public.derived import standings_page
 
 View = Callable[..., HttpResponse]
 
 STATE_WORDS = {"draft": "Upcoming", "running": "Running", "closed": "Finished"}
+
+PRESET_PAGES = {
+    "kiba-bao": _("Stages and groups"),
+    "gomoku-league": _("League months"),
+    "tantrix-knockout": _("Brackets"),
+    "tasaselo": _("Selo and prizes"),
+}
+"""The tab of each preset's own page (the preset's document), by preset."""
 
 
 def not_found_as_404(view: View) -> View:
@@ -66,7 +76,13 @@ def _event_page(
     return render(
         request,
         f"web/public/{template}",
-        {"event": event, "page": page, "state_words": STATE_WORDS.get(event.state), **context},
+        {
+            "event": event,
+            "page": page,
+            "state_words": STATE_WORDS.get(event.state),
+            "preset_page": PRESET_PAGES.get(event.preset),
+            **context,
+        },
     )
 
 
@@ -129,9 +145,10 @@ def _find_boards(pairings: RoundPairings, find: str) -> tuple[Any, ...]:
 
 @not_found_as_404
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
-    facts = get_event_facts(slug)
-    event = event_header(facts)
-    document = build_standings(slug, facts)
+    after = request.GET.get("after", "")
+    if after and not after.isdigit():
+        raise Http404(f"standings are shown after a round number (after=3), not after={after!r}")
+    event, document = standings_page(slug, after=int(after) if after else None)
     return _event_page(request, "standings.html", event, "standings", standings=document)
 
 
@@ -181,3 +198,44 @@ def export(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
 def series(request: HttpRequest, slug: str) -> HttpResponse:
     table = build_championship_table(slug)
     return render(request, "web/public/series.html", {"table": table})
+
+
+PRESET_TEMPLATES = {
+    "KibaEventDocument": "preset_kiba.html",
+    "GomokuLeagueDocument": "preset_gomoku.html",
+    "BracketsDocument": "preset_tantrix.html",
+    "TasaseloDocument": "preset_tasaselo.html",
+}
+
+
+@not_found_as_404
+def preset_page(request: HttpRequest, slug: str, month: int | None = None) -> HttpResponse:
+    """The preset's own page: KIBA stages and final, a Gomoku league month, the Tantrix
+    brackets, the Tasaselo selo list and prize groups."""
+    facts = get_event_facts(slug)
+    event = event_header(facts)
+    if event.preset not in PRESET_PAGES:
+        raise Http404(f"event {slug!r} ({event.preset}) has no page of its own beyond the lists")
+    document = preset_document(facts)
+    if document is None:
+        return _event_page(request, "preset_waiting.html", event, "preset")
+    context: dict[str, Any] = {"document": document}
+    months = getattr(document, "months", None)
+    if months is not None:
+        context["month"] = _month(slug, months, month)
+    elif month is not None:
+        raise Http404(f"event {slug!r} ({event.preset}) has no league months")
+    template = PRESET_TEMPLATES[type(document).__name__]
+    return _event_page(request, template, event, "preset", **context)
+
+
+def _month(slug: str, months: tuple[Any, ...], number: int | None) -> Any:
+    """The league month asked for (default: the latest)."""
+    if not months:
+        return None
+    if number is None:
+        return months[-1]
+    for month in months:
+        if month.number == number:
+            return month
+    raise Http404(f"event {slug!r} has no league month {number} (months 1-{len(months)})")
