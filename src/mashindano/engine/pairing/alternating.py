@@ -23,16 +23,24 @@ class AlternativeAssignments:
         mate: dict[int, int],
         uppers: Iterable[int],
         weight: Callable[[int, int], int | None],
+        *,
+        potentials: tuple[dict[int, int], dict[int, int]] | None = None,
     ) -> None:
         """`mate` maps each upper vertex to its lower partner (and may hold more entries, which
-        are ignored). `weight(u, l)` is the edge weight, None when there is no edge."""
+        are ignored). `weight(u, l)` is the edge weight, None when there is no edge.
+        `potentials` (of the uppers, of the lowers) are taken as they are when the caller has
+        them: they must cover every edge and be tight on the assignment."""
         self.partner = {u: mate[u] for u in uppers}
         self.owner = {lower: u for u, lower in self.partner.items()}
         self._weight = weight
         self._weights: dict[tuple[int, int], int | None] = {}
         self.upper_potential: dict[int, int] = {}
         self.lower_potential: dict[int, int] = {}
-        self._compute_potentials()
+        if potentials is None:
+            self._compute_potentials()
+        else:
+            self.upper_potential = dict(potentials[0])
+            self.lower_potential = dict(potentials[1])
 
     def weight(self, upper: int, lower: int) -> int | None:
         key = (upper, lower)
