@@ -28,13 +28,17 @@ from mashindano.engine.pairing.dutch_weights import (
     colour_criteria,
     pack_exact,
 )
-from mashindano.engine.pairing.matching import is_completable
+from mashindano.engine.pairing.matching import is_completable, match_greedily
 from mashindano.engine.pairing.swiss_state import SwissPlayerState
 from mashindano.engine.pairing.transport import solve_transport
 from mashindano.engine.points import Points
 
 NO_OPPONENT = -1
 """The opponent of a slot that stands for the player left unpaired."""
+
+FLOAT = -1
+"""The slot (and its profile) of the player an odd bracket floats down, in
+`_certified_assignment`; in `_floater_model` the first floater's slot is -1 too."""
 
 
 class RoundSolver(DutchWeights):
@@ -362,7 +366,9 @@ class RoundSolver(DutchWeights):
         # Potentials proving the certified assignment optimal, while `mate` is that one.
         known_potentials: tuple[dict[int, int], dict[int, int]] | None = None
         if guessing:
-            certified_guess = self._certified_assignment(local, current_end, next_score)
+            certified_guess = self._certified_assignment(
+                [local[r] for r in remainder], local[current_end:], next_score
+            )
             if certified_guess is not None:
                 mate, *potentials = certified_guess
                 known_potentials = (potentials[0], potentials[1])
@@ -379,8 +385,26 @@ class RoundSolver(DutchWeights):
             and not exact_last
             and all(is_upper(local[x]) for x in remainder[:first_group_size])
         ):
-            self._set_many(exchange_edges())
-            mate = self._compute(local)
+            # After the moved-down players are paired, the remainder is a homogeneous bracket:
+            # when all of it is paired among itself, the same certificate may answer.
+            certified_exchange = None
+            remainder_set = set(remainder)
+            if (
+                self.use_shortcuts
+                and first_group_size == len(remainder) // 2
+                and all(local[r] in self.removed or r in remainder_set for r in range(current_end))
+            ):
+                certified_exchange = self._certified_assignment(
+                    [local[r] for r in remainder], local[current_end:], next_score
+                )
+            if certified_exchange is not None:
+                mate, *potentials = certified_exchange
+                known_potentials = (potentials[0], potentials[1])
+                self.last_was_local = True
+                self.last_mate = mate
+            else:
+                self._set_many(exchange_edges())
+                mate = self._compute(local)
         exchange_count = sum(1 for x in remainder[:first_group_size] if not is_upper(local[x]))
         # S1 players to move down: the lowest ones that can be.
         left = exchange_count
@@ -520,7 +544,9 @@ class RoundSolver(DutchWeights):
                     settles_all = len(unpaired) == 2 * len(uppers)
                     slot_partner = {}
                     if not settles_all:
-                        model = self._floater_model(mate, local, uppers, unpaired, exact_weight)
+                        model = self._floater_model(
+                            mate, local, uppers, unpaired, exact_weight, known_potentials
+                        )
                         if model is not None:
                             alternatives, slot_partner, floating = model
                             settles_all = True
@@ -562,9 +588,10 @@ class RoundSolver(DutchWeights):
         return matched
 
     def _certified_assignment(
-        self, local: Sequence[int], current_end: int, next_score: Points | None
+        self, residents: Sequence[int], next_group: Sequence[int], next_score: Points | None
     ) -> tuple[dict[int, int], dict[int, int], dict[int, int]] | None:
-        """The first (exchange) matching of a homogeneous bracket of even size, found without
+        """The exchange matching of a homogeneous bracket of even size (`residents` in order:
+        the bracket, or what remains of it once its moved-down players are paired), found without
         a matching over the players when S1 can be assigned to S2 at the best weight and vertex
         potentials prove that no matching does better; None when that cannot be shown here.
 
@@ -584,37 +611,52 @@ class RoundSolver(DutchWeights):
         after this matching read only its upper halves and an optimal assignment, which every
         optimal matching of this kind shares.
 
-        Returns the matching and the potentials a and b of each S1 and S2 player, which prove
-        the assignment optimal among assignments (`AlternativeAssignments` needs no others).
+        An odd bracket floats one player into the next group, where every pair weighs F (what
+        the bracket's score says, `_group_vector`), whoever floats: a slot FLOAT joins S1 with
+        weight F to every player (the one it takes is the floater), and a FLOAT-S1 edge needs
+        2c >= F - a[FLOAT] - a - E1 + E2 * (h - 1). Every optimal matching floats one player,
+        since F outweighs a pair within the next group; the floater must meet someone there
+        who leaves the rest of the group paired (checked, with the players below, C4).
+
+        Returns the matching and the potentials a and b of each S1 and S2 player (and of the
+        slot, as -1), which prove the assignment optimal among assignments
+        (`AlternativeAssignments` and `_floater_model` need no others).
         """
+        odd = len(residents) % 2 == 1
         if (
-            current_end % 2
-            or current_end < 4
+            len(residents) < 4
             or self.single_downfloater_gets_bye
             or self._may_decide_bye(next_score)
+            or (odd and (not next_group or self._group is None))
         ):
             return None
-        residents = list(local[:current_end])
         if any(v in self.removed for v in residents):
             return None
-        half = current_end // 2
+        half = len(residents) // 2
         upper_side, lower_side = residents[:half], residents[half:]
         profile = self._profile
         representative: dict[int, int] = {}
         supply: dict[int, int] = {}
         demand: dict[int, int] = {}
+        layout = self.layout
+        size = layout.size
+        floating = 0
+        if odd:
+            digit = self.digit[residents[0]]
+            floating = pack_exact({layout.pairs_next: 1, layout.scores_next + digit: 1}, size)
+            supply[FLOAT] = 1
         for v in upper_side:
             representative.setdefault(profile[v], v)
             supply[profile[v]] = supply.get(profile[v], 0) + 1
         for v in lower_side:
             representative.setdefault(profile[v], v)
             demand[profile[v]] = demand.get(profile[v], 0) + 1
-        layout = self.layout
-        size = layout.size
         weight_memo: dict[tuple[int, int], int | None] = {}
 
         def type_weight(p: int, q: int) -> int | None:
             key = (p, q)
+            if p == FLOAT or q == FLOAT:
+                return floating
             if key not in weight_memo:
                 i, j = representative[p], representative[q]
                 vector = (
@@ -640,7 +682,7 @@ class RoundSolver(DutchWeights):
         lowest: int | None = None
         for p in supply:
             for p2 in supply:
-                if p == p2 and supply[p] < 2:
+                if (p == p2 and supply[p] < 2) or (p == p2 == FLOAT):
                     continue
                 w = type_weight(p, p2)
                 if w is not None:
@@ -661,23 +703,61 @@ class RoundSolver(DutchWeights):
             p: [q for q in demand if (p, q) in weights and a[p] + b[q] == weights[(p, q)]]
             for p in supply
         }
-        assignment = self._realize_assignment(upper_side, lower_side, flow, tight)
+        uppers = [*upper_side, FLOAT] if odd else upper_side
+        assignment = self._realize_assignment(uppers, lower_side, flow, tight)
         if assignment is None:
-            return None
-        resident_set = set(residents)
-        below = [v for v in range(self.count) if v not in self.removed and v not in resident_set]
-        singles = {v for v in below if self.may_get_bye[v]} if len(below) % 2 else set()
-        if not is_completable(below, self._edge_exists, singles):
             return None
         mate: dict[int, int] = {}
         upper_potential: dict[int, int] = {}
         lower_potential: dict[int, int] = {}
         for upper, lower in assignment.items():
+            lower_potential[lower] = b[profile[lower]]
+            if upper == FLOAT:
+                upper_potential[FLOAT] = a[FLOAT]
+                continue
             mate[upper] = lower
             mate[lower] = upper
             upper_potential[upper] = a[profile[upper]]
-            lower_potential[lower] = b[profile[lower]]
+        taken = set(residents)
+        if odd:
+            placed = self._float_into(assignment[FLOAT], next_group, floating)
+            if placed is None:
+                return None
+            mate.update(placed)
+            taken.update(next_group)
+        rest = [v for v in range(self.count) if v not in self.removed and v not in taken]
+        rest += [v for v in next_group if odd and v not in mate]
+        rest.sort()
+        singles = {v for v in rest if self.may_get_bye[v]} if len(rest) % 2 else set()
+        if not is_completable(rest, self._edge_exists, singles):
+            return None
         return mate, upper_potential, lower_potential
+
+    def _float_into(
+        self, floater: int, next_group: Sequence[int], floating: int
+    ) -> dict[int, int] | None:
+        """The floater's opponent in the next group, at weight `floating`, and pairs for the
+        rest of the group leaving at most one player (as many as any matching can); None when
+        the first few opponents tried do not allow that."""
+        tried = 0
+        for opponent in next_group:
+            if not self.compatible(floater, opponent):
+                continue
+            vector = self._vector(floater, opponent)
+            if not vector or pack_exact(vector, self.layout.size) != floating:
+                return None
+            others = [v for v in next_group if v != opponent]
+            pairs, unmatched = match_greedily(others, self._edge_exists)
+            if len(unmatched) <= len(others) % 2:
+                mate = {floater: opponent, opponent: floater}
+                for x, y in pairs:
+                    mate[x] = y
+                    mate[y] = x
+                return mate
+            tried += 1
+            if tried >= 3:
+                return None
+        return None
 
     def _colours_compatible(self, i: int, j: int) -> bool:
         """C3 alone (absolute colour preferences), which depends on the profiles only."""
@@ -700,7 +780,13 @@ class RoundSolver(DutchWeights):
         they may meet (C1), every one paired; None when that fails. Greedy along the flow,
         then augmenting paths over the tight pairs for the few it leaves."""
         profile = self._profile
-        compatible = self.compatible
+
+        def type_of(v: int) -> int:
+            return FLOAT if v == FLOAT else profile[v]
+
+        def compatible(u: int, v: int) -> bool:
+            return u == FLOAT or self.compatible(u, v)
+
         pools: dict[int, list[int]] = {}
         for v in lower_side:
             pools.setdefault(profile[v], []).append(v)
@@ -709,7 +795,7 @@ class RoundSolver(DutchWeights):
         owner: dict[int, int] = {}
         left_over: list[int] = []
         for u in upper_side:
-            p = profile[u]
+            p = type_of(u)
             found = None
             for q in tight[p]:
                 if remaining.get((p, q), 0) <= 0:
@@ -738,7 +824,7 @@ class RoundSolver(DutchWeights):
             end: tuple[int, int] | None = None
             while queue and end is None:
                 u = queue.pop(0)
-                allowed = tight_sets[profile[u]]
+                allowed = tight_sets[type_of(u)]
                 for v in lower_side:
                     if profile[v] not in allowed or v == partner.get(u) or not compatible(u, v):
                         continue
@@ -770,6 +856,7 @@ class RoundSolver(DutchWeights):
         uppers: Sequence[int],
         unpaired: Sequence[int],
         exact_weight: Callable[[int, int], int | None],
+        potentials: tuple[dict[int, int], dict[int, int]] | None = None,
     ) -> tuple[AlternativeAssignments, dict[int, int], int] | None:
         """The assignment of uppers to lowers when some residents float down, with one "slot"
         per floater standing for its pairing below; None when the model is not exact here.
@@ -836,8 +923,15 @@ class RoundSolver(DutchWeights):
                 return floating if lower in lowers else None
             return exact_weight(upper, lower)
 
+        if potentials is not None and (
+            set(potentials[0]) != set(assignment)
+            or not set(assignment.values()) <= set(potentials[1])
+        ):
+            potentials = None
         try:
-            model = AlternativeAssignments(assignment, list(assignment), weight)
+            model = AlternativeAssignments(
+                assignment, list(assignment), weight, potentials=potentials
+            )
         except ValueError:
             return None
         return model, slot_partner, floating
