@@ -216,14 +216,21 @@ class RoundSolver(DutchWeights):
             self._pairs_with_next_group_follow_scores(local, current_end)
             stored_end = current_end
         weights = self.weights
-        for y in range(mdp_count, stored_end):
-            vertex_y = local[y]
-            in_current, in_next = y < current_end, y >= current_end
-            for x in range(y):
-                vertex_x = local[x]
-                vector = self._base_vector(vertex_x, vertex_y, in_current, in_next)
-                base[(x, y)] = vector
-                weights[(vertex_x, vertex_y)] = vector
+        if self.use_shortcuts and not self.single_downfloater_gets_bye and not self.forbidden:
+            for y in range(mdp_count, stored_end):
+                vertex_y = local[y]
+                row = self._base_row(local[:y], vertex_y, y < current_end, y >= current_end)
+                base.update(zip([(x, y) for x in range(y)], row, strict=True))
+                weights.update(zip([(v, vertex_y) for v in local[:y]], row, strict=True))
+        else:
+            for y in range(mdp_count, stored_end):
+                vertex_y = local[y]
+                in_current, in_next = y < current_end, y >= current_end
+                for x in range(y):
+                    vertex_x = local[x]
+                    vector = self._base_vector(vertex_x, vertex_y, in_current, in_next)
+                    base[(x, y)] = vector
+                    weights[(vertex_x, vertex_y)] = vector
 
         def with_tie(x: int, y: int, component: int, value: int) -> Vector | None:
             vector = base[(x, y)]
