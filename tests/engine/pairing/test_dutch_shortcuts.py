@@ -4,7 +4,9 @@ every decision is a maximum weight matching, on random tournaments of 10-80 play
 from __future__ import annotations
 
 import random
+from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,6 +22,7 @@ from mashindano.engine.model import (
     StageResults,
 )
 from mashindano.engine.pairing.dutch import SwissPairing, pair_dutch, pair_dutch_general
+from mashindano.engine.pairing.dutch_bracket import RoundSolver
 
 
 def _pair_both(results: StageResults, number: int, rounds: int) -> SwissPairing | None:
@@ -88,3 +91,21 @@ def test_dutch_shortcuts_agree_when_the_last_bracket_leaves_the_bye() -> None:
     # shortcut lets a slot stand for that player.
     for seed in range(4):
         _play_and_compare(41 + 2 * seed, 7, seed, mixed=bool(seed % 2))
+
+
+def test_dutch_certified_assignment_is_taken_and_agrees(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The profile-level assignment with its potentials answers the exchange matching of even and
+    # odd homogeneous brackets (and of what remains once moved-down players are paired); the
+    # comparison with the general path above only means something if it is actually taken.
+    answered: list[bool] = []
+    original = RoundSolver._certified_assignment
+
+    def counted(self: RoundSolver, *args: Any) -> Any:
+        result = original(self, *args)
+        answered.append(result is not None)
+        return result
+
+    monkeypatch.setattr(RoundSolver, "_certified_assignment", counted)
+    _play_and_compare(120, 3, 7, mixed=False)
+    _play_and_compare(61, 4, 3, mixed=True)
+    assert sum(answered) >= 4, answered

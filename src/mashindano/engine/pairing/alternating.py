@@ -23,16 +23,25 @@ class AlternativeAssignments:
         mate: dict[int, int],
         uppers: Iterable[int],
         weight: Callable[[int, int], int | None],
+        *,
+        potentials: tuple[dict[int, int], dict[int, int]] | None = None,
     ) -> None:
         """`mate` maps each upper vertex to its lower partner (and may hold more entries, which
-        are ignored). `weight(u, l)` is the edge weight, None when there is no edge."""
+        are ignored). `weight(u, l)` is the edge weight, None when there is no edge.
+        `potentials` (of the uppers, of the lowers) are taken as they are when the caller has
+        them: they must cover every edge and be tight on the assignment."""
         self.partner = {u: mate[u] for u in uppers}
         self.owner = {lower: u for u, lower in self.partner.items()}
         self._weight = weight
         self._weights: dict[tuple[int, int], int | None] = {}
         self.upper_potential: dict[int, int] = {}
         self.lower_potential: dict[int, int] = {}
-        self._compute_potentials()
+        self._tight: dict[int, list[int]] = {}
+        if potentials is None:
+            self._compute_potentials()
+        else:
+            self.upper_potential = dict(potentials[0])
+            self.lower_potential = dict(potentials[1])
 
     def weight(self, upper: int, lower: int) -> int | None:
         key = (upper, lower)
@@ -85,6 +94,16 @@ class AlternativeAssignments:
         w = self.weight(upper, lower)
         return w is not None and (self.upper_potential[upper] + self.lower_potential[lower] == w)
 
+    def _tight_lowers(self, upper: int) -> list[int]:
+        """The lowers `upper` has a tight edge to, in the order of `owner`. Rotations keep the
+        potentials (they move along tight edges) and no lower is added, so this is read once
+        per upper and only filtered for lowers removed since."""
+        known = self._tight.get(upper)
+        if known is None:
+            known = [lower for lower in self.owner if self._is_tight(upper, lower)]
+            self._tight[upper] = known
+        return known
+
     def swap_in(self, upper: int, lower: int) -> bool:
         """Whether an optimal assignment pairs `upper` with `lower`; if so, adopt one."""
         if self.partner.get(upper) == lower:
@@ -98,18 +117,18 @@ class AlternativeAssignments:
         came_from: dict[int, int | None] = {start: None}
         queue = deque([start])
         found: int | None = None
+        owner = self.owner
         while queue and found is None:
             u = queue.popleft()
             own_lower = self.partner[u]
-            for lower_next, owner_next in self.owner.items():
-                if lower_next == own_lower:
+            for lower_next in self._tight_lowers(u):
+                owner_next = owner.get(lower_next)
+                if owner_next is None or lower_next == own_lower:
                     continue
                 # An upper vertex already reached needs no edge test (unless it holds the
                 # target): the search would not go there again.
                 is_target = lower_next == target
                 if not is_target and (owner_next in came_from or owner_next == upper):
-                    continue
-                if not self._is_tight(u, lower_next):
                     continue
                 if is_target:
                     found = u

@@ -22,17 +22,23 @@ from collections.abc import Callable, Sequence
 
 from mashindano.engine.pairing.alternating import AlternativeAssignments
 from mashindano.engine.pairing.dutch_weights import (
+    COMPONENT_BITS,
     DutchWeights,
     Vector,
     colour_criteria,
     pack_exact,
 )
-from mashindano.engine.pairing.matching import is_completable
+from mashindano.engine.pairing.matching import is_completable, match_greedily
 from mashindano.engine.pairing.swiss_state import SwissPlayerState
+from mashindano.engine.pairing.transport import solve_transport
 from mashindano.engine.points import Points
 
 NO_OPPONENT = -1
 """The opponent of a slot that stands for the player left unpaired."""
+
+FLOAT = -1
+"""The slot (and its profile) of the player an odd bracket floats down, in
+`_certified_assignment`; in `_floater_model` the first floater's slot is -1 too."""
 
 
 class RoundSolver(DutchWeights):
@@ -210,14 +216,21 @@ class RoundSolver(DutchWeights):
             self._pairs_with_next_group_follow_scores(local, current_end)
             stored_end = current_end
         weights = self.weights
-        for y in range(mdp_count, stored_end):
-            vertex_y = local[y]
-            in_current, in_next = y < current_end, y >= current_end
-            for x in range(y):
-                vertex_x = local[x]
-                vector = self._base_vector(vertex_x, vertex_y, in_current, in_next)
-                base[(x, y)] = vector
-                weights[(vertex_x, vertex_y)] = vector
+        if self.use_shortcuts and not self.single_downfloater_gets_bye and not self.forbidden:
+            for y in range(mdp_count, stored_end):
+                vertex_y = local[y]
+                row = self._base_row(local[:y], vertex_y, y < current_end, y >= current_end)
+                base.update(zip([(x, y) for x in range(y)], row, strict=True))
+                weights.update(zip([(v, vertex_y) for v in local[:y]], row, strict=True))
+        else:
+            for y in range(mdp_count, stored_end):
+                vertex_y = local[y]
+                in_current, in_next = y < current_end, y >= current_end
+                for x in range(y):
+                    vertex_x = local[x]
+                    vector = self._base_vector(vertex_x, vertex_y, in_current, in_next)
+                    base[(x, y)] = vector
+                    weights[(vertex_x, vertex_y)] = vector
 
         def with_tie(x: int, y: int, component: int, value: int) -> Vector | None:
             vector = base[(x, y)]
@@ -357,9 +370,20 @@ class RoundSolver(DutchWeights):
         # matching that is has the same upper halves, which is all the rest reads from it. The
         # bye criterion of the next bracket (C9) reads the last matching itself: ask then.
         exact_last = self._may_decide_bye(next_score)
+        # Potentials proving the certified assignment optimal, while `mate` is that one.
+        known_potentials: tuple[dict[int, int], dict[int, int]] | None = None
         if guessing:
-            self._set_many(exchange_edges())
-            mate = self._compute(local)
+            certified_guess = self._certified_assignment(
+                [local[r] for r in remainder], local[current_end:], next_score
+            )
+            if certified_guess is not None:
+                mate, *potentials = certified_guess
+                known_potentials = (potentials[0], potentials[1])
+                self.last_was_local = True
+                self.last_mate = mate
+            else:
+                self._set_many(exchange_edges())
+                mate = self._compute(local)
             paired = sum(1 for r in remainder if mate_of(local[r]) < local[r])
             guessing = paired == first_group_size
             first_group_size = paired
@@ -368,8 +392,26 @@ class RoundSolver(DutchWeights):
             and not exact_last
             and all(is_upper(local[x]) for x in remainder[:first_group_size])
         ):
-            self._set_many(exchange_edges())
-            mate = self._compute(local)
+            # After the moved-down players are paired, the remainder is a homogeneous bracket:
+            # when all of it is paired among itself, the same certificate may answer.
+            certified_exchange = None
+            remainder_set = set(remainder)
+            if (
+                self.use_shortcuts
+                and first_group_size == len(remainder) // 2
+                and all(local[r] in self.removed or r in remainder_set for r in range(current_end))
+            ):
+                certified_exchange = self._certified_assignment(
+                    [local[r] for r in remainder], local[current_end:], next_score
+                )
+            if certified_exchange is not None:
+                mate, *potentials = certified_exchange
+                known_potentials = (potentials[0], potentials[1])
+                self.last_was_local = True
+                self.last_mate = mate
+            else:
+                self._set_many(exchange_edges())
+                mate = self._compute(local)
         exchange_count = sum(1 for x in remainder[:first_group_size] if not is_upper(local[x]))
         # S1 players to move down: the lowest ones that can be.
         left = exchange_count
@@ -415,21 +457,43 @@ class RoundSolver(DutchWeights):
                 for y in remainder[index + 1 :]:
                     self._set(vertex, local[y], exchange_vector(x, y, index))
             index += 1
-        # Fix who is in the upper half of each pair.
+        # Fix who is in the upper half of each pair: only pairs of an upper with a lower stay.
+        # The weights follow when a matching is next asked for (the steps before it read the
+        # upper-lower pairs only, whose weights stay).
         upper_at = [is_upper(local[x]) for x in remainder]
-        fixed: list[tuple[int, int, Vector | None]] = []
-        append = fixed.append
-        for index, x in enumerate(remainder):
-            vertex_x = local[x]
-            is_upper_x = upper_at[index]
-            for later in range(index + 1, len(remainder)):
-                y = remainder[later]
-                if is_upper_x and not upper_at[later]:
-                    append((vertex_x, local[y], base[(x, y)]))
-                else:
-                    base[(x, y)] = None
-                    append((vertex_x, local[y], None))
-        self._set_many(fixed)
+        upper_position = {x for index, x in enumerate(remainder) if upper_at[index]}
+        halves_fixed = False
+
+        def fix_halves() -> None:
+            fixed: list[tuple[int, int, Vector | None]] = []
+            append = fixed.append
+            for index, x in enumerate(remainder):
+                vertex_x = local[x]
+                is_upper_x = upper_at[index]
+                for later in range(index + 1, len(remainder)):
+                    y = remainder[later]
+                    if is_upper_x and not upper_at[later]:
+                        append((vertex_x, local[y], base[(x, y)]))
+                    else:
+                        base[(x, y)] = None
+                        append((vertex_x, local[y], None))
+            self._set_many(fixed)
+
+        if not self.use_shortcuts:
+            fix_halves()
+            halves_fixed = True
+
+        def set_tie_breaks(x: int, candidates: list[int], addends: list[int]) -> None:
+            """The tie-break terms of the edges of `x` to its candidates, which only a matching
+            reads: the highest-ranked opponent gets the largest term."""
+            tied_edges: list[tuple[int, int, Vector | None]] = []
+            for y, addend in zip(candidates, addends, strict=True):
+                tied = dict(base[(x, y)] or {})
+                if addend:
+                    tied[layout.tie_break] = addend
+                tied_edges.append((local[x], local[y], tied))
+            self._set_many(tied_edges)
+
         # Each upper player takes the highest-ranked opponent that keeps the best candidate.
         # The bye criterion of the next bracket (C9) reads the bracket's last matching itself.
         position_of = {v: position for position, v in enumerate(local)}
@@ -460,20 +524,18 @@ class RoundSolver(DutchWeights):
                 continue
             addend = 0
             candidates: list[int] = []
-            tied_edges: list[tuple[int, int, Vector | None]] = []
+            addends: list[int] = []
             for y in reversed(remainder):
                 if y <= x or local[y] in matched:
                     continue
-                vector = base[(x, y)]
-                if vector:
-                    tied = dict(vector)
-                    if addend:
-                        tied[layout.tie_break] = addend
-                    tied_edges.append((vertex, local[y], tied))
+                if base[(x, y)] and (halves_fixed or y not in upper_position):
                     candidates.append(y)
+                    addends.append(addend)
                 addend += 1
-            self._set_many(tied_edges)
             candidates.reverse()
+            addends.reverse()
+            if not self.use_shortcuts:
+                set_tie_breaks(x, candidates, addends)
             # The highest-ranked opponent has the largest tie-break term, so when an optimal
             # matching pairs `x` with it, every maximum matching does: no need to ask. When the
             # bracket's residents are all paired among themselves, the others are settled too.
@@ -489,12 +551,16 @@ class RoundSolver(DutchWeights):
                     settles_all = len(unpaired) == 2 * len(uppers)
                     slot_partner = {}
                     if not settles_all:
-                        model = self._floater_model(mate, local, uppers, unpaired, exact_weight)
+                        model = self._floater_model(
+                            mate, local, uppers, unpaired, exact_weight, known_potentials
+                        )
                         if model is not None:
                             alternatives, slot_partner, floating = model
                             settles_all = True
                     if alternatives is None:
-                        alternatives = AlternativeAssignments(mate, uppers, exact_weight)
+                        alternatives = AlternativeAssignments(
+                            mate, uppers, exact_weight, potentials=known_potentials
+                        )
                 for y in candidates if settles_all else candidates[:1]:
                     if alternatives.swap_in(vertex, local[y]):
                         if self._is_realizable(alternatives, slot_partner, floating):
@@ -513,14 +579,282 @@ class RoundSolver(DutchWeights):
                     mate[other] = lower
                     mate[lower] = other
             else:
+                if not halves_fixed:
+                    fix_halves()
+                    halves_fixed = True
+                if self.use_shortcuts:
+                    set_tie_breaks(x, candidates, addends)
                 mate = self._compute(local)
                 alternatives = None
+                known_potentials = None
                 certified = self.use_shortcuts and self.last_was_local and not exact_last
                 partner = mate_of(vertex)
             matched.add(vertex)
             matched.add(partner)
             self._finalize(vertex, partner)
         return matched
+
+    def _certified_assignment(
+        self, residents: Sequence[int], next_group: Sequence[int], next_score: Points | None
+    ) -> tuple[dict[int, int], dict[int, int], dict[int, int]] | None:
+        """The exchange matching of a homogeneous bracket of even size (`residents` in order:
+        the bracket, or what remains of it once its moved-down players are paired), found without
+        a matching over the players when S1 can be assigned to S2 at the best weight and vertex
+        potentials prove that no matching does better; None when that cannot be shown here.
+
+        Why the answer is the matching's. Edge weights of the bracket depend only on the two
+        players' profiles (`_base_vector`), plus the exchange terms: an upper player in S1 adds
+        E1, an upper player at position x takes off E2 * x (E1 above E2 in the order). Among
+        assignments of S1 (uppers) to S2 those terms are constant, so the best assignment is a
+        transportation problem between the profiles, solved with potentials a (S1 profiles),
+        b (S2 profiles). Potentials y_x = a[p(x)] + c + E1 - E2 * x on S1 and
+        y_y = b[q(y)] - c on S2 are tight on the assignment and cover every S1-S2 edge;
+        an S1-S1 edge needs 2c >= w - a - a' - E1 + E2 * (h - 1) and an S2-S2 edge
+        2c <= b + b' - w + E2 * h (the worst positions), so a c exists when the largest lower
+        bound is at most the smallest upper one. Then y certifies (sums of lexicographically
+        non-negative slacks are non-negative) that the assignment is a maximum weight matching
+        of the bracket. It pairs every resident, so with the next group it is one of the local
+        matching too, and with the players below completable (C4) the global one. The steps
+        after this matching read only its upper halves and an optimal assignment, which every
+        optimal matching of this kind shares.
+
+        An odd bracket floats one player into the next group, where every pair weighs F (what
+        the bracket's score says, `_group_vector`), whoever floats: a slot FLOAT joins S1 with
+        weight F to every player (the one it takes is the floater), and a FLOAT-S1 edge needs
+        2c >= F - a[FLOAT] - a - E1 + E2 * (h - 1). Every optimal matching floats one player,
+        since F outweighs a pair within the next group; the floater must meet someone there
+        who leaves the rest of the group paired (checked, with the players below, C4).
+
+        Returns the matching and the potentials a and b of each S1 and S2 player (and of the
+        slot, as -1), which prove the assignment optimal among assignments
+        (`AlternativeAssignments` and `_floater_model` need no others).
+        """
+        odd = len(residents) % 2 == 1
+        if (
+            len(residents) < 4
+            or self.single_downfloater_gets_bye
+            or self._may_decide_bye(next_score)
+            or (odd and (not next_group or self._group is None))
+        ):
+            return None
+        if any(v in self.removed for v in residents):
+            return None
+        half = len(residents) // 2
+        upper_side, lower_side = residents[:half], residents[half:]
+        profile = self._profile
+        representative: dict[int, int] = {}
+        supply: dict[int, int] = {}
+        demand: dict[int, int] = {}
+        layout = self.layout
+        size = layout.size
+        floating = 0
+        if odd:
+            digit = self.digit[residents[0]]
+            floating = pack_exact({layout.pairs_next: 1, layout.scores_next + digit: 1}, size)
+            supply[FLOAT] = 1
+        for v in upper_side:
+            representative.setdefault(profile[v], v)
+            supply[profile[v]] = supply.get(profile[v], 0) + 1
+        for v in lower_side:
+            representative.setdefault(profile[v], v)
+            demand[profile[v]] = demand.get(profile[v], 0) + 1
+        weight_memo: dict[tuple[int, int], int | None] = {}
+
+        def type_weight(p: int, q: int) -> int | None:
+            key = (p, q)
+            if p == FLOAT or q == FLOAT:
+                return floating
+            if key not in weight_memo:
+                i, j = representative[p], representative[q]
+                vector = (
+                    self._compute_base_vector(i, j, True, False)
+                    if self._colours_compatible(i, j)
+                    else None
+                )
+                weight_memo[key] = None if vector is None else pack_exact(vector, size)
+            return weight_memo[key]
+
+        weights: dict[tuple[int, int], int] = {}
+        for p in supply:
+            for q in demand:
+                w = type_weight(p, q)
+                if w is not None:
+                    weights[(p, q)] = w
+        solved = solve_transport(supply, demand, weights)
+        if solved is None:
+            return None
+        flow, a, b = solved
+        e1 = 1 << (COMPONENT_BITS * (size - 1 - layout.exchanges))
+        e2 = 1 << (COMPONENT_BITS * (size - 1 - layout.exchange_numbers))
+        lowest: int | None = None
+        for p in supply:
+            for p2 in supply:
+                if (p == p2 and supply[p] < 2) or (p == p2 == FLOAT):
+                    continue
+                w = type_weight(p, p2)
+                if w is not None:
+                    bound = w - a[p] - a[p2] - e1 + e2 * (half - 1)
+                    lowest = bound if lowest is None else max(lowest, bound)
+        highest: int | None = None
+        for q in demand:
+            for q2 in demand:
+                if q == q2 and demand[q] < 2:
+                    continue
+                w = type_weight(q, q2)
+                if w is not None:
+                    bound = b[q] + b[q2] - w + e2 * half
+                    highest = bound if highest is None else min(highest, bound)
+        if lowest is not None and highest is not None and lowest > highest:
+            return None
+        tight = {
+            p: [q for q in demand if (p, q) in weights and a[p] + b[q] == weights[(p, q)]]
+            for p in supply
+        }
+        uppers = [*upper_side, FLOAT] if odd else upper_side
+        assignment = self._realize_assignment(uppers, lower_side, flow, tight)
+        if assignment is None:
+            return None
+        mate: dict[int, int] = {}
+        upper_potential: dict[int, int] = {}
+        lower_potential: dict[int, int] = {}
+        for upper, lower in assignment.items():
+            lower_potential[lower] = b[profile[lower]]
+            if upper == FLOAT:
+                upper_potential[FLOAT] = a[FLOAT]
+                continue
+            mate[upper] = lower
+            mate[lower] = upper
+            upper_potential[upper] = a[profile[upper]]
+        taken = set(residents)
+        if odd:
+            placed = self._float_into(assignment[FLOAT], next_group, floating)
+            if placed is None:
+                return None
+            mate.update(placed)
+            taken.update(next_group)
+        rest = [v for v in range(self.count) if v not in self.removed and v not in taken]
+        rest += [v for v in next_group if odd and v not in mate]
+        rest.sort()
+        singles = {v for v in rest if self.may_get_bye[v]} if len(rest) % 2 else set()
+        if not is_completable(rest, self._edge_exists, singles):
+            return None
+        return mate, upper_potential, lower_potential
+
+    def _float_into(
+        self, floater: int, next_group: Sequence[int], floating: int
+    ) -> dict[int, int] | None:
+        """The floater's opponent in the next group, at weight `floating`, and pairs for the
+        rest of the group leaving at most one player (as many as any matching can); None when
+        the first few opponents tried do not allow that."""
+        tried = 0
+        for opponent in next_group:
+            if not self.compatible(floater, opponent):
+                continue
+            vector = self._vector(floater, opponent)
+            if not vector or pack_exact(vector, self.layout.size) != floating:
+                return None
+            others = [v for v in next_group if v != opponent]
+            pairs, unmatched = match_greedily(others, self._edge_exists)
+            if len(unmatched) <= len(others) % 2:
+                mate = {floater: opponent, opponent: floater}
+                for x, y in pairs:
+                    mate[x] = y
+                    mate[y] = x
+                return mate
+            tried += 1
+            if tried >= 3:
+                return None
+        return None
+
+    def _colours_compatible(self, i: int, j: int) -> bool:
+        """C3 alone (absolute colour preferences), which depends on the profiles only."""
+        a, b = self.players[i], self.players[j]
+        return not (
+            a.is_absolute
+            and b.is_absolute
+            and a.preference == b.preference
+            and not (self._is_topscorer(a) or self._is_topscorer(b))
+        )
+
+    def _realize_assignment(
+        self,
+        upper_side: Sequence[int],
+        lower_side: Sequence[int],
+        flow: dict[tuple[int, int], int],
+        tight: dict[int, list[int]],
+    ) -> dict[int, int] | None:
+        """Players for the profile flow: each S1 player an S2 player over a tight profile pair
+        they may meet (C1), every one paired; None when that fails. Greedy along the flow,
+        then augmenting paths over the tight pairs for the few it leaves."""
+        profile = self._profile
+
+        def type_of(v: int) -> int:
+            return FLOAT if v == FLOAT else profile[v]
+
+        def compatible(u: int, v: int) -> bool:
+            return u == FLOAT or self.compatible(u, v)
+
+        pools: dict[int, list[int]] = {}
+        for v in lower_side:
+            pools.setdefault(profile[v], []).append(v)
+        remaining = dict(flow)
+        partner: dict[int, int] = {}
+        owner: dict[int, int] = {}
+        left_over: list[int] = []
+        for u in upper_side:
+            p = type_of(u)
+            found = None
+            for q in tight[p]:
+                if remaining.get((p, q), 0) <= 0:
+                    continue
+                pool = pools[q]
+                for index, v in enumerate(pool):
+                    if compatible(u, v):
+                        found = v
+                        del pool[index]
+                        remaining[(p, q)] -= 1
+                        break
+                if found is not None:
+                    break
+            if found is None:
+                left_over.append(u)
+            else:
+                partner[u] = found
+                owner[found] = u
+        if len(left_over) > 16:
+            return None
+        tight_sets = {p: set(qs) for p, qs in tight.items()}
+        for start in left_over:
+            # Breadth-first over "u takes v, whose owner looks for another" on tight pairs.
+            came_from: dict[int, tuple[int | None, int | None]] = {start: (None, None)}
+            queue = [start]
+            end: tuple[int, int] | None = None
+            while queue and end is None:
+                u = queue.pop(0)
+                allowed = tight_sets[type_of(u)]
+                for v in lower_side:
+                    if profile[v] not in allowed or v == partner.get(u) or not compatible(u, v):
+                        continue
+                    holder = owner.get(v)
+                    if holder is None:
+                        end = (u, v)
+                        break
+                    if holder not in came_from:
+                        came_from[holder] = (u, v)
+                        queue.append(holder)
+            if end is None:
+                return None
+            u, v = end
+            while True:
+                previous = partner.get(u)
+                partner[u] = v
+                owner[v] = u
+                back, taken = came_from[u]
+                if back is None or taken is None:
+                    break
+                assert taken == previous
+                u, v = back, taken
+        return partner
 
     def _floater_model(
         self,
@@ -529,6 +863,7 @@ class RoundSolver(DutchWeights):
         uppers: Sequence[int],
         unpaired: Sequence[int],
         exact_weight: Callable[[int, int], int | None],
+        potentials: tuple[dict[int, int], dict[int, int]] | None = None,
     ) -> tuple[AlternativeAssignments, dict[int, int], int] | None:
         """The assignment of uppers to lowers when some residents float down, with one "slot"
         per floater standing for its pairing below; None when the model is not exact here.
@@ -595,8 +930,15 @@ class RoundSolver(DutchWeights):
                 return floating if lower in lowers else None
             return exact_weight(upper, lower)
 
+        if potentials is not None and (
+            set(potentials[0]) != set(assignment)
+            or not set(assignment.values()) <= set(potentials[1])
+        ):
+            potentials = None
         try:
-            model = AlternativeAssignments(assignment, list(assignment), weight)
+            model = AlternativeAssignments(
+                assignment, list(assignment), weight, potentials=potentials
+            )
         except ValueError:
             return None
         return model, slot_partner, floating

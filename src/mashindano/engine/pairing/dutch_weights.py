@@ -497,6 +497,31 @@ class DutchWeights:
             self._shared_vectors[key] = vector
         return vector
 
+    def _base_row(
+        self, higher: Sequence[int], j: int, in_current: bool, in_next: bool
+    ) -> list[Vector | None]:
+        """`_base_vector(i, j, ...)` for each `i` of `higher`, read once per profile: without
+        forbidden pairs and the bye criterion, a pair's vector (and C3) follows from the two
+        profiles, and only a rematch (C1) tells players of one profile apart."""
+        players = self.players
+        profile = self._profile
+        id_j = players[j].id
+        by_profile: dict[int, Vector | None] = {}
+        row: list[Vector | None] = []
+        append = row.append
+        for i in higher:
+            if id_j in players[i].opponents:
+                append(None)
+                continue
+            p = profile[i]
+            if p in by_profile:
+                append(by_profile[p])
+                continue
+            vector = self._base_vector(i, j, in_current, in_next)
+            by_profile[p] = vector
+            append(vector)
+        return row
+
     def _compute_base_vector(self, i: int, j: int, in_current: bool, in_next: bool) -> Vector:
         layout = self.layout
         higher, lower = self.players[i], self.players[j]
