@@ -6,11 +6,11 @@ Time is the views' `timezone.now()`, set per request with `clock(...)`."""
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterator
 from contextlib import contextmanager
-import html
-from typing import Any
 from datetime import UTC, datetime
+from typing import Any
 from unittest import mock
 
 import pytest
@@ -20,7 +20,6 @@ from django.test import Client
 from mashindano.app import events, people, players, rounds
 from mashindano.app.principals import local
 from mashindano.app.registrations import set_registration_approval
-from mashindano.app.results import GameRef, report_result
 from mashindano.engine.model import Competitor, CompetitorId
 from mashindano.store import models
 
@@ -295,7 +294,8 @@ def test_join_gomoku_R4_R6_in_the_window_with_the_declaration() -> None:
         )
     assert done.status_code == 302
     entry = models.Entry.objects.get(key="Nia")
-    assert entry.user is not None and entry.user.username == "nia"
+    assert entry.user is not None
+    assert entry.user.username == "nia"
     assert entry.games_played == 300
 
 
@@ -377,7 +377,8 @@ def test_registrations_needing_approval_are_accepted_or_refused_by_staff() -> No
         pending = list(models.RegistrationRequest.objects.order_by("id"))
         assert [r.state for r in pending] == ["pending", "pending"]
         listed = body(staff.get("/console/open/registrations/"))
-        assert "Accept Kim" in listed and "Refuse Lea" in listed
+        assert "Accept Kim" in listed
+        assert "Refuse Lea" in listed
         before = state()
         no_reason = staff.post(
             "/console/open/registrations/",
@@ -395,11 +396,13 @@ def test_registrations_needing_approval_are_accepted_or_refused_by_staff() -> No
         lea_page = body(client_for("lea").get("/me/"))
     assert models.Entry.objects.get().user.username == "kim"  # type: ignore[union-attr]
     assert "You play as Kim." in kim_page
-    assert "refused" in lea_page and "club members only" in lea_page
+    assert "refused" in lea_page
+    assert "club members only" in lea_page
     log = list(
         models.AuditEntry.objects.filter(event__slug="open").values_list("action", flat=True)
     )
-    assert "registration.decide" in log and "registration.approval" in log
+    assert "registration.decide" in log
+    assert "registration.approval" in log
 
 
 def test_the_registrations_page_is_for_staff_only() -> None:
