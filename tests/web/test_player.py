@@ -461,3 +461,141 @@ def test_kiba_withdraw_with_confirmation_page() -> None:
     again = client_for("p1").post(url, {})
     assert again.status_code == 422
     assert "has already withdrawn" in body(again)
+
+
+# -- Tantrix: the result form (R16-R19) and tiebreak offers and replies (R20-R22) ----------
+
+
+def tantrix() -> tuple[str, str]:
+    """Four players, round 1 paired, 2 standard games; board 1's players play as t1 and t2."""
+    from tests.app.helpers import T0, make_event
+
+    make_event("ko", "tantrix-knockout", 4, standard_games="2")
+    rounds.pair_next_round("ko", actor=ACTOR, now=T0)
+    encounter = events.get_event_facts("ko").rounds[0].encounters[0]
+    assert encounter.second is not None
+    for name, key in (("t1", encounter.first), ("t2", encounter.second)):
+        User.objects.create_user(name, password="pw")
+        people.link_entry("ko", str(key), name, actor=ACTOR, now=T0)
+    return str(encounter.first), str(encounter.second)
+
+
+def tp(first: str, a_points: str, game: int) -> str:
+    """The game's TPs from its first player's side, A (the match's first player) scoring
+    `a_points` of 20."""
+    encounter = events.get_event_facts("ko").rounds[0].encounters[0]
+    played = next(g for g in encounter.games if g.number == game)
+    b_points = str(20 - float(a_points))
+    return f"{a_points}-{b_points}" if str(played.first) == first else f"{b_points}-{a_points}"
+
+
+def form_url(game: int, action: str = "tantrix.form") -> str:
+    return f"/me/e/ko/do/{action}/?round=1&board=1&game={game}"
+
+
+def test_tantrix_form_R18_offers_options_N_and_1_to_8_and_R19_the_when_box() -> None:
+    tantrix()
+    with clock(datetime(2026, 3, 1, 12, tzinfo=UTC)):
+        page = body(client_for("t1").get(form_url(1)))
+        me = body(client_for("t1").get("/me/"))
+    for option in ("N", *map(str, range(1, 9))):
+        assert f'<option value="{option}"' in page
+    assert "When will you finish your match?" in page
+    assert 'name="player"' not in page
+    assert "file your result form for round 1, board 1" in me
+
+
+def test_tantrix_form_leads_to_a_tiebreak_game_R18_option_2() -> None:
+    a, _b = tantrix()
+    with clock(datetime(2026, 3, 1, 12, tzinfo=UTC)):
+        for name in ("t1", "t2"):
+            done = client_for(name).post(form_url(1), {"result": tp(a, "11", 1), "status": "N"})
+            assert done.status_code == 302
+        client_for("t1").post(form_url(2), {"result": tp(a, "11", 2), "status": "2"})
+        client_for("t2").post(form_url(2), {"result": tp(a, "11", 2), "status": "2"})
+        me = body(client_for("t2").get("/me/"))
+    games = [g.number for g in events.get_event_facts("ko").rounds[0].encounters[0].games]
+    assert games == [1, 2, 3]
+    assert "file your result form for round 1, board 1, game 3" in me
+
+
+@pytest.mark.parametrize(
+    ("posted", "field", "message"),
+    [
+        ({"result": "", "status": "N"}, "result", "parameter 'result' is required"),
+        ({"result": "twelve", "status": "N"}, "result", "twelve"),
+        ({"result": "11-9", "status": "9"}, "status", "unknown form status '9'"),
+    ],
+)
+def test_tantrix_form_invalid_cases_at_the_field_change_nothing(
+    posted: dict[str, str], field: str, message: str
+) -> None:
+    tantrix()
+    before = state()
+    with clock(datetime(2026, 3, 1, 12, tzinfo=UTC)):
+        answer = client_for("t1").post(form_url(1), posted)
+    assert answer.status_code == 422
+    text = body(answer)
+    assert message in text
+    assert f'id="f-{field}-error"' in text
+    assert state() == before
+
+
+def test_tantrix_form_option_3_R19_needs_the_when_box() -> None:
+    a, _b = tantrix()
+    with clock(datetime(2026, 3, 1, 12, tzinfo=UTC)):
+        early = client_for("t1").post(form_url(1), {"result": tp(a, "11", 1), "status": "3"})
+        assert 'id="f-status-error"' in body(early)  # R18: game 1 is not the last: N
+        for name in ("t1", "t2"):
+            client_for(name).post(form_url(1), {"result": tp(a, "11", 1), "status": "N"})
+        before = state()
+        answer = client_for("t1").post(form_url(2), {"result": tp(a, "11", 2), "status": "3"})
+        assert answer.status_code == 422
+        assert 'id="f-when-error"' in body(answer)
+        assert state() == before
+        done = client_for("t1").post(
+            form_url(2), {"result": tp(a, "11", 2), "status": "3", "when": "Sunday evening"}
+        )
+    assert done.status_code == 302
+
+
+def test_tantrix_form_of_another_match_is_refused() -> None:
+    tantrix()
+    User.objects.create_user("t3", password="pw")
+    facts = events.get_event_facts("ko")
+    other = facts.rounds[0].encounters[1]
+    people.link_entry("ko", str(other.first), "t3", actor=ACTOR, now=at(3, 1))
+    before = state()
+    with clock(datetime(2026, 3, 1, 12, tzinfo=UTC)):
+        refused = client_for("t3").post(form_url(1), {"result": "11-9", "status": "N"})
+        stranger = client_for("sam").post(form_url(1), {"result": "11-9", "status": "N"})
+    assert refused.status_code in (403, 422)
+    assert stranger.status_code == 403
+    assert state() == before
+
+
+def test_tantrix_R20_R22_tiebreak_offer_and_reply_from_the_players() -> None:
+    a, _b = tantrix()
+    noon = datetime(2026, 3, 1, 12, tzinfo=UTC)
+    with clock(noon):
+        for name in ("t1", "t2"):
+            client_for(name).post(form_url(1), {"result": tp(a, "11", 1), "status": "N"})
+        for name in ("t2", "t1"):
+            client_for(name).post(form_url(2), {"result": tp(a, "11", 2), "status": "4"})
+        me = body(client_for("t2").get("/me/"))
+    assert "offer of dates for the tiebreak games" in me
+    offer = "/me/e/ko/do/tantrix.offer/?round=1&board=1"
+    with clock(datetime(2026, 3, 1, 14, tzinfo=UTC)):
+        page = body(client_for("t2").get(offer))
+        assert "The dates you offer" in page
+        done = client_for("t2").post(offer, {"evidence": "Saturday 10:00 or Sunday 15:00"})
+    assert done.status_code == 302
+    with clock(datetime(2026, 3, 1, 18, tzinfo=UTC)):
+        reply = client_for("t1").post(
+            "/me/e/ko/do/tantrix.reply/?round=1&board=1", {"evidence": "Sunday 15:00"}
+        )
+    assert reply.status_code == 302
+    subjects = list(
+        models.ArbiterOverride.objects.filter(event__slug="ko").values_list("subject", flat=True)
+    )
+    assert len(subjects) == 2

@@ -166,11 +166,22 @@ def raw_values(
     return raw
 
 
+HINTS: tuple[tuple[str, str, str], ...] = (
+    ("tantrix.form", "form status", "status"),
+    ("tantrix.form", "a status", "status"),
+    ("tantrix.form", "When will you finish", "when"),
+)
+"""(action, words of the message, field) for refusals of the engine that name no parameter."""
+
+
 def field_of_error(action: ActionSpec, problem: MashindanoError, visible: list[str]) -> str | None:
     """The visible field an error belongs to; None for a refusal of the whole request."""
     named = problem.params.get("parameter")
     if isinstance(named, str) and named in visible:
         return named
+    for action_name, words, hinted in HINTS:
+        if action.name == action_name and words in problem.message and hinted in visible:
+            return hinted
     if isinstance(problem, AppError):
         return None
     # A malformed value the use case read (a result text, an option): the main field.
