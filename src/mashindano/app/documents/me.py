@@ -140,9 +140,7 @@ class MyEntry:
 
 
 def _fixed(game: GameFact) -> dict[str, str]:
-    fixed = {"round": str(game.round), "board": str(game.board)}
-    if game.number != 1:
-        fixed["game"] = str(game.number)
+    fixed = {"round": str(game.round), "board": str(game.board), "game": str(game.number)}
     if game.stage != 1:
         fixed["stage"] = str(game.stage)
     if game.group:

@@ -11,7 +11,13 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBadRequest,
+    HttpResponseForbidden,
+)
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -55,6 +61,7 @@ PLAYER_ACTIONS = frozenset(
 
 GAME_FIELDS = ("round", "board", "game", "stage", "group")
 """The values of a game or match a page fixes (from its address)."""
+GAME_DEFAULTS = {"game": "1", "stage": "1", "group": ""}
 
 View = Callable[..., HttpResponse]
 
@@ -182,6 +189,11 @@ def action(request: HttpRequest, slug: str, name: str) -> HttpResponse:
     fixed = _fixed_game(request)
     field_names = {f.name for f in spec.fields}
     fixed = {k: v for k, v in fixed.items() if k in field_names}
+    if field_names & {"round", "board"} and not {"round", "board"} <= fixed.keys():
+        return HttpResponseBadRequest(_("Which game? The address names its round and board."))
+    for key, default in GAME_DEFAULTS.items():
+        if key in field_names:
+            fixed.setdefault(key, default)
     if "player" in field_names:
         fixed["player"] = event.player
     game = _game_of(event, fixed)
@@ -238,7 +250,10 @@ def _game_of(event: Any, fixed: dict[str, str]) -> Any:
 
 
 def _same_game(a: dict[str, str], b: dict[str, str]) -> bool:
-    return all(a.get(k) == b.get(k) for k in GAME_FIELDS if k in a or k in b)
+    def value(values: dict[str, str], key: str) -> str | None:
+        return values.get(key, GAME_DEFAULTS.get(key))
+
+    return all(value(a, k) == value(b, k) for k in GAME_FIELDS)
 
 
 @never_cache
