@@ -235,6 +235,7 @@ def test_leave_R48_taken_before_the_month_with_leaves_left_shown() -> None:
         page = body(client_for("p3").get(url))
         assert "3 leaves left this year" in page
         assert 'name="player"' not in page
+        assert 'name="half"' not in page  # a league month away is no bye worth points
         done = client_for("p3").post(url, {"from_round": "2"})
         assert done.status_code == 302
         after = body(client_for("p3").get("/me/"))

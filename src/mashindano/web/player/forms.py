@@ -46,6 +46,7 @@ LABELS: dict[tuple[str, str], Any] = {
     ("player.withdraw", "reason"): _("Reason (optional)"),
     ("player.leave", "from_round"): _("First round (month) away"),
     ("player.leave", "to_round"): _("Last round (month) away"),
+    ("player.leave", "half"): _("Half-point bye (where the rules give one)"),
 }
 
 

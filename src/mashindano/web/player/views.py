@@ -40,6 +40,7 @@ from mashindano.app.people import principal_for_user
 from mashindano.app.principals import Principal
 from mashindano.app.registrations import join_event
 from mashindano.engine.errors import MashindanoError
+from mashindano.engine.gomoku import PRESET_NAME as GOMOKU
 from mashindano.engine.kiba import PRESET_NAME as KIBA
 from mashindano.web.player.forms import build_form, field_of_error, raw_values
 
@@ -196,6 +197,8 @@ def action(request: HttpRequest, slug: str, name: str) -> HttpResponse:
             fixed.setdefault(key, default)
     if "player" in field_names:
         fixed["player"] = event.player
+    if name == "player.leave" and event.preset == GOMOKU:
+        fixed["half"] = "false"  # a league month away is a leave, not a bye worth points (R48)
     game = _game_of(event, fixed)
     status = 200
     if request.method == "POST":
