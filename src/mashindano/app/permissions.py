@@ -42,6 +42,8 @@ class Rule:
     roles: frozenset[Role]
     own: bool = False
     """A player may do it for their own games or entry."""
+    anyone: bool = False
+    """Any signed-in account may do it for itself (asking to join an open event)."""
 
 
 _STAFF = frozenset({Role.ORGANISER, Role.ARBITER})
@@ -89,6 +91,11 @@ ACTIONS: dict[str, Rule] = {
     # as the system principal); staff may apply it too, and correct it like any result.
     "due.loss-on-time": Rule(_STAFF),
     "due.tantrix-default": Rule(_STAFF),
+    # Player self-service (app/registrations.py): anyone signed in asks to join an open event;
+    # staff decide whether joining needs their approval, and accept or refuse the requests.
+    "registration.join": Rule(frozenset(), anyone=True),
+    "registration.approval": Rule(_STAFF),
+    "registration.decide": Rule(_STAFF),
 }
 """Event actions and who may perform them (besides superusers). Creating an event, a series or
 importing one is a site permission (`Principal.can_create_events`)."""
@@ -158,6 +165,8 @@ def is_allowed(principal: Principal, action: str, event_roles: EventRoles) -> bo
         return False
     if rule.roles & event_roles.roles:
         return True
+    if rule.anyone and principal.is_user:
+        return True
     return rule.own and Role.PLAYER in event_roles.roles
 
 
@@ -173,7 +182,7 @@ def authorise(principal: Principal, action: str, slug: str) -> Grant:
     found = roles_in_event(principal, slug)
     if rule.roles & found.roles:
         return Grant(principal, action, full=True)
-    if rule.own and Role.PLAYER in found.roles:
+    if (rule.own and Role.PLAYER in found.roles) or (rule.anyone and principal.is_user):
         return Grant(principal, action, full=False, own_keys=found.entry_keys)
     raise NotAllowed(
         f"{principal.name} may not {action} in {slug!r}"

@@ -3,10 +3,19 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from mashindano.web.player import registrations as player_registrations
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include("mashindano.web.api.main")),
     path("mail/", include("mashindano.web.mail.urls")),
     path("play/", include("mashindano.web.play.urls")),
+    # Player self-service (web/player): personal pages, and the staff's registrations page.
+    path("me/", include("mashindano.web.player.urls")),
+    path(
+        "console/<slug:slug>/registrations/",
+        player_registrations.registrations,
+        name="player-registrations",
+    ),
     path("", include("mashindano.web.public.urls")),
 ]

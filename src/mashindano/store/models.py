@@ -479,3 +479,36 @@ class WebhookDelivery(models.Model):
 
     class Meta:
         db_table = "api_webhookdelivery"
+class RegistrationRequest(models.Model):
+    """A person's request to join an event that needs the staff's approval (player
+    self-service). Appended once; the decision is recorded on it (who, when, why) and, when
+    accepted, the entry it became."""
+
+    class State(models.TextChoices):
+        PENDING = "pending"
+        ACCEPTED = "accepted"
+        REFUSED = "refused"
+        WITHDRAWN = "withdrawn"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="requests")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="registration_requests"
+    )
+    name = models.CharField(max_length=200)
+    rating = models.PositiveIntegerField(null=True, blank=True)
+    games_played = models.PositiveIntegerField(null=True, blank=True)
+    country = models.CharField(max_length=10, blank=True, default="")
+    requested_at = models.DateTimeField()
+    state = models.CharField(max_length=10, choices=State.choices, default=State.PENDING)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.CharField(max_length=100, blank=True, default="")
+    reason = models.TextField(blank=True, default="")
+    entry = models.ForeignKey(
+        Entry, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.state})"

@@ -1,0 +1,456 @@
+"""A person's own page ("my page", player self-service): the events they play in, their games
+with the deadlines the rules set, and the open actions first ("2 results need your
+confirmation", "your move in game X before ...", "report your result in round 3 before ...").
+
+Built from the event's facts and the existing documents (`deadlines.round_deadlines`, the
+Gomoku R47 window of `due.gomoku_final_at`, the KIBA clocks of `clocks.open_game_clocks`, the
+Tantrix forms of `formats.tantrix_knockout_results.forms_of`) and the declared actions the
+person may perform now (`declarations.available_actions`). Each action names the declared
+action and the values a form fixes (the game, the player); the front end renders the form
+from the declaration. Nothing here writes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from mashindano.app.clocks import open_game_clocks
+from mashindano.app.declarations import available_actions
+from mashindano.app.documents.deadlines import Deadline, round_deadlines
+from mashindano.app.due import gomoku_final_at
+from mashindano.app.formats.gomoku_league_history import first_league_month, league_event_parameters
+from mashindano.app.formats.tantrix_knockout_results import forms_of
+from mashindano.app.principals import Principal
+from mashindano.app.queries import get_event_facts
+from mashindano.app.registrations import is_open_for_joining, needs_approval
+from mashindano.engine.gomoku import PRESET_NAME as GOMOKU
+from mashindano.engine.kiba import PRESET_NAME as KIBA
+from mashindano.engine.knockout.parameters import PRESET_NAME as TANTRIX
+from mashindano.engine.model import CompetitorId
+from mashindano.store import models
+from mashindano.store.facts import EventFacts, EventState, GameFact, ReportKind, ResultStatus
+
+CONFIRM = "confirm"
+REPORT = "report"
+MOVE = "move"
+FORM = "form"
+TIEBREAK = "tiebreak"
+
+
+@dataclass(frozen=True, slots=True)
+class ReportLine:
+    """One line of a game's result log: who reported, confirmed or disputed what, when."""
+
+    kind: str
+    result: str
+    actor: str
+    at: datetime
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class OpenAction:
+    """Something the person is asked to do, with the declared action that does it."""
+
+    kind: str
+    """confirm, report, move, form or tiebreak."""
+    slug: str
+    event: str
+    text: str
+    action: str
+    """The declared action (the confirm kind offers result.dispute beside it)."""
+    fixed: dict[str, str]
+    """The values the form fixes (the game's round, board...; the player)."""
+    due: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MyGame:
+    label: str
+    round: int
+    board: int
+    number: int
+    stage: int
+    group: str
+    opponent: str
+    result: str
+    status: str
+    reports: tuple[ReportLine, ...]
+    deadlines: tuple[Deadline, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MyEvent:
+    slug: str
+    name: str
+    preset: str
+    state: str
+    player: str
+    player_name: str
+    withdrawn_from: int | None
+    leaves: tuple[tuple[int, int], ...]
+    leaves_left: int | None
+    """Gomoku: leaves left in the current calendar year (R48); None for other presets."""
+    actions: tuple[str, ...]
+    """Declared actions the person may perform in the event now."""
+    games: tuple[MyGame, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MyRequest:
+    slug: str
+    event: str
+    name: str
+    state: str
+    requested_at: datetime
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class MyPage:
+    name: str
+    open_actions: tuple[OpenAction, ...]
+    events: tuple[MyEvent, ...]
+    requests: tuple[MyRequest, ...] = ()
+
+    @property
+    def confirmations(self) -> int:
+        return sum(1 for a in self.open_actions if a.kind == CONFIRM)
+
+
+@dataclass(frozen=True, slots=True)
+class OpenEvent:
+    slug: str
+    name: str
+    preset: str
+    state: str
+    needs_approval: bool
+    joined: bool
+    pending: bool
+
+
+@dataclass(frozen=True, slots=True)
+class MyEntry:
+    slug: str
+    player: str
+    name: str
+    withdrawn_from: int | None
+
+
+def _fixed(game: GameFact) -> dict[str, str]:
+    fixed = {"round": str(game.round), "board": str(game.board), "game": str(game.number)}
+    if game.stage != 1:
+        fixed["stage"] = str(game.stage)
+    if game.group:
+        fixed["group"] = game.group
+    return fixed
+
+
+def _report_lines(game: GameFact) -> tuple[ReportLine, ...]:
+    return tuple(
+        ReportLine(
+            r.kind.value, r.result.value if r.result is not None else "", r.actor, r.at, r.reason
+        )
+        for r in game.reports
+    )
+
+
+def build_my_page(principal: Principal, now: datetime) -> MyPage:
+    user_id = principal.user_id
+    if user_id is None:
+        return MyPage(principal.name, (), ())
+    entries = list(
+        models.Entry.objects.filter(user_id=user_id)
+        .select_related("event")
+        .order_by("-event__created_at", "event__slug")
+    )
+    events: list[MyEvent] = []
+    actions: list[OpenAction] = []
+    for entry in entries:
+        event = _my_event(entry, principal, now, actions)
+        events.append(event)
+    requests = tuple(
+        MyRequest(r.event.slug, r.event.name, r.name, r.state, r.requested_at, r.reason)
+        for r in models.RegistrationRequest.objects.filter(user_id=user_id)
+        .exclude(state=models.RegistrationRequest.State.ACCEPTED)
+        .select_related("event")
+        .order_by("-requested_at")
+    )
+    actions.sort(key=lambda a: (a.due is None, a.due or now, a.slug, a.text))
+    return MyPage(principal.name, tuple(actions), tuple(events), requests)
+
+
+def _my_event(
+    entry: models.Entry, principal: Principal, now: datetime, found: list[OpenAction]
+) -> MyEvent:
+    slug = entry.event.slug
+    facts = get_event_facts(slug, with_moves=entry.event.preset == KIBA)
+    me = CompetitorId(entry.key)
+    names = {c.id: c.name for c in facts.competitors}
+    allowed = {a.name for a in available_actions(slug, principal)}
+    withdrawn = facts.withdrawn_from(me)
+    games: list[MyGame] = []
+    running = facts.state is EventState.RUNNING and withdrawn is None
+    for round_fact in facts.rounds:
+        deadlines = round_deadlines(facts, round_fact, now) if running else ()
+        latest = facts.latest_round(round_fact.stage, round_fact.group)
+        current = latest is not None and latest.number == round_fact.number
+        for game in round_fact.games():
+            if me not in (game.first, game.second):
+                continue
+            opponent = game.second if game.first == me else game.first
+            mine = tuple(
+                d
+                for d in deadlines
+                if d.board in (None, game.board) and d.game in (None, game.number)
+            )
+            games.append(
+                MyGame(
+                    game.label,
+                    game.round,
+                    game.board,
+                    game.number,
+                    game.stage,
+                    game.group,
+                    names.get(opponent, str(opponent)),
+                    game.result.value,
+                    game.status.value,
+                    _report_lines(game),
+                    mine,
+                )
+            )
+            if running and (current or facts.preset == GOMOKU):
+                found.extend(_game_actions(facts, game, me, principal, mine, allowed))
+    if running and facts.preset == KIBA and "game.move" in allowed:
+        found.extend(_kiba_moves(facts, me, now))
+    return MyEvent(
+        slug,
+        facts.name,
+        facts.preset,
+        facts.state.value,
+        entry.key,
+        entry.name,
+        withdrawn,
+        tuple(
+            (leave.from_round, leave.to_round) for leave in facts.leaves if leave.competitor == me
+        ),
+        _leaves_left(facts, me, now),
+        tuple(sorted(allowed)),
+        tuple(games),
+    )
+
+
+def _game_actions(
+    facts: EventFacts,
+    game: GameFact,
+    me: CompetitorId,
+    principal: Principal,
+    deadlines: tuple[Deadline, ...],
+    allowed: set[str],
+) -> Iterable[OpenAction]:
+    fixed = _fixed(game)
+    where = f"round {game.round}, board {game.board}" + (
+        f", game {game.number}" if game.number != 1 else ""
+    )
+    due = min((d.due for d in deadlines), default=None)
+    if facts.preset == TANTRIX:
+        filed = any(f.player == me for f in forms_of(game))
+        open_game = not game.result.is_decided or game.status is ResultStatus.REPORTED
+        if "tantrix.form" in allowed and not filed and open_game:
+            yield OpenAction(
+                FORM,
+                facts.slug,
+                facts.name,
+                f"file your result form for {where}",
+                "tantrix.form",
+                {**fixed, "player": str(me)},
+                due,
+            )
+        return
+    if game.status is ResultStatus.PENDING and not game.result.is_decided:
+        if "result.report" in allowed and facts.preset != KIBA:
+            yield OpenAction(
+                REPORT,
+                facts.slug,
+                facts.name,
+                f"report your result in {where}",
+                "result.report",
+                fixed,
+                due,
+            )
+    elif game.status is ResultStatus.REPORTED and "result.confirm" in allowed:
+        reported = [r for r in game.reports if r.kind is ReportKind.REPORT]
+        if reported and reported[-1].actor != principal.name:
+            window = (
+                gomoku_final_at(
+                    game, league_event_parameters(facts.parameters).league.dispute_window_hours
+                )
+                if facts.preset == GOMOKU
+                else None
+            )
+            yield OpenAction(
+                CONFIRM,
+                facts.slug,
+                facts.name,
+                f"confirm or dispute {game.result.value} in {where}, reported by "
+                f"{reported[-1].actor}",
+                "result.confirm",
+                fixed,
+                window,
+            )
+
+
+def _kiba_moves(facts: EventFacts, me: CompetitorId, now: datetime) -> Iterable[OpenAction]:
+    for clock in open_game_clocks(facts, now):
+        if clock.to_move != me:
+            continue
+        game = clock.game
+        yield OpenAction(
+            MOVE,
+            facts.slug,
+            facts.name,
+            f"your move in {game.label}",
+            "game.move",
+            _fixed(game),
+            clock.deadline,
+        )
+
+
+def _leaves_left(facts: EventFacts, me: CompetitorId, now: datetime) -> int | None:
+    if facts.preset != GOMOKU:
+        return None
+    parameters = league_event_parameters(facts.parameters)
+    first = first_league_month(facts, parameters, now)
+    if first is None:
+        return None
+    year = now.year
+    taken = sum(
+        1
+        for leave in facts.leaves
+        if leave.competitor == me
+        for number in range(leave.from_round, leave.to_round + 1)
+        if first.plus(number - 1).year == year
+    )
+    return max(0, parameters.league.max_leaves_per_year - taken)
+
+
+def build_open_events(principal: Principal | None) -> tuple[OpenEvent, ...]:
+    """The events that take players now (registration open; a running Gomoku league, whose
+    window the form's answer states), with whether the person joined or asked already."""
+    user_id = principal.user_id if principal is not None else None
+    joined = set(
+        models.Entry.objects.filter(user_id=user_id).values_list("event_id", flat=True)
+        if user_id is not None
+        else ()
+    )
+    pending = set(
+        models.RegistrationRequest.objects.filter(
+            user_id=user_id, state=models.RegistrationRequest.State.PENDING
+        ).values_list("event_id", flat=True)
+        if user_id is not None
+        else ()
+    )
+    return tuple(
+        OpenEvent(
+            e.slug,
+            e.name,
+            e.preset,
+            e.state,
+            needs_approval(e),
+            e.id in joined,
+            e.id in pending,
+        )
+        for e in models.Event.objects.filter(
+            state__in=(EventState.REGISTRATION.value, EventState.RUNNING.value)
+        ).order_by("-created_at", "slug")
+        if is_open_for_joining(e)
+    )
+
+
+def my_entry(slug: str, principal: Principal | None) -> MyEntry | None:
+    """The person's entry in the event, if they have one (None for anonymous visitors)."""
+    if principal is None or principal.user_id is None:
+        return None
+    entry = models.Entry.objects.filter(event__slug=slug, user_id=principal.user_id).first()
+    if entry is None:
+        return None
+    withdrawal = models.Withdrawal.objects.filter(entry=entry).first()
+    return MyEntry(
+        slug, entry.key, entry.name, withdrawal.from_round if withdrawal is not None else None
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class RequestLine:
+    id: int
+    name: str
+    user: str
+    rating: int | None
+    games_played: int | None
+    country: str
+    requested_at: datetime
+    state: str
+    decided_by: str
+    decided_at: datetime | None
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class RegistrationRequests:
+    slug: str
+    name: str
+    state: str
+    needs_approval: bool
+    pending: tuple[RequestLine, ...] = field(default=())
+    decided: tuple[RequestLine, ...] = field(default=())
+
+
+def build_registration_requests(slug: str) -> RegistrationRequests:
+    from mashindano.app.queries import get_event
+
+    event = get_event(slug)
+    lines = [
+        RequestLine(
+            r.id,
+            r.name,
+            r.user.get_username(),
+            r.rating,
+            r.games_played,
+            r.country,
+            r.requested_at,
+            r.state,
+            r.decided_by,
+            r.decided_at,
+            r.reason,
+        )
+        for r in models.RegistrationRequest.objects.filter(event=event).select_related("user")
+    ]
+    return RegistrationRequests(
+        event.slug,
+        event.name,
+        event.state,
+        needs_approval(event),
+        tuple(line for line in lines if line.state == models.RegistrationRequest.State.PENDING),
+        tuple(line for line in lines if line.state != models.RegistrationRequest.State.PENDING),
+    )
+
+
+def build_my_event(
+    slug: str, principal: Principal, now: datetime
+) -> tuple[MyEvent, tuple[OpenAction, ...]] | None:
+    """The person's part of one event (None when they have no entry in it) and its open
+    actions: what an action's page shows beside its form (the game's log, its deadlines)."""
+    if principal.user_id is None:
+        return None
+    entry = (
+        models.Entry.objects.filter(event__slug=slug, user_id=principal.user_id)
+        .select_related("event")
+        .first()
+    )
+    if entry is None:
+        return None
+    found: list[OpenAction] = []
+    event = _my_event(entry, principal, now, found)
+    return event, tuple(found)

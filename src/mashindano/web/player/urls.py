@@ -1,0 +1,17 @@
+"""Player self-service, under /me/ (personal pages: never cached)."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from mashindano.web.player import views
+
+app_name = "player"
+
+urlpatterns = [
+    path("", views.my_page, name="me"),
+    path("join/", views.open_events, name="open-events"),
+    path("e/<slug:slug>/join/", views.join, name="join"),
+    path("e/<slug:slug>/do/<str:name>/", views.action, name="action"),
+    path("e/<slug:slug>/withdraw-link/", views.withdraw_link, name="withdraw-link"),
+]
