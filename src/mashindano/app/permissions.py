@@ -84,6 +84,8 @@ ACTIONS: dict[str, Rule] = {
     # as the system principal); staff may apply it too, and correct it like any result.
     "due.loss-on-time": Rule(_STAFF),
     "due.tantrix-default": Rule(_STAFF),
+    # -- console (web/console): who may open an event's organiser and arbiter console.
+    "console.read": Rule(_RESULTS),
 }
 """Event actions and who may perform them (besides superusers). Creating an event, a series or
 importing one is a site permission (`Principal.can_create_events`)."""

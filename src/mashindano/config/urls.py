@@ -7,5 +7,8 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include("mashindano.web.api.main")),
     path("mail/", include("mashindano.web.mail.urls")),
+    # -- console (organiser and arbiter console, issue 14 item 4)
+    path("console/", include("mashindano.web.console.urls")),
+    # --
     path("", include("mashindano.web.public.urls")),
 ]
