@@ -16,6 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from mashindano.app import drafts, people, player_import
@@ -38,7 +39,7 @@ from mashindano.web.console.forms import (
 
 View = Callable[..., HttpResponse]
 
-STALE = _(
+STALE = gettext_lazy(
     "This form is out of date: the event changed since you opened it (someone else acted). "
     "Nothing was changed. Check the values below and send again."
 )
