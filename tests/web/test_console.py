@@ -78,6 +78,25 @@ def test_the_desk_is_for_the_event_staff_only(
     assert _client(club[role]).get("/console/club/").status_code == status
 
 
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/console/club/",
+        "/console/club/results/",
+        "/console/club/queues/",
+        "/console/club/draft/",
+        "/console/club/import/",
+        "/console/club/roles/",
+        "/console/club/audit/",
+        "/console/club/do/player.withdraw/",
+        "/console/club/do/result.correction/",
+    ],
+)
+def test_every_console_page_refuses_players_and_strangers(club: dict[str, User], path: str) -> None:
+    for role in ("player", "stranger"):
+        assert _client(club[role]).get(path).status_code == 403, (role, path)
+
+
 def test_the_home_lists_the_events_i_run(club: dict[str, User]) -> None:
     make_event("other", "chess-swiss", 4)
     page = _client(club["arbiter"]).get("/console/").content.decode()
