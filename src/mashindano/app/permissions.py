@@ -96,6 +96,8 @@ ACTIONS: dict[str, Rule] = {
     "registration.join": Rule(frozenset(), anyone=True),
     "registration.approval": Rule(_STAFF),
     "registration.decide": Rule(_STAFF),
+    # -- console (web/console): who may open an event's organiser and arbiter console.
+    "console.read": Rule(_RESULTS),
 }
 """Event actions and who may perform them (besides superusers). Creating an event, a series or
 importing one is a site permission (`Principal.can_create_events`)."""

@@ -17,5 +17,8 @@ urlpatterns = [
         player_registrations.registrations,
         name="player-registrations",
     ),
+    # -- console (organiser and arbiter console, issue 14 item 4)
+    path("console/", include("mashindano.web.console.urls")),
+    # --
     path("", include("mashindano.web.public.urls")),
 ]

@@ -479,6 +479,8 @@ class WebhookDelivery(models.Model):
 
     class Meta:
         db_table = "api_webhookdelivery"
+
+
 class RegistrationRequest(models.Model):
     """A person's request to join an event that needs the staff's approval (player
     self-service). Appended once; the decision is recorded on it (who, when, why) and, when

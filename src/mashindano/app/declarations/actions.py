@@ -184,9 +184,12 @@ def perform(
     *,
     actor: Principal,
     now: datetime | None = None,
+    expected_version: int | None = None,
 ) -> Performed:
     """Perform an action in an event: read its parameters, check the event's preset has it,
-    call its use case (which checks the actor's permission and the event's state)."""
+    call its use case (which checks the actor's permission and the event's state). With
+    `expected_version` (a form rendered at that version), StaleVersion if the event changed
+    since."""
     action = find_action(action_name)
     values = read_parameters(action, raw_params)
     preset, _ = _event_row(slug)
@@ -196,7 +199,13 @@ def perform(
             event=slug,
             action=action.name,
         )
-    outcome = resolve(action.use_case)(slug, **values, actor=actor, now=now)
+    if expected_version is None:
+        outcome = resolve(action.use_case)(slug, **values, actor=actor, now=now)
+    else:
+        from mashindano.app.conditions import serialised
+
+        with serialised(slug, expected_version=expected_version):
+            outcome = resolve(action.use_case)(slug, **values, actor=actor, now=now)
     return Performed(action, slug, values, outcome)
 
 

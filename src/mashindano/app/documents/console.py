@@ -1,0 +1,405 @@
+"""What the organiser and arbiter console shows (web/console): the events a person runs, one
+event's desk (what they may do now, the queues, the rounds), the results grid of a round, the
+queues of reports awaiting confirmation and of disputes, and the audit log with filters.
+
+Every builder takes the principal and refuses (`NotAllowed`) anyone without a role in the
+event that lets them into the console (`console.read`: organiser, arbiter, assistant;
+superusers): the console shows only what its viewer may do (`available_actions`).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+
+from mashindano.app.declarations import ActionSpec, ParameterSpec, available_actions
+from mashindano.app.documents.rounds import RoundPairings, build_round_pairings
+from mashindano.app.errors import NotAllowed
+from mashindano.app.formats import PRESETS, adapter_for, available_presets
+from mashindano.app.permissions import MEMBER_ROLES, authorise, roles_in_event
+from mashindano.app.principals import Principal
+from mashindano.app.queries import get_audit_log, get_event_facts
+from mashindano.store import models
+from mashindano.store.facts import EventFacts, EventState, ReportKind, ResultStatus
+
+CONSOLE_READ = "console.read"
+
+
+def require_console(principal: Principal | None, slug: str) -> frozenset[str]:
+    """The viewer's roles in the event; NotAllowed for anyone the console is not for."""
+    if principal is None:
+        raise NotAllowed("log in to use the console", action=CONSOLE_READ)
+    authorise(principal, CONSOLE_READ, slug)
+    if principal.is_superuser:
+        return frozenset({"superuser"})
+    return frozenset(r.value for r in roles_in_event(principal, slug).roles)
+
+
+# -- the events I run ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ConsoleEventLine:
+    slug: str
+    name: str
+    preset: str
+    state: str
+    roles: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ConsoleHome:
+    events: tuple[ConsoleEventLine, ...]
+    can_create: bool
+
+
+def build_console_home(principal: Principal) -> ConsoleHome:
+    """The events where the principal is organiser, arbiter or assistant (every event for a
+    superuser), newest first."""
+    rows = models.Event.objects.order_by("-created_at", "slug")
+    roles_of: dict[int, list[str]] = {}
+    if not principal.is_superuser:
+        assert principal.user_id is not None
+        for event_id, role in models.EventRole.objects.filter(
+            user_id=principal.user_id, role__in=[r.value for r in MEMBER_ROLES]
+        ).values_list("event_id", "role"):
+            roles_of.setdefault(event_id, []).append(role)
+        rows = rows.filter(id__in=list(roles_of))
+    return ConsoleHome(
+        tuple(
+            ConsoleEventLine(
+                e.slug,
+                e.name,
+                e.preset,
+                e.state,
+                tuple(sorted(roles_of.get(e.id, ["superuser"] if principal.is_superuser else []))),
+            )
+            for e in rows
+        ),
+        principal.can_create_events,
+    )
+
+
+# -- creating an event --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PresetChoice:
+    name: str
+    has_adapter: bool
+
+
+def build_preset_choices() -> tuple[PresetChoice, ...]:
+    usable = set(available_presets())
+    return tuple(PresetChoice(p, p in usable) for p in PRESETS if p in usable)
+
+
+def preset_fields(preset: str) -> tuple[ParameterSpec, ...]:
+    """The preset's parameter schema fields (UnknownPreset for a preset without one)."""
+    return adapter_for(preset).parameter_schema.fields
+
+
+# -- one event's desk ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RoundLink:
+    stage: int
+    group: str
+    number: int
+    complete: bool
+
+    @property
+    def label(self) -> str:
+        text = f"Round {self.number}"
+        if self.group:
+            text = f"Group {self.group}, {text.lower()}"
+        if self.stage != 1:
+            text = f"Stage {self.stage}, {text[:1].lower()}{text[1:]}"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class ConsoleEvent:
+    slug: str
+    name: str
+    preset: str
+    state: str
+    version: int
+    viewer_roles: tuple[str, ...]
+    actions: tuple[ActionSpec, ...]
+    rounds: tuple[RoundLink, ...]
+    awaiting_confirmation: int
+    disputed: int
+    players: int
+
+    def may(self, name: str) -> bool:
+        return any(a.name == name for a in self.actions)
+
+    @property
+    def action_names(self) -> frozenset[str]:
+        return frozenset(a.name for a in self.actions)
+
+
+def _round_links(facts: EventFacts) -> tuple[RoundLink, ...]:
+    return tuple(
+        RoundLink(r.stage, r.group, r.number, r.is_complete())
+        for r in sorted(facts.rounds, key=lambda r: (r.stage, r.group, r.number))
+    )
+
+
+def build_console_event(slug: str, principal: Principal | None) -> ConsoleEvent:
+    roles = require_console(principal, slug)
+    assert principal is not None
+    facts = get_event_facts(slug)
+    statuses = [g.status for g in facts.games()]
+    return ConsoleEvent(
+        slug=facts.slug,
+        name=facts.name,
+        preset=facts.preset,
+        state=facts.state.value,
+        version=facts.version,
+        viewer_roles=tuple(sorted(roles)),
+        actions=available_actions(slug, principal),
+        rounds=_round_links(facts),
+        awaiting_confirmation=statuses.count(ResultStatus.REPORTED),
+        disputed=statuses.count(ResultStatus.DISPUTED),
+        players=len(facts.competitors),
+    )
+
+
+# -- the results grid ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ResultsGrid:
+    event: ConsoleEvent
+    pairings: RoundPairings | None
+    """None before the first round is paired."""
+    may_report: bool
+    may_correct: bool
+
+
+def build_results_grid(
+    slug: str,
+    principal: Principal | None,
+    *,
+    number: int | None = None,
+    stage: int = 1,
+    group: str = "",
+) -> ResultsGrid:
+    event = build_console_event(slug, principal)
+    if number is None:
+        latest = event.rounds[-1] if event.rounds else None
+        if latest is None:
+            return ResultsGrid(event, None, False, False)
+        number, stage, group = latest.number, latest.stage, latest.group
+    pairings = build_round_pairings(slug, number, stage=stage, group=group)
+    return ResultsGrid(
+        event,
+        pairings,
+        may_report=event.may("result.report"),
+        may_correct=event.may("result.correction"),
+    )
+
+
+# -- queues -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ReportLine:
+    kind: str
+    result: str
+    actor: str
+    at: datetime
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class QueuedGame:
+    stage: int
+    group: str
+    round: int
+    board: int
+    game: int
+    first: str
+    second: str
+    result: str
+    status: str
+    label: str
+    reports: tuple[ReportLine, ...]
+
+    @property
+    def reported(self) -> ReportLine | None:
+        """The report under dispute (the latest with a result)."""
+        for line in reversed(self.reports):
+            if line.result:
+                return line
+        return None
+
+    @property
+    def dispute(self) -> ReportLine | None:
+        for line in reversed(self.reports):
+            if line.kind == ReportKind.DISPUTE.value:
+                return line
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Queues:
+    event: ConsoleEvent
+    awaiting: tuple[QueuedGame, ...]
+    disputed: tuple[QueuedGame, ...]
+
+
+def build_queues(slug: str, principal: Principal | None) -> Queues:
+    """Reports awaiting the opponent's confirmation and disputes awaiting a ruling, oldest
+    first, each with its whole report log (who reported what and when)."""
+    event = build_console_event(slug, principal)
+    facts = get_event_facts(slug)
+    names = {c.id: c.name for c in facts.competitors}
+    awaiting: list[QueuedGame] = []
+    disputed: list[QueuedGame] = []
+    for game in facts.games():
+        if game.status not in (ResultStatus.REPORTED, ResultStatus.DISPUTED):
+            continue
+        line = QueuedGame(
+            game.stage,
+            game.group,
+            game.round,
+            game.board,
+            game.number,
+            names.get(game.first, str(game.first)),
+            names.get(game.second, str(game.second)),
+            game.result.value,
+            game.status.value,
+            game.label,
+            tuple(
+                ReportLine(
+                    r.kind.value,
+                    r.result.value if r.result is not None else "",
+                    r.actor,
+                    r.at,
+                    r.reason,
+                )
+                for r in game.reports
+            ),
+        )
+        (awaiting if game.status is ResultStatus.REPORTED else disputed).append(line)
+    key = lambda g: g.reports[-1].at  # noqa: E731
+    return Queues(event, tuple(sorted(awaiting, key=key)), tuple(sorted(disputed, key=key)))
+
+
+# -- audit log ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class AuditRow:
+    version: int
+    at: datetime
+    actor: str
+    action: str
+    before: str
+    after: str
+
+
+@dataclass(frozen=True, slots=True)
+class AuditView:
+    event: ConsoleEvent
+    rows: tuple[AuditRow, ...]
+    actors: tuple[str, ...]
+    actions: tuple[str, ...]
+    actor: str
+    action: str
+    round: int | None
+
+
+def _mentions_round(value: object, number: int) -> bool:
+    """Does an audit record's before/after name this round (a "round" key, or a game label
+    "round N, board ...")?"""
+    if isinstance(value, dict):
+        if value.get("round") == number:
+            return True
+        return any(_mentions_round(v, number) for v in value.values())
+    if isinstance(value, list):
+        return any(_mentions_round(v, number) for v in value)
+    if isinstance(value, str):
+        return value.startswith(f"round {number},")
+    return False
+
+
+def _show(value: object) -> str:
+    return "" if value is None else json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+def build_audit_view(
+    slug: str,
+    principal: Principal | None,
+    *,
+    actor: str = "",
+    action: str = "",
+    round_number: int | None = None,
+) -> AuditView:
+    """The event's audit log, newest first, filtered by actor, action and round (`audit.read`:
+    organiser and arbiter)."""
+    event = build_console_event(slug, principal)
+    assert principal is not None
+    authorise(principal, "audit.read", slug)
+    records = get_audit_log(slug)
+    rows = [
+        AuditRow(a.version, a.at, a.actor, a.action, _show(a.before), _show(a.after))
+        for a in reversed(records)
+        if (not actor or a.actor == actor)
+        and (not action or a.action == action)
+        and (
+            round_number is None
+            or _mentions_round(a.after, round_number)
+            or _mentions_round(a.before, round_number)
+        )
+    ]
+    return AuditView(
+        event,
+        tuple(rows),
+        tuple(sorted({a.actor for a in records})),
+        tuple(sorted({a.action for a in records})),
+        actor,
+        action,
+        round_number,
+    )
+
+
+# -- roles --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RoleLine:
+    username: str
+    role: str
+    granted_at: datetime
+    granted_by: str
+
+
+@dataclass(frozen=True, slots=True)
+class RolesView:
+    event: ConsoleEvent
+    roles: tuple[RoleLine, ...]
+    choices: tuple[str, ...]
+
+
+def build_roles_view(slug: str, principal: Principal | None) -> RolesView:
+    event = build_console_event(slug, principal)
+    rows = (
+        models.EventRole.objects.filter(event__slug=slug)
+        .select_related("user")
+        .order_by("role", "user__username")
+    )
+    return RolesView(
+        event,
+        tuple(RoleLine(r.user.get_username(), r.role, r.granted_at, r.granted_by) for r in rows),
+        tuple(r.value for r in MEMBER_ROLES),
+    )
+
+
+def is_running(event: ConsoleEvent) -> bool:
+    return event.state == EventState.RUNNING.value

@@ -1,0 +1,230 @@
+"""A draft of the next round: the pairing the preset's adapter plans, shown before anything is
+written, with its explanation (colour preferences, floats, byes and why) and warnings; then
+published as it was shown, or discarded.
+
+A draft is not stored: it is the plan of the event's facts at one version. Planning is
+deterministic (lots are drawn from the event's recorded seed), so publishing re-plans under the
+event's write lock, refuses when the event changed since the draft (`StaleVersion`), and checks
+that the plan is the one the arbiter saw (its fingerprint) before writing it. Discarding a
+draft therefore writes nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from datetime import datetime
+
+from mashindano.app.errors import StaleVersion
+from mashindano.app.formats import adapter_for
+from mashindano.app.formats.base import PairingPlan
+from mashindano.app.locking import locked_event, now_or
+from mashindano.app.permissions import authorise
+from mashindano.app.principals import Principal
+from mashindano.app.queries import get_event_facts
+from mashindano.app.rounds import check_pair_next, do_pair_next, published_round
+from mashindano.engine.errors import MashindanoError
+from mashindano.engine.model import Side, StageResults
+from mashindano.engine.pairing import SwissPairing, explain_pairing
+from mashindano.engine.pairing.swiss_state import ColourStrength, Float
+from mashindano.engine.points import format_points
+from mashindano.store.facts import EventFacts, RoundFact
+
+
+@dataclass(frozen=True, slots=True)
+class DraftBoard:
+    board: int
+    first: str
+    second: str | None
+    first_number: int | None
+    second_number: int | None
+    bye: str | None
+    games: int
+
+
+@dataclass(frozen=True, slots=True)
+class DraftLine:
+    """One player's line of the explanation (Swiss presets: C.04.1 Art. 9 checklist)."""
+
+    number: int
+    name: str
+    score: str
+    colours: str
+    preference: str
+    """"" or e.g. "absolute white"."""
+    floats: str
+    """The floats of the two rounds before: down, up or none."""
+    outcome: str
+    """What the draft gives: "white against 4", "bye", "absent"."""
+
+
+@dataclass(frozen=True, slots=True)
+class Draft:
+    slug: str
+    version: int
+    """The event version the draft was planned at: publishing refuses if it moved on."""
+    label: str
+    stage: int
+    group: str
+    number: int
+    boards: tuple[DraftBoard, ...]
+    explanation: tuple[DraftLine, ...]
+    warnings: tuple[str, ...]
+    fingerprint: str
+
+
+def _fingerprint(plan: PairingPlan) -> str:
+    text = repr(
+        (
+            plan.unit,
+            [
+                (e.board, e.first, e.second, e.bye, [(g.first, g.second) for g in e.games])
+                for e in plan.encounters
+            ],
+        )
+    )
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+_SIDE = {Side.WHITE: "white", Side.BLACK: "black"}
+_FLOAT = {Float.DOWN: "down", Float.UP: "up", Float.NONE: "-"}
+
+
+def _explain(facts: EventFacts, plan: PairingPlan) -> tuple[tuple[DraftLine, ...], tuple[str, ...]]:
+    """The Swiss checklist and its warnings (nothing for presets that are not a one-game
+    Swiss: their draws are fixed by the rules and explained by the preset's own pages)."""
+    adapter = adapter_for(facts.preset)
+    stage_results = getattr(adapter, "stage_results", None)
+    single = all(len(e.games) <= 1 for e in plan.encounters)
+    if stage_results is None or plan.unit.stage != 1 or plan.unit.group or not single:
+        return (), ()
+    results: StageResults = stage_results(facts)
+    boards = tuple((e.games[0].first, e.games[0].second) for e in plan.encounters if e.games)
+    bye = next((e.first for e in plan.encounters if e.second is None and e.bye is not None), None)
+    try:
+        rows = explain_pairing(results, plan.unit.number, SwissPairing(boards=boards, bye=bye))
+    except MashindanoError:  # a state the Swiss checklist cannot read: no explanation
+        return (), ()
+    names = {c.id: c.name for c in facts.competitors}
+    numbers = {c.id: c.number for c in facts.competitors}
+    byes = {e.first: e.bye for e in plan.encounters if e.second is None}
+    lines: list[DraftLine] = []
+    warnings: list[str] = []
+    for row in rows:
+        name = names.get(row.id, str(row.id))
+        preference = (
+            "" if row.preference is None else f"{row.strength.value} {_SIDE[row.preference]}"
+        )
+        if row.id in byes:
+            kind = byes[row.id]
+            outcome = f"bye ({kind.value})" if kind is not None else "bye"
+            if row.has_bye:
+                warnings.append(
+                    f"{name} gets the pairing-allocated bye: lowest score group, "
+                    f"{'no bye before' if row.is_bye_eligible else 'already had a bye'}"
+                )
+        elif not row.is_available:
+            outcome = "absent"
+        else:
+            opponent = numbers.get(row.opponent) if row.opponent is not None else None
+            colour = _SIDE[row.colour] if row.colour is not None else ""
+            outcome = f"{colour} against {opponent}"
+            if (
+                row.preference is not None
+                and row.colour is not None
+                and row.colour is not row.preference
+            ):
+                warnings.append(
+                    f"{name} does not get their {row.strength.value} preference for "
+                    f"{_SIDE[row.preference]}"
+                    + (" (absolute: check!)" if row.strength is ColourStrength.ABSOLUTE else "")
+                )
+            if row.opponent in row.opponents:
+                warnings.append(f"{name} meets {names.get(row.opponent, row.opponent)} again")
+        lines.append(
+            DraftLine(
+                row.number,
+                name,
+                format_points(row.score),
+                row.colours,
+                preference,
+                f"{_FLOAT[row.float_two_rounds_before]} {_FLOAT[row.float_previous_round]}",
+                outcome,
+            )
+        )
+    return tuple(lines), tuple(warnings)
+
+
+def _label(kind: str, stage: int, group: str, number: int) -> str:
+    text = f"{kind} {number}"
+    if group:
+        text = f"group {group}, {text}"
+    if stage != 1:
+        text = f"stage {stage}, {text}"
+    return text[:1].upper() + text[1:]
+
+
+def _draft(facts: EventFacts, plan: PairingPlan) -> Draft:
+    names = {c.id: c.name for c in facts.competitors}
+    numbers = {c.id: c.number for c in facts.competitors}
+    explanation, warnings = _explain(facts, plan)
+    unit = plan.unit
+    return Draft(
+        slug=facts.slug,
+        version=facts.version,
+        label=_label(unit.kind, unit.stage, unit.group, unit.number),
+        stage=unit.stage,
+        group=unit.group,
+        number=unit.number,
+        boards=tuple(
+            DraftBoard(
+                e.board,
+                names.get(e.first, str(e.first)),
+                names.get(e.second, str(e.second)) if e.second is not None else None,
+                numbers.get(e.first),
+                numbers.get(e.second) if e.second is not None else None,
+                e.bye.value if e.bye is not None else None,
+                len(e.games),
+            )
+            for e in plan.encounters
+        ),
+        explanation=explanation,
+        warnings=warnings,
+        fingerprint=_fingerprint(plan),
+    )
+
+
+def draft_next_round(slug: str, *, actor: Principal, now: datetime | None = None) -> Draft:
+    """The next round as it would be published now (nothing is written). Refused as pairing
+    itself is: to whoever may not pair, and when the event cannot be paired yet."""
+    authorise(actor, "round.pair", slug)
+    facts = get_event_facts(slug)
+    plan = check_pair_next(facts, now_or(now))
+    return _draft(facts, plan)
+
+
+def publish_draft(
+    slug: str,
+    *,
+    version: int,
+    fingerprint: str,
+    actor: Principal,
+    now: datetime | None = None,
+) -> RoundFact:
+    """Publish the draft seen at `version`: StaleVersion when the event changed since, or when
+    the pairing would no longer be the one shown."""
+    with locked_event(slug, actor, "round.pair", now=now, expected_version=version) as context:
+        plan = check_pair_next(context.facts(), context.now)
+        if _fingerprint(plan) != fingerprint:
+            raise StaleVersion(
+                f"the pairing of {plan.unit.label} is no longer the draft shown; "
+                "make a new draft and check it again",
+                event=slug,
+            )
+        do_pair_next(context, plan)
+        context.record(
+            after={**(context.after if isinstance(context.after, dict) else {}), "draft": True}
+        )
+    return published_round(
+        get_event_facts(slug), plan.unit.stage, plan.unit.group, plan.unit.number
+    )

@@ -1,0 +1,194 @@
+"""Importing players from a file in two steps: a preview (every row with what it gives, or its
+own problem, and nothing written), then the import itself, all rows or none.
+
+Formats: PLAYERS.csv (`name,rating,games_played,country`) and a TRF file's player lines (001:
+name, rating, federation; results in the file are not imported). The import runs only on the
+event version the preview was made at (`StaleVersion` otherwise), so what is registered is what
+the organiser saw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+
+from mashindano.app.conditions import serialised
+from mashindano.app.errors import WrongState
+from mashindano.app.permissions import authorise
+from mashindano.app.players import check_competitor_values, register_players
+from mashindano.app.principals import Principal
+from mashindano.app.queries import get_event
+from mashindano.engine.errors import MashindanoError, ParseError
+from mashindano.engine.model import Competitor, CompetitorId
+from mashindano.interchange.players_csv import read_players_csv
+from mashindano.interchange.trf_read import parse_trf
+from mashindano.store import models
+from mashindano.store.facts import EventState
+
+
+class ImportFormat(StrEnum):
+    CSV = "csv"
+    TRF = "trf"
+
+
+@dataclass(frozen=True, slots=True)
+class PreviewRow:
+    line: str
+    """Where the row is: "line 4" (CSV) or "player 3" (TRF starting rank)."""
+    name: str
+    rating: int | None
+    games_played: int | None
+    country: str | None
+    error: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ImportPreview:
+    slug: str
+    version: int
+    format: ImportFormat
+    rows: tuple[PreviewRow, ...]
+    problem: str = ""
+    """A problem of the whole file or of the event (nothing can be imported)."""
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for r in self.rows if r.error)
+
+    @property
+    def can_import(self) -> bool:
+        return not self.problem and bool(self.rows) and self.errors == 0
+
+
+def _format(text: str) -> ImportFormat:
+    try:
+        return ImportFormat(text)
+    except ValueError:
+        raise ParseError(
+            f"format {text!r} is not csv or trf", code="bad_parameter", parameter="format"
+        ) from None
+
+
+def _trf_rows(text: str, source: str) -> list[tuple[str, Competitor | None, str]]:
+    tournament = parse_trf(text, source=source, require_players=True)
+    found: list[tuple[str, Competitor | None, str]] = []
+    seen: dict[str, int] = {}
+    for player in tournament.players:
+        where = f"player {player.starting_rank}"
+        name = (player.name or "").strip()
+        if not name:
+            found.append((where, None, "empty name"))
+            continue
+        if name in seen:
+            found.append((where, None, f"duplicate player {name!r} (first: player {seen[name]})"))
+            continue
+        seen[name] = player.starting_rank
+        found.append(
+            (
+                where,
+                Competitor(
+                    id=CompetitorId(name),
+                    name=name,
+                    rating=player.rating,
+                    country=player.federation or None,
+                    number=len(seen),
+                ),
+                "",
+            )
+        )
+    return found
+
+
+def _rows(text: str, fmt: ImportFormat, source: str) -> list[tuple[str, Competitor | None, str]]:
+    if fmt is ImportFormat.TRF:
+        return _trf_rows(text, source)
+    return [
+        (
+            f"line {row.line}",
+            row.competitor,
+            "" if row.error is None else str(row.error).removeprefix(f"{source}, "),
+        )
+        for row in read_players_csv(text, source=source)
+    ]
+
+
+def _check_rows(
+    event: models.Event, rows: Sequence[tuple[str, Competitor | None, str]]
+) -> list[PreviewRow]:
+    taken = set(models.Entry.objects.filter(event=event).values_list("key", flat=True))
+    found: list[PreviewRow] = []
+    for where, competitor, error in rows:
+        if competitor is None:
+            found.append(PreviewRow(where, "", None, None, None, error))
+            continue
+        problem = error
+        if not problem:
+            try:
+                check_competitor_values(competitor)
+            except MashindanoError as refused:
+                problem = str(refused)
+        if not problem and competitor.id in taken:
+            problem = f"{competitor.name!r} is already registered in this event"
+        found.append(
+            PreviewRow(
+                where,
+                competitor.name,
+                competitor.rating,
+                competitor.games_played,
+                competitor.country,
+                problem,
+            )
+        )
+    return found
+
+
+def _event_problem(event: models.Event) -> str:
+    if event.state not in (EventState.REGISTRATION.value, EventState.RUNNING.value):
+        return f"event {event.slug!r} is {event.state}; players can no longer register"
+    return ""
+
+
+def require_import(slug: str, actor: Principal) -> None:
+    """NotAllowed unless the actor may import players into the event."""
+    authorise(actor, "players.import", slug)
+
+
+def preview_player_import(
+    slug: str, text: str, *, fmt: str, actor: Principal, source: str = "upload"
+) -> ImportPreview:
+    """What importing `text` would register, row by row (nothing is written)."""
+    authorise(actor, "players.import", slug)
+    kind = _format(fmt)
+    event = get_event(slug)
+    problem = _event_problem(event)
+    try:
+        rows = _check_rows(event, _rows(text, kind, source))
+    except ParseError as error:
+        return ImportPreview(slug, event.version, kind, (), problem or str(error))
+    return ImportPreview(slug, event.version, kind, tuple(rows), problem)
+
+
+def import_players(
+    slug: str,
+    text: str,
+    *,
+    fmt: str,
+    version: int,
+    actor: Principal,
+    source: str = "upload",
+    now: datetime | None = None,
+) -> int:
+    """Register every player of the file previewed at `version` (all or none)."""
+    authorise(actor, "players.import", slug)
+    kind = _format(fmt)
+    competitors: list[Competitor] = []
+    for where, competitor, error in _rows(text, kind, source):
+        if competitor is None or error:
+            raise ParseError(f"{where}: {error}", code="bad_row", row=where)
+        competitors.append(competitor)
+    if not competitors:
+        raise WrongState("the file lists no players", event=slug)
+    with serialised(slug, expected_version=version):
+        return register_players(slug, competitors, actor=actor, now=now)

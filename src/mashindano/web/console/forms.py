@@ -1,0 +1,172 @@
+"""Django forms built from the declarations: an action's parameters (`ActionSpec.fields`) and a
+preset's settings (`ParameterSchema.fields`). They only render fields and carry the raw text
+back: reading and checking the values is the app's (`perform`, `create_event`), whose errors
+name the field they belong to."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from mashindano.app.declarations import ParameterSpec
+from mashindano.app.declarations.parameters import ParameterType
+
+T = ParameterType
+
+
+def label_of(name: str) -> str:
+    text = name.replace("_", " ")
+    return text[:1].upper() + text[1:]
+
+
+def default_text(value: object) -> str:
+    """A default's JSON form as the text a field shows."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return ",".join(default_text(v) for v in value)
+    return str(value)
+
+
+def field_for(spec: ParameterSpec, players: Sequence[tuple[str, str]] = ()) -> forms.Field:
+    """One form field: every value travels as text (a checkbox as true/false)."""
+    attrs: dict[str, Any] = {}
+    if spec.required:
+        attrs["required"] = True
+    label = label_of(spec.name)
+    common: dict[str, Any] = {
+        "label": label,
+        "required": False,
+        "help_text": spec.help,
+        "initial": default_text(spec.default),
+    }
+    match spec.type:
+        case T.BOOLEAN:
+            return forms.BooleanField(
+                label=label, required=False, help_text=spec.help, initial=spec.default is True
+            )
+        case T.INTEGER:
+            if spec.minimum is not None:
+                attrs["min"] = spec.minimum
+            if spec.maximum is not None:
+                attrs["max"] = spec.maximum
+            attrs["inputmode"] = "numeric"
+            return forms.CharField(widget=forms.NumberInput(attrs=attrs), **common)
+        case T.CHOICE:
+            choices = [(c, c) for c in spec.choices]
+            if not spec.required and spec.default is None:
+                choices.insert(0, ("", "—"))
+            return forms.CharField(widget=forms.Select(choices=choices, attrs=attrs), **common)
+        case T.PLAYER if players:
+            listed = [("", _("Choose a player")), *players]
+            return forms.CharField(widget=forms.Select(choices=listed, attrs=attrs), **common)
+        case T.OBJECT:
+            return forms.CharField(widget=forms.Textarea(attrs={**attrs, "rows": 2}), **common)
+        case T.TIME:
+            attrs["placeholder"] = "2026-03-01T10:00+00:00"
+            return forms.CharField(widget=forms.TextInput(attrs=attrs), **common)
+    return forms.CharField(widget=forms.TextInput(attrs=attrs), **common)
+
+
+class SpecForm(forms.Form):
+    """Fields from parameter specs, plus the event version the form was rendered at."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+    def __init__(
+        self,
+        specs: Iterable[ParameterSpec],
+        *args: Any,
+        players: Sequence[tuple[str, str]] = (),
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.specs = {spec.name: spec for spec in specs}
+        for spec in self.specs.values():
+            self.fields[spec.name] = field_for(spec, players)
+
+    @property
+    def rows(self) -> list[tuple[Any, ParameterSpec]]:
+        """Each field with its spec (for the template: required mark, range, rule id)."""
+        return [(self[name], spec) for name, spec in self.specs.items()]
+
+    def raw_values(self) -> dict[str, object]:
+        """The posted text of each field; empty fields left out (their default applies),
+        checkboxes as true/false."""
+        values: dict[str, object] = {}
+        for name, spec in self.specs.items():
+            if spec.type is T.BOOLEAN:
+                values[name] = "true" if self.data.get(name) in ("on", "true", "1") else "false"
+                continue
+            text = str(self.data.get(name, "")).strip()
+            if text:
+                values[name] = text
+        return values
+
+    def posted_version(self) -> int | None:
+        text = str(self.data.get("version", "")).strip()
+        return int(text) if text.isdigit() else None
+
+    def error_at(self, parameter: object, message: str) -> None:
+        """The app's message at the field it names (or above the form)."""
+        self.add_error(parameter if parameter in self.specs else None, message)
+
+
+def changed_settings(form: SpecForm) -> dict[str, str]:
+    """A preset's settings that differ from their defaults, as text overrides."""
+    values = form.raw_values()
+    return {
+        name: str(value)
+        for name, value in values.items()
+        if str(value) != default_text(form.specs[name].default)
+    }
+
+
+class EventForm(SpecForm):
+    slug = forms.CharField(
+        label=_("Short name in links (slug)"),
+        max_length=60,
+        help_text=_("Lower-case letters, digits and hyphens, e.g. club-open-2026."),
+        widget=forms.TextInput(attrs={"required": True, "autocapitalize": "none"}),
+    )
+    name = forms.CharField(
+        label=_("Name"),
+        max_length=200,
+        required=False,
+        help_text=_("As players see it, e.g. Club Open 2026."),
+    )
+
+
+class ImportForm(forms.Form):
+    format = forms.ChoiceField(
+        label=_("File format"),
+        choices=[("csv", _("CSV: name, rating, games_played, country")), ("trf", _("TRF (FIDE)"))],
+        initial="csv",
+    )
+    file = forms.FileField(label=_("File"), required=False)
+    text = forms.CharField(
+        label=_("…or paste the file here"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false"}),
+    )
+
+
+class RoleForm(forms.Form):
+    username = forms.CharField(label=_("User name"), max_length=150)
+    role = forms.ChoiceField(
+        label=_("Role"),
+        choices=[
+            ("arbiter", _("arbiter")),
+            ("assistant", _("assistant (enters results only)")),
+            ("organiser", _("organiser")),
+        ],
+    )
+
+
+def message_params(error: Exception) -> Mapping[str, Any]:
+    return getattr(error, "params", {}) or {}

@@ -1,0 +1,23 @@
+"""Console URLs: /console/ (my events, create one) and /console/<slug>/... (one event's desk)."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from mashindano.web.console import views
+
+app_name = "console"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("new/", views.new_event, name="new"),
+    path("<slug:slug>/", views.event, name="event"),
+    path("<slug:slug>/do/<str:name>/", views.action, name="action"),
+    path("<slug:slug>/results/", views.grid, name="grid"),
+    path("<slug:slug>/results/report/", views.grid_report, name="grid-report"),
+    path("<slug:slug>/draft/", views.draft, name="draft"),
+    path("<slug:slug>/queues/", views.queues, name="queues"),
+    path("<slug:slug>/import/", views.import_players, name="import"),
+    path("<slug:slug>/roles/", views.roles, name="roles"),
+    path("<slug:slug>/audit/", views.audit, name="audit"),
+]

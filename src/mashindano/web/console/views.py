@@ -1,0 +1,438 @@
+"""The organiser and arbiter console. Each view parses and authorises the request, calls one use
+case of the app (or one document builder for a page), and renders the result. The app refuses
+what the viewer may not do (403), names the field of a bad value (shown at the field; nothing
+is written), and refuses a form rendered before the event changed (StaleVersion)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_http_methods, require_POST
+
+from mashindano.app import drafts, people, player_import
+from mashindano.app.declarations import perform
+from mashindano.app.declarations.actions import find_action
+from mashindano.app.documents import console as documents
+from mashindano.app.documents.entries import build_entries
+from mashindano.app.errors import NotAllowed, NotFound, StaleVersion
+from mashindano.app.events import create_event
+from mashindano.app.principals import Principal
+from mashindano.engine.errors import MashindanoError
+from mashindano.web.console.forms import (
+    EventForm,
+    ImportForm,
+    RoleForm,
+    SpecForm,
+    changed_settings,
+    message_params,
+)
+
+View = Callable[..., HttpResponse]
+
+STALE = gettext_lazy(
+    "This form is out of date: the event changed since you opened it (someone else acted). "
+    "Nothing was changed. Check the values below and send again."
+)
+"""Shown when a form's event version is behind (the form is shown again at the new version)."""
+
+
+def console_view(view: View) -> View:
+    """Logged in; the app's NotAllowed as 403 and NotFound as 404, naming what."""
+
+    @login_required
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except NotAllowed as refused:
+            raise PermissionDenied(str(refused)) from None
+        except NotFound as missing:
+            raise Http404(str(missing)) from None
+
+    return wrapped
+
+
+def _principal(request: HttpRequest) -> Principal:
+    principal = people.principal_for_user(request.user)
+    if principal is None:  # login_required let an anonymous user through: never
+        raise PermissionDenied(_("log in first"))
+    return principal
+
+
+def _desk(slug: str) -> str:
+    return reverse("console:event", args=[slug])
+
+
+def _page(request: HttpRequest, template: str, **context: Any) -> HttpResponse:
+    return render(request, f"web/console/{template}", context)
+
+
+# -- home and creating events -------------------------------------------------------------------
+
+
+@console_view
+def home(request: HttpRequest) -> HttpResponse:
+    return _page(request, "home.html", home=documents.build_console_home(_principal(request)))
+
+
+@console_view
+@require_http_methods(["GET", "POST"])
+def new_event(request: HttpRequest) -> HttpResponse:
+    principal = _principal(request)
+    if not principal.can_create_events:
+        raise PermissionDenied(_("creating events needs the event creator permission"))
+    preset = request.GET.get("preset", "") or request.POST.get("preset", "")
+    presets = documents.build_preset_choices()
+    if preset not in {p.name for p in presets}:
+        return _page(request, "new_event.html", presets=presets, form=None, preset="")
+    specs = documents.preset_fields(preset)
+    form = EventForm(specs, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            created = create_event(
+                form.cleaned_data["slug"].strip(),
+                preset,
+                actor=principal,
+                name=form.cleaned_data["name"].strip() or None,
+                parameters=changed_settings(form),
+            )
+        except MashindanoError as error:
+            params = message_params(error)
+            field = params.get("parameter")
+            if field not in form.specs:
+                field = "slug" if {"slug", "event"} & set(params) else None
+            form.add_error(field, str(error))
+        else:
+            messages.success(request, _("Created %(name)s.") % {"name": created.name})
+            return HttpResponseRedirect(_desk(created.slug))
+    return _page(request, "new_event.html", presets=presets, form=form, preset=preset)
+
+
+# -- one event ----------------------------------------------------------------------------------
+
+
+@console_view
+def event(request: HttpRequest, slug: str) -> HttpResponse:
+    return _page(
+        request,
+        "event.html",
+        event=documents.build_console_event(slug, _principal(request)),
+        tab="desk",
+    )
+
+
+def _players(slug: str) -> list[tuple[str, str]]:
+    return [
+        (e.id, f"{e.number}. {e.name}" if e.number is not None else e.name)
+        for e in build_entries(slug).by_number
+    ]
+
+
+@console_view
+@require_http_methods(["GET", "POST"])
+def action(request: HttpRequest, slug: str, name: str) -> HttpResponse:
+    """The generic form of a declared action, rendered from its parameters and performed
+    through `perform` (the same path as the CLI and the API)."""
+    principal = _principal(request)
+    event = documents.build_console_event(slug, principal)
+    if name not in event.action_names:
+        spec = find_action(name)  # unknown action: 404
+        raise PermissionDenied(
+            _("You may not %(action)s in this event now.") % {"action": spec.label.lower()}
+        )
+    spec = find_action(name)
+    initial: dict[str, object] = {
+        k: v for k, v in request.GET.items() if k in {f.name for f in spec.fields}
+    }
+    initial["version"] = event.version
+    form = SpecForm(spec.fields, request.POST or None, initial=initial, players=_players(slug))
+    if request.method == "POST":
+        try:
+            done = perform(
+                slug,
+                name,
+                form.raw_values(),
+                actor=principal,
+                expected_version=form.posted_version(),
+            )
+        except StaleVersion:
+            form = SpecForm(
+                spec.fields,
+                {**request.POST.dict(), "version": str(event.version)},
+                players=_players(slug),
+            )
+            form.add_error(None, STALE)
+        except NotAllowed:
+            raise
+        except MashindanoError as error:
+            form.error_at(message_params(error).get("parameter"), str(error))
+        else:
+            messages.success(request, done.message)
+            return HttpResponseRedirect(request.POST.get("next") or _desk(slug))
+    return _page(
+        request,
+        "action.html",
+        event=event,
+        spec=spec,
+        form=form,
+        next=request.GET.get("next", ""),
+    )
+
+
+# -- results grid -------------------------------------------------------------------------------
+
+
+def _place(request: HttpRequest) -> dict[str, Any]:
+    def number(key: str, default: int | None) -> int | None:
+        text = request.GET.get(key, "")
+        return int(text) if text.isdigit() else default
+
+    return {
+        "number": number("round", None),
+        "stage": number("stage", 1) or 1,
+        "group": request.GET.get("group", ""),
+    }
+
+
+@console_view
+def grid(request: HttpRequest, slug: str) -> HttpResponse:
+    document = documents.build_results_grid(slug, _principal(request), **_place(request))
+    return _page(request, "grid.html", grid=document, event=document.event, tab="grid")
+
+
+@console_view
+@require_POST
+def grid_report(request: HttpRequest, slug: str) -> HttpResponse:
+    """One result typed in the grid: `result.report` through `perform`. No version check here:
+    the grid takes many results in a row, and a game that already has one refuses a second
+    report, saying who reported what and when."""
+    principal = _principal(request)
+    fields = ("round", "board", "game", "stage", "group", "result")
+    raw = {k: request.POST.get(k, "") for k in fields if request.POST.get(k, "") != ""}
+    error = ""
+    try:
+        done = perform(slug, "result.report", raw, actor=principal)
+    except NotAllowed:
+        raise
+    except MashindanoError as refused:
+        error = str(refused)
+    document = documents.build_results_grid(
+        slug,
+        principal,
+        number=int(raw.get("round", "1") or 1),
+        stage=int(raw.get("stage", "1") or 1),
+        group=raw.get("group", ""),
+    )
+    if not request.htmx:  # type: ignore[attr-defined]
+        if error:
+            messages.error(request, error)
+        else:
+            messages.success(request, done.message)
+        return HttpResponseRedirect(request.get_full_path().replace("report/", "") + _query(raw))
+    board = int(raw.get("board", "0") or 0)
+    game = int(raw.get("game", "1") or 1)
+    line = next(
+        (
+            (b, g)
+            for b in (document.pairings.boards if document.pairings else ())
+            for g in b.games
+            if b.board == board and g.game == game
+        ),
+        None,
+    )
+    if line is None:
+        return HttpResponse(error, status=422)
+    return _page(
+        request,
+        "_grid_row.html",
+        grid=document,
+        event=document.event,
+        board=line[0],
+        game=line[1],
+        error=error,
+        typed=raw.get("result", "") if error else "",
+    )
+
+
+def _query(raw: dict[str, str]) -> str:
+    parts = [f"{k}={raw[k]}" for k in ("round", "stage", "group") if raw.get(k)]
+    return "?" + "&".join(parts) if parts else ""
+
+
+# -- draft pairing ------------------------------------------------------------------------------
+
+
+@console_view
+@require_http_methods(["GET", "POST"])
+def draft(request: HttpRequest, slug: str) -> HttpResponse:
+    principal = _principal(request)
+    event = documents.build_console_event(slug, principal)
+    if not event.may("round.pair"):
+        raise PermissionDenied(_("You may not pair rounds in this event."))
+    if request.method == "POST":
+        version = request.POST.get("version", "")
+        try:
+            published = drafts.publish_draft(
+                slug,
+                version=int(version) if version.isdigit() else -1,
+                fingerprint=request.POST.get("fingerprint", ""),
+                actor=principal,
+            )
+        except StaleVersion as stale:
+            messages.error(request, f"{STALE} ({stale})")
+            return HttpResponseRedirect(reverse("console:draft", args=[slug]))
+        except NotAllowed:
+            raise
+        except MashindanoError as refused:
+            messages.error(request, str(refused))
+            return HttpResponseRedirect(_desk(slug))
+        messages.success(
+            request, _("Round %(number)s is published.") % {"number": published.number}
+        )
+        return HttpResponseRedirect(
+            reverse("console:grid", args=[slug])
+            + f"?round={published.number}&stage={published.stage}&group={published.group}"
+        )
+    problem = ""
+    try:
+        document: drafts.Draft | None = drafts.draft_next_round(slug, actor=principal)
+    except NotAllowed:
+        raise
+    except MashindanoError as refused:
+        document, problem = None, str(refused)
+    return _page(request, "draft.html", event=event, draft=document, problem=problem)
+
+
+# -- queues -------------------------------------------------------------------------------------
+
+
+@console_view
+def queues(request: HttpRequest, slug: str) -> HttpResponse:
+    document = documents.build_queues(slug, _principal(request))
+    return _page(request, "queues.html", queues=document, event=document.event, tab="queues")
+
+
+# -- import players -----------------------------------------------------------------------------
+
+
+@console_view
+@require_http_methods(["GET", "POST"])
+def import_players(request: HttpRequest, slug: str) -> HttpResponse:
+    principal = _principal(request)
+    event = documents.build_console_event(slug, principal)
+    player_import.require_import(slug, principal)
+    form = ImportForm(request.POST or None, request.FILES or None)
+    preview = None
+    if request.method == "POST" and request.POST.get("step") == "import":
+        version = request.POST.get("version", "")
+        try:
+            count = player_import.import_players(
+                slug,
+                request.POST.get("text", ""),
+                fmt=request.POST.get("format", ""),
+                version=int(version) if version.isdigit() else -1,
+                actor=principal,
+            )
+        except StaleVersion:
+            form.add_error(None, STALE)
+        except NotAllowed:
+            raise
+        except MashindanoError as refused:
+            form.add_error(None, str(refused))
+        else:
+            messages.success(request, _("Registered %(count)s players.") % {"count": count})
+            return HttpResponseRedirect(_desk(slug))
+    elif request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        text = (
+            upload.read().decode("utf-8", errors="replace") if upload else form.cleaned_data["text"]
+        )
+        if not text.strip():
+            form.add_error("file", _("Choose a file, or paste its text."))
+        else:
+            preview = player_import.preview_player_import(
+                slug,
+                text,
+                fmt=form.cleaned_data["format"],
+                actor=principal,
+                source=upload.name if upload else "pasted text",
+            )
+            return _page(request, "import.html", event=event, form=form, preview=preview, text=text)
+    return _page(request, "import.html", event=event, form=form, preview=preview, text="")
+
+
+# -- roles --------------------------------------------------------------------------------------
+
+
+@console_view
+@require_http_methods(["GET", "POST"])
+def roles(request: HttpRequest, slug: str) -> HttpResponse:
+    principal = _principal(request)
+    form = RoleForm(request.POST or None)
+    if request.method == "POST":
+        revoke = request.POST.get("revoke", "")
+        try:
+            if revoke:
+                username, _sep, role = revoke.partition(":")
+                people.revoke_role(slug, username, role, actor=principal)
+                messages.success(
+                    request,
+                    _("%(user)s is no longer %(role)s.")
+                    % {
+                        "user": username,
+                        "role": role,
+                    },
+                )
+                return HttpResponseRedirect(reverse("console:roles", args=[slug]))
+            if form.is_valid():
+                people.grant_role(
+                    slug,
+                    form.cleaned_data["username"].strip(),
+                    form.cleaned_data["role"],
+                    actor=principal,
+                )
+                messages.success(
+                    request,
+                    _("%(user)s is now %(role)s.")
+                    % {
+                        "user": form.cleaned_data["username"].strip(),
+                        "role": form.cleaned_data["role"],
+                    },
+                )
+                return HttpResponseRedirect(reverse("console:roles", args=[slug]))
+        except NotAllowed:
+            raise
+        except MashindanoError as refused:
+            params = message_params(refused)
+            form.add_error(
+                "username" if "user" in params else "role" if "role" in params else None,
+                str(refused),
+            )
+    document = documents.build_roles_view(slug, principal)
+    return _page(request, "roles.html", roles=document, event=document.event, form=form)
+
+
+# -- audit log ----------------------------------------------------------------------------------
+
+
+@console_view
+def audit(request: HttpRequest, slug: str) -> HttpResponse:
+    round_text = request.GET.get("round", "").strip()
+    document = documents.build_audit_view(
+        slug,
+        _principal(request),
+        actor=request.GET.get("actor", ""),
+        action=request.GET.get("action", ""),
+        round_number=int(round_text) if round_text.isdigit() else None,
+    )
+    return _page(request, "audit.html", audit=document, event=document.event, tab="audit")

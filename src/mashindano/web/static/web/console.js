@@ -1,0 +1,51 @@
+// The console's results grid, keyboard first: in an empty result box, 1, 0, = (or ½), + and -
+// type the whole result (1-0, 0-1, 1/2-1/2, +-, -+); Enter saves it (htmx posts the row's form
+// and swaps the row), and the next board without a result gets the focus. A refused result
+// keeps the focus on its own box, with the message beside it. No inline script (CSP).
+(function () {
+  "use strict";
+  var KEYS = { "1": "1-0", "0": "0-1", "=": "1/2-1/2", "½": "1/2-1/2", "+": "+-", "-": "-+" };
+  var lastRow = null;
+
+  document.addEventListener("keydown", function (event) {
+    var box = event.target;
+    if (!box.classList || !box.classList.contains("result-input")) { return; }
+    if (event.ctrlKey || event.metaKey || event.altKey) { return; }
+    if (box.value === "" && Object.prototype.hasOwnProperty.call(KEYS, event.key)) {
+      box.value = KEYS[event.key];
+      event.preventDefault();
+    }
+  });
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var row = event.target.closest ? event.target.closest("tr") : null;
+    lastRow = row ? row.id : null;
+  });
+
+  function boxes() {
+    return Array.prototype.slice.call(document.querySelectorAll("#grid .result-input"));
+  }
+
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!lastRow) { return; }
+    var row = document.getElementById(lastRow);
+    lastRow = null;
+    if (!row) { return; }
+    var own = row.querySelector(".result-input");
+    if (own && own.getAttribute("aria-invalid") === "true") { own.focus(); own.select(); return; }
+    var all = boxes();
+    for (var i = 0; i < all.length; i++) {
+      if (row.compareDocumentPosition(all[i]) & Node.DOCUMENT_POSITION_FOLLOWING) {
+        all[i].focus();
+        return;
+      }
+    }
+    if (all.length) { all[0].focus(); }
+  });
+
+  // The first empty board has the focus when the grid opens.
+  document.addEventListener("DOMContentLoaded", function () {
+    var all = boxes();
+    if (all.length) { all[0].focus(); }
+  });
+})();

@@ -1,0 +1,201 @@
+"""The console in a real browser (issue 14 item 4 acceptance): a Tasaselo round entered in the
+results grid with the keyboard alone while the live view updates; a chess Swiss paired as a
+draft, published, played, and a result of round 1 corrected later (the standings follow).
+Screenshots of each console page at 360 and 1280 px go to var/screenshots/."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import expect
+from tests.browser.conftest import Site, Visit, _env
+
+CONSOLE_DATA = Path(__file__).resolve().parent / "console_data.py"
+TASASELO = "grid-tasaselo"
+SWISS = "draft-swiss"
+QUEUES = "queue-club"
+
+
+@pytest.fixture(scope="module")
+def session(site: Site) -> dict[str, str]:
+    done = subprocess.run(
+        [sys.executable, str(CONSOLE_DATA), str(site.db), "setup"],
+        check=True,
+        capture_output=True,
+        text=True,
+        env=_env(site.db),
+    )
+    found: dict[str, str] = json.loads(done.stdout.strip().splitlines()[-1])
+    return found
+
+
+def _log_in(visit: Visit, session: dict[str, str]) -> Visit:
+    host = urlsplit(visit.site.url).hostname
+    visit.context.add_cookies(
+        [{"name": session["cookie"], "value": session["session"], "domain": host, "path": "/"}]
+    )
+    return visit
+
+
+@pytest.fixture
+def arbiter(desktop: Visit, session: dict[str, str]) -> Visit:
+    return _log_in(desktop, session)
+
+
+@pytest.fixture
+def arbiter_phone(phone: Visit, session: dict[str, str]) -> Visit:
+    return _log_in(phone, session)
+
+
+def _focused_board(page: Any) -> str | None:
+    found: str | None = page.evaluate(
+        "document.activeElement && document.activeElement.classList.contains('result-input')"
+        " ? document.activeElement.closest('tr').id : null"
+    )
+    return found
+
+
+def _no_horizontal_scroll(page: Any) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+
+def test_a_tasaselo_round_entered_with_the_keyboard_alone_while_the_live_view_updates(
+    arbiter: Visit, browser: Any
+) -> None:
+    live = arbiter.context.new_page()
+    live.goto(f"{arbiter.site.url}/e/{TASASELO}/live/?rotate=600")
+    live.evaluate("window.__notReloaded = true")
+
+    page = arbiter.page
+    arbiter.open(f"/console/{TASASELO}/results/")
+    arbiter.screenshot("console-grid-empty")
+    rows: list[str] = page.eval_on_selector_all(
+        "#grid .result-input", "boxes => boxes.map(b => b.closest('tr').id)"
+    )
+    assert len(rows) >= 3
+    assert _focused_board(page) == rows[0]  # the first board is ready to type into
+    keys = [("1", "1-0"), ("=", "1/2-1/2"), ("0", "0-1"), ("+", "+-")]
+    for index, row in enumerate(rows):
+        key, result = keys[index % len(keys)]
+        assert _focused_board(page) == row
+        page.keyboard.press(key)
+        assert page.input_value(f"#{row} .result-input") == result
+        page.keyboard.press("Enter")
+        expect(page.locator(f"#{row} .saved")).to_have_text(
+            result.replace("1/2", "½"), timeout=5000
+        )
+        if index + 1 < len(rows):
+            page.wait_for_function(
+                "next => document.activeElement && document.activeElement.closest('tr')"
+                " && document.activeElement.closest('tr').id === next",
+                arg=rows[index + 1],
+                timeout=5000,
+            )
+        board = row.split("-")[0][1:]
+        expect(
+            live.locator(f'#live [data-panel="pairings"] td.result[data-board="{board}"]')
+        ).to_have_text(result.replace("1/2", "½"), timeout=3000)
+    assert live.evaluate("window.__notReloaded") is True  # the live view never reloaded
+    arbiter.screenshot("console-grid-done")
+    live.close()
+
+    # Every board has its result now: the grid offers no box, and says who reported.
+    arbiter.open(f"/console/{TASASELO}/results/")
+    assert page.locator("#grid .result-input").count() == 0
+    expect(page.locator(f"#{rows[0]} .status")).to_have_text("reported")
+
+
+def test_a_chess_swiss_draft_published_played_and_corrected(arbiter: Visit) -> None:
+    page = arbiter.page
+    arbiter.open(f"/console/{SWISS}/")
+    arbiter.screenshot("console-desk")
+    page.get_by_role("link", name="Pair the next round (draft)").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Draft: Round 1")
+    expect(page.locator(".warnings")).to_contain_text("pairing-allocated bye")
+    expect(page.locator("table.explain tbody tr")).to_have_count(7)
+    arbiter.screenshot("console-draft")
+    page.get_by_role("button", name="Publish this round").click()
+    expect(page.locator(".messages")).to_contain_text("Round 1 is published")
+    for board, key in (("1", "1"), ("2", "0"), ("3", "=")):
+        page.locator(f"#b{board}-g1 .result-input").focus()
+        page.keyboard.press(key)
+        page.keyboard.press("Enter")
+        expect(page.locator(f"#b{board}-g1 .saved")).to_be_visible(timeout=5000)
+
+    arbiter.open(f"/console/{SWISS}/draft/")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Draft: Round 2")
+    arbiter.screenshot("console-draft-round-2")
+    page.get_by_role("button", name="Publish this round").click()
+    expect(page.locator(".messages")).to_contain_text("Round 2 is published")
+
+    # Later: round 1, board 1 was really a win for black. The correction needs its reason.
+    arbiter.open(f"/console/{SWISS}/results/?round=1")
+    page.locator("#b1-g1 a", has_text="correct").click()
+    page.fill("#id_result", "0-1")
+    page.get_by_role("button", name="Correct a result").click()
+    expect(page.locator("#id_reason-error")).to_contain_text("required")
+    arbiter.screenshot("console-correction-refused")
+    page.fill("#id_result", "0-1")
+    page.fill("#id_reason", "scoresheet signed by both players shows 0-1")
+    page.get_by_role("button", name="Correct a result").click()
+    expect(page.locator("#b1-g1 .saved")).to_have_text("0-1")
+    expect(page.locator("#b1-g1 .status")).to_contain_text("corrected")
+    arbiter.open(f"/console/{SWISS}/audit/?action=result.correction")
+    expect(page.locator(".audit li")).to_have_count(1)
+    expect(page.locator(".audit li")).to_contain_text("scoresheet signed")
+    arbiter.screenshot("console-audit")
+
+
+@pytest.fixture
+def pages_to_look_at() -> list[str]:
+    return [
+        "/console/",
+        "/console/new/?preset=tasaselo",
+        f"/console/{TASASELO}/",
+        f"/console/{TASASELO}/results/",
+        f"/console/{QUEUES}/queues/",
+        f"/console/{SWISS}/import/",
+        f"/console/{SWISS}/roles/",
+        f"/console/{SWISS}/do/player.sanction/",
+        f"/console/{TASASELO}/audit/",
+    ]
+
+
+def test_a_dispute_is_ruled_from_the_queue(arbiter: Visit, arbiter_phone: Visit) -> None:
+    arbiter_phone.open(f"/console/{QUEUES}/queues/")
+    _no_horizontal_scroll(arbiter_phone.page)
+    arbiter_phone.screenshot("console-queues-dispute")
+    page = arbiter.page
+    arbiter.open(f"/console/{QUEUES}/queues/")
+    arbiter.screenshot("console-queues-dispute")
+    dispute = page.locator(".dispute")
+    expect(dispute).to_have_count(1)
+    expect(dispute.locator(".report").first).to_contain_text("amani")
+    expect(dispute.locator(".report.disputed")).to_contain_text("flag down")
+    dispute.locator("select[name=result]").select_option("0-1")
+    dispute.locator("input[name=reason]").fill("the arbiter saw the flag fall")
+    dispute.get_by_role("button", name="Rule").click()
+    expect(page.locator(".messages")).to_contain_text("0-1")
+    expect(page.locator(".dispute")).to_have_count(0)
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_console_pages_fit_a_phone_and_a_desktop(
+    browser: Any, site: Site, session: dict[str, str], pages_to_look_at: list[str], width: int
+) -> None:
+    visit = _log_in(Visit(browser, site, width, 740 if width == 360 else 900), session)
+    try:
+        for path in pages_to_look_at:
+            response = visit.open(path)
+            assert response.status == 200, path
+            _no_horizontal_scroll(visit.page)
+            name = path.strip("/").replace("/", "-").replace("?", "-").replace("=", "-")
+            visit.screenshot(name or "console")
+    finally:
+        visit.close()
