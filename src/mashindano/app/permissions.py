@@ -84,6 +84,10 @@ ACTIONS: dict[str, Rule] = {
     # as the system principal); staff may apply it too, and correct it like any result.
     "due.loss-on-time": Rule(_STAFF),
     "due.tantrix-default": Rule(_STAFF),
+    # Invitations by e-mail (app/accounts.py): to claim an entry (staff, as registering
+    # players), to take a role (organisers, as granting roles).
+    "invitation.entry": Rule(_STAFF),
+    "invitation.role": Rule(_ORGANISER),
 }
 """Event actions and who may perform them (besides superusers). Creating an event, a series or
 importing one is a site permission (`Principal.can_create_events`)."""
