@@ -268,3 +268,77 @@ def test_page_cache_never_serves_a_logged_in_page_to_anyone_else() -> None:
     assert again["X-Page-Cache"] == "hit"
     assert "Log out" not in again.content.decode()
     assert "amani" not in again.content.decode()
+
+
+def _organiser(client: Client) -> User:
+    from mashindano.app.people import grant_role
+
+    user = _login(client, "olga@example.org")
+    grant_role("club", user.username, "organiser", actor=ACTOR, now=NOW)
+    return user
+
+
+@pytest.mark.django_db(transaction=True)
+def test_invitation_to_claim_an_entry_works_when_the_invitee_signs_up_after() -> None:
+    club()
+    organiser = Client()
+    _organiser(organiser)
+    form = organiser.get("/account/invite/club/")
+    assert form.status_code == 200
+    assert "Ann" in form.content.decode()
+    # Bad input: a message at the field, nothing sent.
+    bad = organiser.post("/account/invite/club/", {"email": "not-an-address", "entry": "Ann"})
+    assert bad.status_code == 400
+    assert 'id="email-error"' in bad.content.decode()
+    assert not models.Invitation.objects.exists()
+    sent = len(mail.outbox)
+    answer = organiser.post("/account/invite/club/", {"email": "ann@example.org", "entry": "Ann"})
+    assert answer.status_code == 302
+    assert len(mail.outbox) == sent + 1
+    link = _link(mail.outbox[-1].body)
+    assert link.startswith("/account/invitation/")
+    # The invitee has no account yet: the page asks to log in or sign up.
+    invitee = Client()
+    page = invitee.get(link).content.decode()
+    assert "sign up" in page
+    assert "/account/signup/?next=" in page
+    user = _login(invitee, "ann@example.org")
+    # Signed up (and verified): the profile lists the waiting invitation, and it is accepted.
+    assert "Invitations waiting for you" in invitee.get("/account/profile/").content.decode()
+    accepted = invitee.post(link)
+    assert accepted.status_code == 302
+    assert accepted["Location"] == "/e/club/"
+    assert models.Entry.objects.get(event__slug="club", key="Ann").user_id == user.pk
+    audit = models.AuditEntry.objects.filter(event__slug="club").last()
+    assert audit is not None
+    assert audit.after == {"player": "Ann", "user": user.username}
+    # Once only.
+    again = invitee.post(link)
+    assert again.status_code == 400
+    assert "accepted already" in again.content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_invitation_to_a_role_is_for_organisers_and_grants_it() -> None:
+    club()
+    organiser = Client()
+    _organiser(organiser)
+    stranger = Client()
+    _login(stranger, "sam@example.org")
+    assert stranger.get("/account/invite/club/").status_code == 403
+    assert (
+        stranger.post(
+            "/account/invite/club/", {"email": "x@example.org", "role": "arbiter"}
+        ).status_code
+        == 403
+    )
+    organiser.post("/account/invite/club/", {"email": "sam@example.org", "role": "arbiter"})
+    link = _link(mail.outbox[-1].body)
+    assert stranger.post(link).status_code == 302
+    assert models.EventRole.objects.filter(
+        event__slug="club", user__email="sam@example.org", role="arbiter"
+    ).exists()
+
+
+def test_a_forged_invitation_link_is_not_found() -> None:
+    assert Client().get("/account/invitation/forged:token/").status_code == 404
