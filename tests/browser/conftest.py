@@ -57,6 +57,8 @@ def _env(db: Path) -> dict[str, str]:
     env["MASHINDANO_DATABASE_URL"] = str(db)
     env["DJANGO_SETTINGS_MODULE"] = "mashindano.config.settings"
     env.pop("MASHINDANO_CACHE_URL", None)
+    # E-mail (sign-up, password reset) as files beside the database, for the tests to read.
+    env["MASHINDANO_MAIL_DIR"] = str(db.parent / "mail")
     return env
 
 

@@ -98,6 +98,10 @@ ACTIONS: dict[str, Rule] = {
     "registration.decide": Rule(_STAFF),
     # -- console (web/console): who may open an event's organiser and arbiter console.
     "console.read": Rule(_RESULTS),
+    # Invitations by e-mail (app/accounts.py): to claim an entry (staff, as registering
+    # players), to take a role (organisers, as granting roles).
+    "invitation.entry": Rule(_STAFF),
+    "invitation.role": Rule(_ORGANISER),
 }
 """Event actions and who may perform them (besides superusers). Creating an event, a series or
 importing one is a site permission (`Principal.can_create_events`)."""

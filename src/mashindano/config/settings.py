@@ -4,6 +4,9 @@
   path to a SQLite file; default `./var/mashindano.sqlite3`.
 - `MASHINDANO_SECRET_KEY`: required in production; a fixed development key otherwise.
 - `MASHINDANO_DEBUG`: `1` to turn on Django's debug mode.
+- `MASHINDANO_PRODUCTION`: `1` for the public HTTPS site (see `PRODUCTION` below: secure
+  cookies, HSTS, HTTPS redirect; needs `MASHINDANO_SECRET_KEY`, `MASHINDANO_ALLOWED_HOSTS`,
+  `MASHINDANO_SMTP_HOST`); `manage.py check --deploy` is clean in this mode.
 - `MASHINDANO_CACHE_URL`: `redis://127.0.0.1:6379/0` to keep rendered pages in Redis (shared by
   every server process); Django's local-memory cache otherwise.
 - `MASHINDANO_VERSION_TTL`: seconds a server process trusts an event's version before asking
@@ -140,3 +143,76 @@ TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 BASE_URL = os.environ.get("MASHINDANO_BASE_URL", "http://127.0.0.1:8000").rstrip("/")
 DEFAULT_FROM_EMAIL = os.environ.get("MASHINDANO_MAIL_FROM", "Mashindano <mashindano@localhost>")
 MAILERS = {"default": mailer_settings(os.environ)}
+
+# -- accounts (django-allauth) and the production mode ----------------------------------------
+# Sign-up by e-mail with mandatory verification, log-in by e-mail, password reset by e-mail, and
+# allauth's rate limits (kept in the cache above: per process with the local-memory cache,
+# shared with Redis). Our own templates for allauth's pages are in web/accounts/templates.
+# Our app first, so that its templates override allauth's.
+INSTALLED_APPS += [
+    "mashindano.web.accounts.apps.AccountsConfig",
+    "allauth",
+    "allauth.account",
+]
+MIDDLEWARE += ["allauth.account.middleware.AccountMiddleware"]
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
+LOGIN_URL = "account_login"
+# The profile page until the player's "my page" (/me/) exists; the lead switches it then.
+LOGIN_REDIRECT_URL = "player:me"
+ACCOUNT_LOGIN_METHODS = {"email"}
+ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+ACCOUNT_LOGOUT_ON_GET = False
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "Mashindano: "
+ACCOUNT_RATE_LIMITS = {
+    "login": "30/m/ip",
+    "login_failed": "10/m/ip,5/5m/key",
+    "signup": "20/m/ip",
+    "reset_password": "20/m/ip,5/m/key",
+    "reset_password_from_key": "20/m/ip",
+    "confirm_email": "1/3m/key",
+}
+
+PRODUCTION = os.environ.get("MASHINDANO_PRODUCTION", "") == "1"
+"""`MASHINDANO_PRODUCTION=1`: the site is served over HTTPS to the public. Debug is off whatever
+`MASHINDANO_DEBUG` says; `MASHINDANO_SECRET_KEY` (at least 50 characters),
+`MASHINDANO_ALLOWED_HOSTS` (comma-separated host names) and `MASHINDANO_SMTP_HOST` are
+required; cookies are Secure, HttpOnly and SameSite=Lax; HTTP is redirected to HTTPS and HSTS
+is sent for a year. `MASHINDANO_PROXY_SSL_HEADER=1` trusts `X-Forwarded-Proto: https` from a
+front proxy.
+`manage.py check --deploy` prints no warning in this mode (tests/web/test_production.py)."""
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_HTTPONLY = True
+CSRF_COOKIE_SAMESITE = "Lax"
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+if PRODUCTION:
+    from django.core.exceptions import ImproperlyConfigured
+
+    DEBUG = False
+    if "MASHINDANO_SECRET_KEY" not in os.environ:
+        raise ImproperlyConfigured("MASHINDANO_PRODUCTION=1 needs MASHINDANO_SECRET_KEY")
+    _hosts = [h.strip() for h in os.environ.get("MASHINDANO_ALLOWED_HOSTS", "").split(",")]
+    ALLOWED_HOSTS = [h for h in _hosts if h]
+    if not ALLOWED_HOSTS:
+        raise ImproperlyConfigured("MASHINDANO_PRODUCTION=1 needs MASHINDANO_ALLOWED_HOSTS")
+    if not os.environ.get("MASHINDANO_SMTP_HOST"):
+        # Sign-up, password reset and notifications need mail that leaves the machine.
+        raise ImproperlyConfigured("MASHINDANO_PRODUCTION=1 needs MASHINDANO_SMTP_HOST")
+    CSRF_TRUSTED_ORIGINS = [f"https://{h}" for h in ALLOWED_HOSTS]
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_SSL_REDIRECT = True
+    SECURE_HSTS_SECONDS = 365 * 24 * 3600
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+    ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https"
+    if os.environ.get("MASHINDANO_PROXY_SSL_HEADER", "") == "1":
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -1,4 +1,5 @@
-"""URLs: the REST API under /api/, the admin under /admin/, the public pages at the root."""
+"""URLs: the REST API under /api/, the admin under /admin/, accounts under /account/, the public
+pages at the root."""
 
 from django.contrib import admin
 from django.urls import include, path
@@ -20,5 +21,6 @@ urlpatterns = [
     # -- console (organiser and arbiter console, issue 14 item 4)
     path("console/", include("mashindano.web.console.urls")),
     # --
+    path("account/", include("mashindano.web.accounts.urls")),
     path("", include("mashindano.web.public.urls")),
 ]

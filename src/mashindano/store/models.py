@@ -514,3 +514,81 @@ class RegistrationRequest(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.state})"
+
+
+# -- accounts (issue 14) ----------------------------------------------------------------------
+
+
+class Profile(models.Model):
+    """What a person tells about themselves. E-mail preferences are not here: they are the
+    per-kind `NotificationPreference` rows that the mail code and its unsubscribe link use."""
+
+    LANGUAGES = ("en", "sw", "ro", "fa", "fi")
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile"
+    )
+    display_name = models.CharField(max_length=100, blank=True, default="")
+    country = models.CharField(max_length=2, blank=True, default="", help_text="ISO 3166-1")
+    federation_id = models.CharField(max_length=50, blank=True, default="")
+    ratings = models.JSONField(default=dict, blank=True, help_text="rating system -> value")
+    kiba_games = models.PositiveIntegerField(null=True, blank=True)
+    language = models.CharField(max_length=5, default="en")
+    time_zone = models.CharField(max_length=64, default="UTC", help_text="IANA name")
+    changed_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return self.display_name or str(self.user)
+
+
+class AccountLog(models.Model):
+    """The audit trail of what is not an event's: profile changes, invitations, tokens.
+    Append-only (who, when, what, before and after)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="account_log"
+    )
+    at = models.DateTimeField()
+    actor = models.CharField(max_length=200)
+    action = models.CharField(max_length=50)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["id"]
+
+
+class Invitation(models.Model):
+    """An e-mail invitation to an event: to claim an entry (`entry_key`) or to take a role
+    (`role`). The link carries a signed token naming this row; it can be accepted once,
+    before `expires_at`, by whoever is logged in with it."""
+
+    ENTRY = "entry"
+    ROLE = "role"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="invitations")
+    email = models.EmailField()
+    kind = models.CharField(max_length=10)
+    entry_key = models.CharField(max_length=100, blank=True, default="")
+    role = models.CharField(max_length=20, blank=True, default="")
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="invitations_sent",
+    )
+    invited_by_name = models.CharField(max_length=200)
+    created_at = models.DateTimeField()
+    expires_at = models.DateTimeField()
+    accepted_at = models.DateTimeField(null=True, blank=True)
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="invitations_accepted",
+    )
+
+    class Meta:
+        ordering = ["id"]

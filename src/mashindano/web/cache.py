@@ -13,6 +13,10 @@ The middleware is async-capable and sits outside WhiteNoise and the session midd
 cached page or a 304 is answered on the event loop without a thread hop. The cache is Django's
 (local memory, or Redis with `MASHINDANO_CACHE_URL`); its synchronous calls are used even on
 the event loop, since both answer in well under a millisecond on this machine.
+
+Only anonymous pages are cached: a request that carries a session cookie (a logged-in person,
+whose header shows their name and links) or a messages cookie is never answered from the
+cache and its page is never kept (`personal`).
 """
 
 from __future__ import annotations
@@ -144,6 +148,16 @@ def _keep(key: str, response: HttpResponseBase) -> HttpResponseBase:
 
 Handler = Callable[[HttpRequest], Any]
 
+PERSONAL_COOKIES = ("messages",)
+"""Cookies besides the session's that make a page personal (Django's messages)."""
+
+
+def personal(request: HttpRequest) -> bool:
+    """Does the request carry a session (or messages) cookie? Its page may show who is
+    logged in, so it is neither served from the cache nor kept in it."""
+    cookies = request.COOKIES
+    return settings.SESSION_COOKIE_NAME in cookies or any(c in cookies for c in PERSONAL_COOKIES)
+
 
 class PageCacheMiddleware:
     sync_capable = True
@@ -184,7 +198,7 @@ class PageCacheMiddleware:
 
     @staticmethod
     def _scope(request: HttpRequest) -> str | None:
-        if request.method not in ("GET", "HEAD"):
+        if request.method not in ("GET", "HEAD") or personal(request):
             return None
         return scope_of(request.path)
 
