@@ -160,7 +160,6 @@ AUTHENTICATION_BACKENDS = [
     "allauth.account.auth_backends.AuthenticationBackend",
 ]
 LOGIN_URL = "account_login"
-# The profile page until the player's "my page" (/me/) exists; the lead switches it then.
 LOGIN_REDIRECT_URL = "player:me"
 ACCOUNT_LOGIN_METHODS = {"email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
