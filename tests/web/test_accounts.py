@@ -79,7 +79,7 @@ def test_signup_sends_a_verification_mail_and_login_waits_for_it() -> None:
     assert confirm.status_code == 302
     answer = other.post("/account/login/", {"login": "amani@example.org", "password": PASSWORD})
     assert answer.status_code == 302
-    assert answer["Location"] == "/account/profile/"
+    assert answer["Location"] == "/me/"  # after log-in: my page
     assert other.get("/account/profile/").status_code == 200
 
 
@@ -105,7 +105,7 @@ def test_logout_is_a_post_and_password_reset_goes_by_mail() -> None:
     assert done.status_code == 302
     assert client.post("/account/login/", {"login": "amani@example.org", "password": new})[
         "Location"
-    ] == ("/account/profile/")
+    ] == ("/me/")
 
 
 def test_failed_logins_are_rate_limited() -> None:

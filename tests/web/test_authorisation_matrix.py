@@ -26,11 +26,11 @@ from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 from django.urls.resolvers import RegexPattern
-from mashindano.web.api.webhooks import subscribe
 
 from mashindano.app import accounts, events, people, players, rounds
 from mashindano.app.mail import unsubscribe_token
 from mashindano.app.principals import local
+from mashindano.app.webhooks import subscribe
 from mashindano.engine.model import Competitor, CompetitorId
 from mashindano.web.api.main import api
 from mashindano.web.api.tokens import issue_token

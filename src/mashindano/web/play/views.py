@@ -33,7 +33,7 @@ from mashindano.app.documents.bao_game import (
     game_ref,
     game_token,
 )
-from mashindano.app.errors import NotFound
+from mashindano.app.errors import NotFound, WrongState
 from mashindano.app.people import principal_for_user
 from mashindano.engine.errors import MashindanoError
 
@@ -47,7 +47,8 @@ def not_found_as_404(view: View) -> View:
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         try:
             return view(request, *args, **kwargs)
-        except NotFound as error:
+        except (NotFound, WrongState) as error:
+            # An event whose games are not played on the site has no game pages.
             raise Http404(str(error)) from None
 
     return wrapped
