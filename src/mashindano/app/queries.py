@@ -4,6 +4,7 @@ asked for (`get_*`), and the read-only use cases (`list_events`, `get_event_fact
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -12,7 +13,8 @@ from django.db.models import Count
 from mashindano.app.errors import UnknownEvent, UnknownGame, UnknownPlayer
 from mashindano.store import models
 from mashindano.store.facts import EventFacts
-from mashindano.store.mapping import load_event_facts
+from mashindano.engine.model import Competitor
+from mashindano.store.mapping import competitor_of, load_event_facts
 
 
 def get_event(slug: str) -> models.Event:
@@ -24,6 +26,13 @@ def get_event(slug: str) -> models.Event:
 
 def get_event_facts(slug: str, *, with_moves: bool = False) -> EventFacts:
     return load_event_facts(get_event(slug), with_moves=with_moves)
+
+
+def get_competitors(slug: str, keys: Iterable[str]) -> dict[str, Competitor]:
+    """The event's competitors with these keys, by key: what a document about a few games
+    needs, without loading the whole event."""
+    rows = models.Entry.objects.filter(event__slug=slug, key__in=set(keys))
+    return {row.key: competitor_of(row) for row in rows}
 
 
 def get_entry(event: models.Event, player: str) -> models.Entry:

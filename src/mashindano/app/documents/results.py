@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from mashindano.app.documents.place import PlayerRef
 from mashindano.app.documents.rounds import GameLine
-from mashindano.app.queries import get_event_facts
+from mashindano.app.queries import get_competitors
 from mashindano.app.results import ResultChange
 from mashindano.store.facts import Json
 
@@ -45,7 +45,9 @@ class ResultChangeDocument:
 
 
 def build_result_change(slug: str, change: ResultChange) -> ResultChangeDocument:
-    players = {c.id: PlayerRef.of(c) for c in get_event_facts(slug).competitors}
+    games = (change.game, *change.added)
+    keys = {key for g in games for key in (g.first, g.second)}
+    players = {c.id: PlayerRef.of(c) for c in get_competitors(slug, keys).values()}
     return ResultChangeDocument(
         game=GameLine.of(change.game, players),
         before_result=change.before[0].value,
