@@ -11,9 +11,9 @@ from datetime import datetime, timedelta
 from django.db.models import Count
 
 from mashindano.app.errors import UnknownEvent, UnknownGame, UnknownPlayer
+from mashindano.engine.model import Competitor
 from mashindano.store import models
 from mashindano.store.facts import EventFacts
-from mashindano.engine.model import Competitor
 from mashindano.store.mapping import competitor_of, load_event_facts
 
 
