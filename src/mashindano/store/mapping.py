@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping
+from datetime import datetime
 from typing import Any
 
 from mashindano.engine.model import ByeKind, Competitor, CompetitorId, GameResult, Side, Termination
@@ -44,6 +45,23 @@ def competitor_of(entry: models.Entry) -> Competitor:
     )
 
 
+ENTRY_COLUMNS = ("key", "name", "rating", "games_played", "country", "number")
+"""The Entry columns a competitor is made of (`competitor_of`)."""
+
+
+def _competitor_of_values(
+    key: str, name: str, rating: int | None, games_played: int | None, country: str, number: int
+) -> Competitor:
+    return Competitor(
+        id=CompetitorId(key),
+        name=name,
+        rating=rating,
+        games_played=games_played,
+        country=country or None,
+        number=number,
+    )
+
+
 def entry_fields(competitor: Competitor) -> dict[str, Any]:
     """The Entry columns that record a competitor (the event and time are the caller's)."""
     return {
@@ -76,6 +94,33 @@ def report_of(row: Mapping[str, Any]) -> ReportFact:
     )
 
 
+_KINDS = {kind.value: kind for kind in ReportKind}
+_RESULTS = {result.value: result for result in GameResult}
+_TERMINATIONS = {termination.value: termination for termination in Termination}
+
+
+def _report_of_values(
+    kind: str,
+    result: str,
+    termination: str,
+    actor: str,
+    at: datetime,
+    reason: str,
+    detail: Any,
+) -> ReportFact:
+    """`report_of` for a row read with `values_list(*REPORT_COLUMNS)` (the whole event's
+    reports: tuples and dictionary lookups instead of dicts and enum calls)."""
+    return ReportFact(
+        _KINDS[kind],
+        _RESULTS[result] if result else None,
+        _TERMINATIONS[termination],
+        actor,
+        at,
+        reason,
+        _detail(detail),
+    )
+
+
 def _detail(value: Any) -> ResultDetail | None:
     return value if isinstance(value, dict) else None
 
@@ -93,13 +138,17 @@ def report_fields(report: ReportFact) -> dict[str, Any]:
 
 
 def load_event_facts(event: models.Event, *, with_moves: bool = False) -> EventFacts:
-    entries = list(models.Entry.objects.filter(event=event).order_by("id"))
-    key_of = {e.id: CompetitorId(e.key) for e in entries}
+    entries = list(
+        models.Entry.objects.filter(event=event)
+        .order_by("id")
+        .values_list("id", *ENTRY_COLUMNS, "registered_at")
+    )
+    key_of = {row[0]: CompetitorId(row[1]) for row in entries}
 
     reports: dict[int, list[ReportFact]] = defaultdict(list)
     report_rows = models.ResultReport.objects.filter(game__encounter__round__stage__event=event)
-    for report_row in report_rows.order_by("id").values("game_id", *REPORT_COLUMNS):
-        reports[report_row["game_id"]].append(report_of(report_row))
+    for game_id, *columns in report_rows.order_by("id").values_list("game_id", *REPORT_COLUMNS):
+        reports[game_id].append(_report_of_values(*columns))
 
     moves: dict[int, list[MoveFact]] = defaultdict(list)
     if with_moves:
@@ -122,46 +171,57 @@ def load_event_facts(event: models.Event, *, with_moves: bool = False) -> EventF
     encounter_rows = list(
         models.Encounter.objects.filter(round__stage__event=event)
         .order_by("round_id", "board")
-        .values("id", "round_id", "board", "first_id", "second_id", "match_rule", "bye_kind")
+        .values_list("id", "round_id", "board", "first_id", "second_id", "match_rule", "bye_kind")
     )
+    # Where each encounter is: (stage, group, round, board).
+    encounter_place = {
+        row[0]: (
+            round_rows[row[1]]["stage__number"],
+            round_rows[row[1]]["group"],
+            round_rows[row[1]]["number"],
+            row[2],
+        )
+        for row in encounter_rows
+    }
+    sides = {side.value: side for side in Side}
+    no_reports: tuple[ReportFact, ...] = ()
+    no_moves: tuple[MoveFact, ...] = ()
     games: dict[int, list[GameFact]] = defaultdict(list)
-    encounter_round = {row["id"]: round_rows[row["round_id"]] for row in encounter_rows}
-    encounter_board = {row["id"]: row["board"] for row in encounter_rows}
-    for game_row in (
+    for game_id, encounter_id, number, first_id, second_id, first_side in (
         models.Game.objects.filter(encounter__round__stage__event=event)
         .order_by("encounter_id", "number")
-        .values("id", "encounter_id", "number", "first_id", "second_id", "first_side")
+        .values_list("id", "encounter_id", "number", "first_id", "second_id", "first_side")
     ):
-        where = encounter_round[game_row["encounter_id"]]
-        games[game_row["encounter_id"]].append(
+        stage, group, round_number, board = encounter_place[encounter_id]
+        game_reports = reports.get(game_id)
+        game_moves = moves.get(game_id)
+        games[encounter_id].append(
             GameFact(
-                id=game_row["id"],
-                stage=where["stage__number"],
-                group=where["group"],
-                round=where["number"],
-                board=encounter_board[game_row["encounter_id"]],
-                number=game_row["number"],
-                encounter_id=game_row["encounter_id"],
-                first=key_of[game_row["first_id"]],
-                second=key_of[game_row["second_id"]],
-                first_side=Side(game_row["first_side"]),
-                reports=tuple(reports.get(game_row["id"], ())),
-                moves=tuple(moves.get(game_row["id"], ())),
+                id=game_id,
+                stage=stage,
+                group=group,
+                round=round_number,
+                board=board,
+                number=number,
+                encounter_id=encounter_id,
+                first=key_of[first_id],
+                second=key_of[second_id],
+                first_side=sides[first_side],
+                reports=tuple(game_reports) if game_reports else no_reports,
+                moves=tuple(game_moves) if game_moves else no_moves,
             )
         )
     encounters: dict[int, list[EncounterFact]] = defaultdict(list)
-    for encounter_row in encounter_rows:
-        encounters[encounter_row["round_id"]].append(
+    for encounter_id, round_id, board, first_id, second_id, match_rule, bye in encounter_rows:
+        encounters[round_id].append(
             EncounterFact(
-                id=encounter_row["id"],
-                board=encounter_row["board"],
-                first=key_of[encounter_row["first_id"]],
-                second=key_of[encounter_row["second_id"]]
-                if encounter_row["second_id"] is not None
-                else None,
-                match_rule=encounter_row["match_rule"],
-                bye_kind=bye_kind_of(encounter_row["bye_kind"]),
-                games=tuple(games.get(encounter_row["id"], ())),
+                id=encounter_id,
+                board=board,
+                first=key_of[first_id],
+                second=key_of[second_id] if second_id is not None else None,
+                match_rule=match_rule,
+                bye_kind=bye_kind_of(bye),
+                games=tuple(games.get(encounter_id, ())),
             )
         )
     rounds = sorted(
@@ -191,7 +251,7 @@ def load_event_facts(event: models.Event, *, with_moves: bool = False) -> EventF
         seed=event.seed,
         state=EventState(event.state),
         version=event.version,
-        competitors=tuple(competitor_of(e) for e in entries),
+        competitors=tuple(_competitor_of_values(*row[1:-1]) for row in entries),
         rounds=tuple(rounds),
         withdrawals=tuple(
             WithdrawalFact(key_of[w.entry_id], w.from_round, w.at, w.actor, w.reason)
@@ -218,7 +278,7 @@ def load_event_facts(event: models.Event, *, with_moves: bool = False) -> EventF
             for lot in models.LotDraw.objects.filter(event=event).order_by("id")
         ),
         closed_periods=tuple(closed_at),
-        registered_at={CompetitorId(e.key): e.registered_at for e in entries},
+        registered_at={CompetitorId(row[1]): row[-1] for row in entries},
         period_closed_at=closed_at,
         overrides=tuple(
             OverrideFact(o.subject, _json(o.value), o.at, o.actor, o.reason)
