@@ -497,30 +497,62 @@ class DutchWeights:
             self._shared_vectors[key] = vector
         return vector
 
-    def _base_row(
-        self, higher: Sequence[int], j: int, in_current: bool, in_next: bool
-    ) -> list[Vector | None]:
-        """`_base_vector(i, j, ...)` for each `i` of `higher`, read once per profile: without
-        forbidden pairs and the bye criterion, a pair's vector (and C3) follows from the two
-        profiles, and only a rematch (C1) tells players of one profile apart."""
+    def _base_rows(self, local: Sequence[int], start: int, end: int) -> list[list[Vector | None]]:
+        """For each position y from `start` to `end` (all in the current bracket), the row
+        `_base_vector(local[x], local[y], True, False)` for x < y. Without forbidden pairs and
+        the bye criterion a pair's vector (and C3) follows from the two profiles, and only a
+        rematch (C1) tells players of one profile apart: so each row is a prefix of its
+        profile's row, with None where the two have met."""
         players = self.players
         profile = self._profile
-        id_j = players[j].id
-        by_profile: dict[int, Vector | None] = {}
-        row: list[Vector | None] = []
-        append = row.append
-        for i in higher:
-            if id_j in players[i].opponents:
-                append(None)
-                continue
-            p = profile[i]
-            if p in by_profile:
-                append(by_profile[p])
-                continue
-            vector = self._base_vector(i, j, in_current, in_next)
-            by_profile[p] = vector
-            append(vector)
-        return row
+        # Positions (before `end`) of the players each player has met.
+        met_at: dict[CompetitorId, list[int]] = {}
+        for x in range(end):
+            for opponent in players[local[x]].opponents:
+                met_at.setdefault(opponent, []).append(x)
+        by_profile: dict[int, list[Vector | None]] = {}
+        rows: list[list[Vector | None]] = []
+        for y in range(start, end):
+            j = local[y]
+            full = by_profile.get(profile[j])
+            if full is None:
+                vectors: dict[int, Vector | None] = {}
+                full = []
+                for x in range(end):
+                    i = local[x]
+                    p = profile[i]
+                    if p not in vectors:
+                        vectors[p] = self._profile_vector(i, j)
+                    full.append(vectors[p])
+                by_profile[profile[j]] = full
+            row = full[:y]
+            for x in met_at.get(players[j].id, ()):
+                if x < y:
+                    row[x] = None
+            rows.append(row)
+        return rows
+
+    def _profile_vector(self, i: int, j: int) -> Vector | None:
+        """`_base_vector(i, j, True, False)` as if `i` and `j` had not met, without forbidden
+        pairs and the bye criterion: what their two profiles give."""
+        if not self._colours_compatible(i, j):
+            return None
+        key: tuple[int, ...] = (self._profile[i], self._profile[j], True, False)
+        vector = self._shared_vectors.get(key)
+        if vector is None:
+            vector = self._compute_base_vector(i, j, True, False)
+            self._shared_vectors[key] = vector
+        return vector
+
+    def _colours_compatible(self, i: int, j: int) -> bool:
+        """C3 alone (absolute colour preferences), which depends on the profiles only."""
+        a, b = self.players[i], self.players[j]
+        return not (
+            a.is_absolute
+            and b.is_absolute
+            and a.preference == b.preference
+            and not (self._is_topscorer(a) or self._is_topscorer(b))
+        )
 
     def _compute_base_vector(self, i: int, j: int, in_current: bool, in_next: bool) -> Vector:
         layout = self.layout
