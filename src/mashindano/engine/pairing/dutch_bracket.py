@@ -226,18 +226,13 @@ class RoundSolver(DutchWeights):
             # Every stored row lies in the current bracket (`stored_end` <= `current_end`).
             for y, row in enumerate(self._base_rows(local, mdp_count, stored_end), mdp_count):
                 base.append(row)
-                vertex_y = local[y]
-                weights.update(zip([(v, vertex_y) for v in local[:y]], row, strict=True))
+                weights.setdefault(local[y], {}).update(zip(local[:y], row, strict=True))
         else:
             for y in range(mdp_count, stored_end):
                 vertex_y = local[y]
                 in_current, in_next = y < current_end, y >= current_end
-                row = []
-                for x in range(y):
-                    vertex_x = local[x]
-                    vector = self._base_vector(vertex_x, vertex_y, in_current, in_next)
-                    row.append(vector)
-                    weights[(vertex_x, vertex_y)] = vector
+                row = [self._base_vector(local[x], vertex_y, in_current, in_next) for x in range(y)]
+                weights.setdefault(vertex_y, {}).update(zip(local[:y], row, strict=True))
                 base.append(row)
 
         def with_tie(x: int, y: int, component: int, value: int) -> Vector | None:
