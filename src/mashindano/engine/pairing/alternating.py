@@ -100,7 +100,15 @@ class AlternativeAssignments:
         per upper and only filtered for lowers removed since."""
         known = self._tight.get(upper)
         if known is None:
-            known = [lower for lower in self.owner if self._is_tight(upper, lower)]
+            # Each edge is read once here: straight from `_weight`, without the memo.
+            weight = self._weight
+            potential = self.upper_potential[upper]
+            lower_potential = self.lower_potential
+            known = []
+            for lower in self.owner:
+                w = weight(upper, lower)
+                if w is not None and potential + lower_potential[lower] == w:
+                    known.append(lower)
             self._tight[upper] = known
         return known
 

@@ -36,6 +36,10 @@ from mashindano.engine.points import Points
 NO_OPPONENT = -1
 """The opponent of a slot that stands for the player left unpaired."""
 
+Certificate = tuple[dict[int, int], dict[int, int], dict[int, int]]
+"""A matching (each player's mate) with the potentials of its S1 and S2 players that prove it
+optimal (see `_certified_assignment`)."""
+
 FLOAT = -1
 """The slot (and its profile) of the player an odd bracket floats down, in
 `_certified_assignment`; in `_floater_model` the first floater's slot is -1 too."""
@@ -208,7 +212,9 @@ class RoundSolver(DutchWeights):
     ) -> set[int]:
         layout = self.layout
         self._start_bracket(mdp_count, current_end - mdp_count, len(local))
-        base: dict[tuple[int, int], Vector | None] = {}
+        # The base vector of positions x < y is base[y][x] (rows of positions before
+        # `stored_end` only: the bracket reads no other).
+        base: list[list[Vector | None]] = [[None] * y for y in range(mdp_count)]
         # Pairs with the next group weigh what the higher player's score says (unless the bye
         # criterion tells its players apart): they are not stored, see `_vector`.
         stored_end = len(local)
@@ -217,23 +223,20 @@ class RoundSolver(DutchWeights):
             stored_end = current_end
         weights = self.weights
         if self.use_shortcuts and not self.single_downfloater_gets_bye and not self.forbidden:
-            for y in range(mdp_count, stored_end):
-                vertex_y = local[y]
-                row = self._base_row(local[:y], vertex_y, y < current_end, y >= current_end)
-                base.update(zip([(x, y) for x in range(y)], row, strict=True))
-                weights.update(zip([(v, vertex_y) for v in local[:y]], row, strict=True))
+            # Every stored row lies in the current bracket (`stored_end` <= `current_end`).
+            for y, row in enumerate(self._base_rows(local, mdp_count, stored_end), mdp_count):
+                base.append(row)
+                weights.setdefault(local[y], {}).update(zip(local[:y], row, strict=True))
         else:
             for y in range(mdp_count, stored_end):
                 vertex_y = local[y]
                 in_current, in_next = y < current_end, y >= current_end
-                for x in range(y):
-                    vertex_x = local[x]
-                    vector = self._base_vector(vertex_x, vertex_y, in_current, in_next)
-                    base[(x, y)] = vector
-                    weights[(vertex_x, vertex_y)] = vector
+                row = [self._base_vector(local[x], vertex_y, in_current, in_next) for x in range(y)]
+                weights.setdefault(vertex_y, {}).update(zip(local[:y], row, strict=True))
+                base.append(row)
 
         def with_tie(x: int, y: int, component: int, value: int) -> Vector | None:
-            vector = base[(x, y)]
+            vector = base[y][x]
             if not vector:
                 return None
             result = dict(vector)
@@ -324,7 +327,7 @@ class RoundSolver(DutchWeights):
         exchange_vectors: dict[tuple[int, bool, int, int], tuple[Vector, Vector]] = {}
 
         def exchange_vector(x: int, y: int, index: int, tie: int = 0) -> Vector | None:
-            vector = base[(x, y)]
+            vector = base[y][x]
             if not vector:
                 return None
             in_s1 = index < first_group_size
@@ -351,7 +354,7 @@ class RoundSolver(DutchWeights):
                 vertex_x = local[x]
                 row: dict[int, Vector | None] = {}
                 for y in remainder[index + 1 :]:
-                    vector = base[(x, y)]
+                    vector = base[y][x]
                     if not vector:
                         append((vertex_x, local[y], None))
                         continue
@@ -370,20 +373,28 @@ class RoundSolver(DutchWeights):
         # matching that is has the same upper halves, which is all the rest reads from it. The
         # bye criterion of the next bracket (C9) reads the last matching itself: ask then.
         exact_last = self._may_decide_bye(next_score)
+
+        def exchange_matching(
+            certified: Certificate | None,
+        ) -> tuple[dict[int, int], tuple[dict[int, int], dict[int, int]] | None]:
+            """The exchange matching and the potentials that prove it optimal: the certified
+            assignment when there is one, else a matching over the exchange weights."""
+            if certified is None:
+                self._set_many(exchange_edges())
+                return self._compute(local), None
+            found, upper_potential, lower_potential = certified
+            self.last_was_local = True
+            self.last_mate = found
+            return found, (upper_potential, lower_potential)
+
         # Potentials proving the certified assignment optimal, while `mate` is that one.
         known_potentials: tuple[dict[int, int], dict[int, int]] | None = None
         if guessing:
-            certified_guess = self._certified_assignment(
-                [local[r] for r in remainder], local[current_end:], next_score
+            mate, known_potentials = exchange_matching(
+                self._certified_assignment(
+                    [local[r] for r in remainder], local[current_end:], next_score
+                )
             )
-            if certified_guess is not None:
-                mate, *potentials = certified_guess
-                known_potentials = (potentials[0], potentials[1])
-                self.last_was_local = True
-                self.last_mate = mate
-            else:
-                self._set_many(exchange_edges())
-                mate = self._compute(local)
             paired = sum(1 for r in remainder if mate_of(local[r]) < local[r])
             guessing = paired == first_group_size
             first_group_size = paired
@@ -404,14 +415,7 @@ class RoundSolver(DutchWeights):
                 certified_exchange = self._certified_assignment(
                     [local[r] for r in remainder], local[current_end:], next_score
                 )
-            if certified_exchange is not None:
-                mate, *potentials = certified_exchange
-                known_potentials = (potentials[0], potentials[1])
-                self.last_was_local = True
-                self.last_mate = mate
-            else:
-                self._set_many(exchange_edges())
-                mate = self._compute(local)
+            mate, known_potentials = exchange_matching(certified_exchange)
         exchange_count = sum(1 for x in remainder[:first_group_size] if not is_upper(local[x]))
         # S1 players to move down: the lowest ones that can be.
         left = exchange_count
@@ -430,7 +434,7 @@ class RoundSolver(DutchWeights):
             left -= exchanged
             for y in remainder[index + 1 :]:
                 if exchanged:
-                    base[(x, y)] = None
+                    base[y][x] = None
                 self._set(vertex, local[y], exchange_vector(x, y, index))
         # S2 players to move up: the highest ones that can be.
         left = exchange_count
@@ -448,10 +452,11 @@ class RoundSolver(DutchWeights):
             if is_upper(vertex):
                 left -= 1
                 for y in remainder[:index]:
-                    base[(y, x)] = None
+                    base[x][y] = None
                     self._set(vertex, local[y], None)
                 for y in range(current_end, len(local)):
-                    base[(x, y)] = None
+                    if y < len(base):
+                        base[y][x] = None
                     self._set(vertex, local[y], None)
             if not already:
                 for y in remainder[index + 1 :]:
@@ -473,9 +478,9 @@ class RoundSolver(DutchWeights):
                 for later in range(index + 1, len(remainder)):
                     y = remainder[later]
                     if is_upper_x and not upper_at[later]:
-                        append((vertex_x, local[y], base[(x, y)]))
+                        append((vertex_x, local[y], base[y][x]))
                     else:
-                        base[(x, y)] = None
+                        base[y][x] = None
                         append((vertex_x, local[y], None))
             self._set_many(fixed)
 
@@ -488,7 +493,7 @@ class RoundSolver(DutchWeights):
             reads: the highest-ranked opponent gets the largest term."""
             tied_edges: list[tuple[int, int, Vector | None]] = []
             for y, addend in zip(candidates, addends, strict=True):
-                tied = dict(base[(x, y)] or {})
+                tied = dict(base[y][x] or {})
                 if addend:
                     tied[layout.tie_break] = addend
                 tied_edges.append((local[x], local[y], tied))
@@ -503,7 +508,7 @@ class RoundSolver(DutchWeights):
 
         def exact_weight(upper: int, lower: int) -> int | None:
             x, y = position_of[upper], position_of[lower]
-            vector = base.get((x, y)) if x < y else None
+            vector = base[y][x] if x < y < len(base) else None
             if not vector:
                 return None
             # Pairs share base vectors: pack each once (kept alive by the memo).
@@ -528,7 +533,7 @@ class RoundSolver(DutchWeights):
             for y in reversed(remainder):
                 if y <= x or local[y] in matched:
                     continue
-                if base[(x, y)] and (halves_fixed or y not in upper_position):
+                if base[y][x] and (halves_fixed or y not in upper_position):
                     candidates.append(y)
                     addends.append(addend)
                 addend += 1
@@ -596,7 +601,7 @@ class RoundSolver(DutchWeights):
 
     def _certified_assignment(
         self, residents: Sequence[int], next_group: Sequence[int], next_score: Points | None
-    ) -> tuple[dict[int, int], dict[int, int], dict[int, int]] | None:
+    ) -> Certificate | None:
         """The exchange matching of a homogeneous bracket of even size (`residents` in order:
         the bracket, or what remains of it once its moved-down players are paired), found without
         a matching over the players when S1 can be assigned to S2 at the best weight and vertex
@@ -765,16 +770,6 @@ class RoundSolver(DutchWeights):
             if tried >= 3:
                 return None
         return None
-
-    def _colours_compatible(self, i: int, j: int) -> bool:
-        """C3 alone (absolute colour preferences), which depends on the profiles only."""
-        a, b = self.players[i], self.players[j]
-        return not (
-            a.is_absolute
-            and b.is_absolute
-            and a.preference == b.preference
-            and not (self._is_topscorer(a) or self._is_topscorer(b))
-        )
 
     def _realize_assignment(
         self,

@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import compress, repeat
+from typing import cast
 
 from mashindano.engine.errors import NoValidPairing
 from mashindano.engine.model import CompetitorId
@@ -186,7 +188,9 @@ class DutchWeights:
         self.is_last_round = round_number >= total_rounds
         self.top_threshold = Fraction(self.played_rounds) * win_points / 2
         self.forbidden = {frozenset(p) for p in forbidden_pairs}
-        self.weights: dict[tuple[int, int], Vector | None] = {}
+        # The stored vector of a pair i < j is weights[j][i] (rows, not a dict of every pair:
+        # a bracket stores its rows at once).
+        self.weights: dict[int, dict[int, Vector | None]] = {}
         self.removed: set[int] = set()
         self.pairs: list[tuple[int, int]] = []
         self.may_get_bye: list[bool] = [s.is_bye_eligible for s in self.players]
@@ -238,19 +242,25 @@ class DutchWeights:
         self._compatible_cache[key] = result
         return result
 
+    def _stored(self, i: int, j: int) -> Vector | None:
+        """The stored vector of the pair `i` < `j`; `_UNSTORED` when there is none."""
+        row = self.weights.get(j)
+        return _UNSTORED if row is None else row.get(i, _UNSTORED)
+
     def _edge_exists(self, i: int, j: int) -> bool:
-        key = (i, j) if i < j else (j, i)
-        if key in self.weights:
-            return self.weights[key] is not None
+        vector = self._stored(i, j) if i < j else self._stored(j, i)
+        if vector is not _UNSTORED:
+            return vector is not None
         return self.compatible(i, j)
 
     def _vector(self, i: int, j: int) -> Vector | None:
         """The weight vector of a pair of the bracket under way (None: no edge)."""
-        key = (i, j) if i < j else (j, i)
-        vector = self.weights.get(key, _UNSTORED)
+        if j < i:
+            i, j = j, i
+        vector = self._stored(i, j)
         if vector is not _UNSTORED:
             return vector
-        return self._group_vector(*key)
+        return self._group_vector(i, j)
 
     def _group_vector(self, i: int, j: int) -> Vector | None:
         """A pair `i` < `j` with `j` in the next group, unless stored otherwise: the higher
@@ -305,13 +315,16 @@ class DutchWeights:
         weights = self.weights
         if self._multipliers is None:
             for i, j, vector in edges:
-                weights[(i, j) if i < j else (j, i)] = vector
+                if j < i:
+                    i, j = j, i
+                weights.setdefault(j, {})[i] = vector
             return
         pending = self._pending
         for i, j, vector in edges:
-            key = (i, j) if i < j else (j, i)
-            weights[key] = vector
-            pending.append((key, vector))
+            if j < i:
+                i, j = j, i
+            weights.setdefault(j, {})[i] = vector
+            pending.append(((i, j), vector))
 
     def _pack_pending(self) -> None:
         """Bring the packed weights up to date, in the order the edges were set (the packed
@@ -368,21 +381,23 @@ class DutchWeights:
         weights = self.weights
         if all(active[k] < active[k + 1] for k in range(len(active) - 1)):
             # The usual case, in the same edge order as below (which rustworkx may read).
-            get = weights.get
             group = self._group or ()
+            no_row: dict[int, Vector | None] = {}
             for x, vertex_x in enumerate(active):
+                row = weights.get(vertex_x, no_row)
                 if vertex_x in group:
-                    for key in [(vertex_y, vertex_x) for vertex_y in active[:x]]:
-                        vector = get(key, _UNSTORED)
+                    for vertex_y in active[:x]:
+                        vector = row.get(vertex_y, _UNSTORED)
                         if vector is _UNSTORED:
-                            vector = self._group_vector(*key)
+                            vector = self._group_vector(vertex_y, vertex_x)
                         if vector:
-                            vectors[key] = vector
+                            vectors[(vertex_y, vertex_x)] = vector
                     continue
-                for key in [(vertex_y, vertex_x) for vertex_y in active[:x]]:
-                    vector = get(key)
-                    if vector:
-                        vectors[key] = vector
+                # Pairs with a vector (not None, not empty), in order, without a loop here.
+                found = list(map(row.get, active[:x]))
+                keys = zip(active[:x], repeat(vertex_x))
+                present = cast("Iterable[Vector]", compress(found, found))  # None left out
+                vectors.update(zip(compress(keys, found), present, strict=True))
         else:
             for x in range(len(active)):
                 for y in range(x):
@@ -407,13 +422,17 @@ class DutchWeights:
             if total.bit_length() <= MAX_WEIGHT_BITS:
                 self._multipliers = multipliers
                 memo = self._packed_vectors
-                packed: dict[tuple[int, int], int] = {}
-                for key, vector in vectors.items():
-                    known = memo.get(id(vector))
+                # Many pairs share one vector object: pack each once (the memo keeps the
+                # vector alive, so its id is not reused while it is there).
+                ids = list(map(id, vectors.values()))
+                value_of: dict[int, int] = {}
+                for identity, vector in dict(zip(ids, vectors.values(), strict=True)).items():
+                    known = memo.get(identity)
                     if known is None or known[0] is not vector:
                         known = (vector, sum([v * multipliers[c] for c, v in vector.items()]))
-                        memo[id(vector)] = known
-                    packed[key] = known[1]
+                        memo[identity] = known
+                    value_of[identity] = known[1]
+                packed = dict(zip(vectors, map(value_of.__getitem__, ids), strict=True))
                 self._packed = packed
                 return packed
             # Too wide for the whole bracket: pack each matching on its own, as tight as it is.
@@ -497,30 +516,62 @@ class DutchWeights:
             self._shared_vectors[key] = vector
         return vector
 
-    def _base_row(
-        self, higher: Sequence[int], j: int, in_current: bool, in_next: bool
-    ) -> list[Vector | None]:
-        """`_base_vector(i, j, ...)` for each `i` of `higher`, read once per profile: without
-        forbidden pairs and the bye criterion, a pair's vector (and C3) follows from the two
-        profiles, and only a rematch (C1) tells players of one profile apart."""
+    def _base_rows(self, local: Sequence[int], start: int, end: int) -> list[list[Vector | None]]:
+        """For each position y from `start` to `end` (all in the current bracket), the row
+        `_base_vector(local[x], local[y], True, False)` for x < y. Without forbidden pairs and
+        the bye criterion a pair's vector (and C3) follows from the two profiles, and only a
+        rematch (C1) tells players of one profile apart: so each row is a prefix of its
+        profile's row, with None where the two have met."""
         players = self.players
         profile = self._profile
-        id_j = players[j].id
-        by_profile: dict[int, Vector | None] = {}
-        row: list[Vector | None] = []
-        append = row.append
-        for i in higher:
-            if id_j in players[i].opponents:
-                append(None)
-                continue
-            p = profile[i]
-            if p in by_profile:
-                append(by_profile[p])
-                continue
-            vector = self._base_vector(i, j, in_current, in_next)
-            by_profile[p] = vector
-            append(vector)
-        return row
+        # Positions (before `end`) of the players each player has met.
+        met_at: dict[CompetitorId, list[int]] = {}
+        for x in range(end):
+            for opponent in players[local[x]].opponents:
+                met_at.setdefault(opponent, []).append(x)
+        by_profile: dict[int, list[Vector | None]] = {}
+        rows: list[list[Vector | None]] = []
+        for y in range(start, end):
+            j = local[y]
+            full = by_profile.get(profile[j])
+            if full is None:
+                vectors: dict[int, Vector | None] = {}
+                full = []
+                for x in range(end):
+                    i = local[x]
+                    p = profile[i]
+                    if p not in vectors:
+                        vectors[p] = self._profile_vector(i, j)
+                    full.append(vectors[p])
+                by_profile[profile[j]] = full
+            row = full[:y]
+            for x in met_at.get(players[j].id, ()):
+                if x < y:
+                    row[x] = None
+            rows.append(row)
+        return rows
+
+    def _profile_vector(self, i: int, j: int) -> Vector | None:
+        """`_base_vector(i, j, True, False)` as if `i` and `j` had not met, without forbidden
+        pairs and the bye criterion: what their two profiles give."""
+        if not self._colours_compatible(i, j):
+            return None
+        key: tuple[int, ...] = (self._profile[i], self._profile[j], True, False)
+        vector = self._shared_vectors.get(key)
+        if vector is None:
+            vector = self._compute_base_vector(i, j, True, False)
+            self._shared_vectors[key] = vector
+        return vector
+
+    def _colours_compatible(self, i: int, j: int) -> bool:
+        """C3 alone (absolute colour preferences), which depends on the profiles only."""
+        a, b = self.players[i], self.players[j]
+        return not (
+            a.is_absolute
+            and b.is_absolute
+            and a.preference == b.preference
+            and not (self._is_topscorer(a) or self._is_topscorer(b))
+        )
 
     def _compute_base_vector(self, i: int, j: int, in_current: bool, in_next: bool) -> Vector:
         layout = self.layout
