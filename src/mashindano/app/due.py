@@ -41,6 +41,8 @@ from mashindano.app.notify import (
     event_link,
     news_for_arbiters,
     news_for_players,
+    player_link,
+    round_link,
     store_news,
 )
 from mashindano.app.principals import SYSTEM
@@ -171,7 +173,7 @@ def _kiba_due(facts: EventFacts, now: datetime, offsets: Sequence[timedelta]) ->
         context: dict[str, Json] = {
             "event": facts.name,
             "slug": facts.slug,
-            "link": event_link(facts.slug),
+            "link": round_link(facts.slug, game.round, game.stage, game.group),
             "round": game.round,
             "board": game.board,
             "game": game.number,
@@ -218,6 +220,7 @@ def _kiba_due(facts: EventFacts, now: datetime, offsets: Sequence[timedelta]) ->
             hours = int(reminder.total_seconds() // 3600)
             key = f"reminder:{facts.slug}:g{game.id}:m{len(clock.reading.moves)}:{hours}h"
             context["time_left"] = _duration(clock.deadline - now)
+            context["link"] = player_link()
             yield DueItem(
                 DueKind.REMINDER,
                 facts.slug,
@@ -268,7 +271,9 @@ def _tantrix_due(
             context: dict[str, Json] = {
                 "event": facts.name,
                 "slug": facts.slug,
-                "link": event_link(facts.slug),
+                "link": round_link(
+                    facts.slug, round_fact.number, round_fact.stage, round_fact.group
+                ),
                 "round": round_fact.number,
                 "board": encounter.board,
                 "a": names.get(str(status.a), str(status.a)),
@@ -356,6 +361,7 @@ def _tantrix_due(
                         [player],
                         {
                             **context,
+                            "link": player_link(),
                             "deadline": _when(deadline),
                             "time_left": _duration(deadline - now),
                         },
@@ -377,15 +383,8 @@ def _gomoku_due(facts: EventFacts, now: datetime) -> Iterator[DueItem]:
             if final_at is None or now < final_at:
                 continue
             key = f"gomoku-final:{facts.slug}:g{game.id}"
-            context: dict[str, Json] = {
-                "event": facts.name,
-                "slug": facts.slug,
-                "link": event_link(facts.slug),
-                "round": game.round,
-                "board": game.board,
-                "game": game.number,
-                "first": names.get(str(game.first), str(game.first)),
-                "second": names.get(str(game.second), str(game.second)),
+            context = {
+                **_game_context(facts, game, names),
                 "result": game.result.value,
                 "final_at": _when(final_at),
                 "report": "final",
@@ -429,7 +428,7 @@ def _gomoku_reports_due(
             context: dict[str, Json] = {
                 "event": facts.name,
                 "slug": facts.slug,
-                "link": event_link(facts.slug),
+                "link": event_link(facts.slug, "month", month=round_fact.number),
                 "round": round_fact.number,
                 "board": encounter.board,
                 "a": names.get(str(encounter.first), str(encounter.first)),
@@ -465,7 +464,7 @@ def _gomoku_reports_due(
                         Kind.REPORT_DUE,
                         event_id,
                         [encounter.first, encounter.second],
-                        {**context, "time_left": _duration(closes - now)},
+                        {**context, "link": player_link(), "time_left": _duration(closes - now)},
                     )
                 ),
             )
@@ -487,15 +486,8 @@ def _disputes_waiting(facts: EventFacts, now: datetime) -> Iterator[DueItem]:
                 event_id = _event_id(facts.slug)
             disputed = disputes[-1]
             key = f"dispute-waiting:{facts.slug}:g{game.id}:{disputed.isoformat()}"
-            context: dict[str, Json] = {
-                "event": facts.name,
-                "slug": facts.slug,
-                "link": event_link(facts.slug),
-                "round": game.round,
-                "board": game.board,
-                "game": game.number,
-                "a": names.get(str(game.first), str(game.first)),
-                "b": names.get(str(game.second), str(game.second)),
+            context = {
+                **_game_context(facts, game, names, players=("a", "b")),
                 "disputed_at": _when(disputed),
             }
             yield DueItem(
@@ -563,6 +555,28 @@ def _still_due(item: DueItem, now: datetime) -> bool:
 
 
 # -- helpers --------------------------------------------------------------------------------
+
+
+def _game_context(
+    facts: EventFacts,
+    game: GameFact,
+    names: dict[str, str],
+    *,
+    players: tuple[str, str] = ("first", "second"),
+) -> dict[str, Json]:
+    """What every mail about one game says: the event, the game's place and its players (under
+    the names `players`), and the link to its round's pairings."""
+    first, second = players
+    return {
+        "event": facts.name,
+        "slug": facts.slug,
+        "link": round_link(facts.slug, game.round, game.stage, game.group),
+        "round": game.round,
+        "board": game.board,
+        "game": game.number,
+        first: names.get(str(game.first), str(game.first)),
+        second: names.get(str(game.second), str(game.second)),
+    }
 
 
 def _event_id(slug: str) -> int:
