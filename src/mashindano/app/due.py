@@ -29,6 +29,9 @@ from enum import StrEnum
 from mashindano.app.clocks import GameClock, kiba_loss_on_time_mode, open_game_clocks
 from mashindano.app.errors import AppError
 from mashindano.app.formats.gomoku_league_history import (
+    LEAGUE_STAGE,
+    MonthRecord,
+    derive_history,
     first_league_month,
     is_month_closed,
     league_event_parameters,
@@ -51,6 +54,7 @@ from mashindano.app.results import GameRef, do_append_report, do_extend_encounte
 from mashindano.app.tantrix import MatchWhere, match_status
 from mashindano.engine.errors import MashindanoError
 from mashindano.engine.gomoku.closing import reports_close_at
+from mashindano.engine.gomoku.ladder import format_coefficient
 from mashindano.engine.gomoku.parameters import PRESET_NAME as GOMOKU_PRESET
 from mashindano.engine.kiba import PRESET_NAME as KIBA_PRESET
 from mashindano.engine.knockout.deadlines import DeadlineLimits
@@ -131,6 +135,7 @@ def due_work(now: datetime, *, offsets: Sequence[timedelta] = REMINDER_OFFSETS) 
         elif preset == GOMOKU_PRESET:
             items.extend(_gomoku_due(facts, now))
             items.extend(_gomoku_reports_due(facts, now, offsets))
+            items.extend(_gomoku_months_due(facts, now))
         items.extend(_disputes_waiting(facts, now))
     items.sort(key=lambda i: (i.kind not in WRITES, i.at, i.key))
     return items
@@ -468,6 +473,98 @@ def _gomoku_reports_due(
                     )
                 ),
             )
+
+
+def _gomoku_months_due(facts: EventFacts, now: datetime) -> Iterator[DueItem]:
+    """R21, A14: each player of an open month is sent the month's pairings when the player may
+    start playing: day 1, or day 8 (when registration has closed) for the lower third and the
+    newcomers; never before the month was paired, nor after its report window closed. R12-R15:
+    when a month is closed, every player of it is sent the new list, once (the latest month
+    only, so that an account linked later is not sent the old ones)."""
+    parameters = league_event_parameters(facts.parameters)
+    history = derive_history(facts, parameters, now)
+    if not history.months:
+        return
+    event_id = _event_id(facts.slug)
+    names = {str(c.id): c.name for c in facts.competitors}
+    closed = [m for m in history.months if m.is_closed]
+    if closed:
+        yield _month_closed(facts, closed[-1], event_id, names)
+    for record in history.months:
+        if record.is_closed or record.round is None:
+            continue
+        if now >= reports_close_at(record.month, parameters.league):
+            continue
+        for player in record.stage.ladder.ids:
+            matches = [p for p in record.planned if p.match.involves(player)]
+            if not matches:
+                continue
+            starts = max(min(p.may_play_from for p in matches), record.round.published_at)
+            if now < starts:
+                continue
+            key = f"gomoku-pairings:{facts.slug}:m{record.number}:{player}"
+            listed: list[Json] = [
+                {
+                    "opponent": names.get(str(other), str(other)),
+                    "from": _when(p.may_play_from),
+                }
+                for p in matches
+                for other in (p.match.lower if p.match.upper == player else p.match.upper,)
+            ]
+            context: dict[str, Json] = {
+                "event": facts.name,
+                "slug": facts.slug,
+                "link": event_link(facts.slug, "month", month=record.number),
+                "month": str(record.month),
+                "round": record.number,
+                "from": _when(starts),
+                "matches": listed,
+            }
+            yield DueItem(
+                DueKind.REMINDER,
+                facts.slug,
+                key,
+                starts,
+                f"month {record.number}: {player}'s pairings, to play from {_when(starts)} (R21)",
+                news=tuple(
+                    news_for_players(key, Kind.GOMOKU_PAIRINGS, event_id, [player], context)
+                ),
+            )
+
+
+def _month_closed(
+    facts: EventFacts, record: MonthRecord, event_id: int, names: dict[str, str]
+) -> DueItem:
+    ranking = record.outcome.ranking
+    removed = set(ranking.removed)
+    standings: list[Json] = [
+        {
+            "rank": rank,
+            "name": names.get(str(entry.competitor), str(entry.competitor)),
+            "coefficient": format_coefficient(entry.coefficient),
+            "removed": entry.competitor in removed,
+        }
+        for rank, entry in enumerate(ranking.updated, start=1)
+    ]
+    key = f"month-closed:{facts.slug}:m{record.number}"
+    context: dict[str, Json] = {
+        "event": facts.name,
+        "slug": facts.slug,
+        "link": event_link(facts.slug, "month", month=record.number),
+        "month": str(record.month),
+        "round": record.number,
+        "standings": standings,
+    }
+    players = list(record.stage.ladder.ids)
+    closed_at = facts.period_closed_at.get((LEAGUE_STAGE, record.number), record.month.ends_at)
+    return DueItem(
+        DueKind.REMINDER,
+        facts.slug,
+        key,
+        closed_at,
+        f"month {record.number} closed: the new list to its {len(players)} players (R12-R15)",
+        news=tuple(news_for_players(key, Kind.MONTH_CLOSED, event_id, players, context)),
+    )
 
 
 def _disputes_waiting(facts: EventFacts, now: datetime) -> Iterator[DueItem]:

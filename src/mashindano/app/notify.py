@@ -60,6 +60,12 @@ class Kind(StrEnum):
     """To the arbiters (else organisers): a result still unreported at its deadline."""
     DISPUTE_WAITING = "dispute-waiting"
     """To the arbiters (else organisers): a dispute still waiting for a ruling."""
+    GOMOKU_PAIRINGS = "gomoku-pairings"
+    """Gomoku: the month's pairings, on day 1 (day 8 for the lower third, R21, A14)."""
+    MONTH_CLOSED = "month-closed"
+    """Gomoku: a month was closed; the new list (R12-R15)."""
+    TANTRIX_FORM_DUE = "tantrix-form-due"
+    """Tantrix: the opponent filed a result form; yours is due (R16)."""
     DIGEST = "digest"
 
 
@@ -194,6 +200,8 @@ def _round_news(after: int, limit: int) -> tuple[list[News], int]:
     news: list[News] = []
     for row in rows:
         event = row.stage.event
+        if event.preset == GOMOKU_PRESET:
+            continue  # a league month's pairings go out on day 1 or day 8 (app.due, R21)
         users = cache.users(event.id)
         if not users:
             continue
