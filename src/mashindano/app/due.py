@@ -51,13 +51,13 @@ from mashindano.app.notify import (
 from mashindano.app.principals import SYSTEM
 from mashindano.app.queries import get_event_facts
 from mashindano.app.results import GameRef, do_append_report, do_extend_encounter, get_game_at
-from mashindano.app.tantrix import MatchWhere, match_status
+from mashindano.app.tantrix import FormDeadline, MatchWhere, match_status
 from mashindano.engine.errors import MashindanoError
 from mashindano.engine.gomoku.closing import reports_close_at
 from mashindano.engine.gomoku.ladder import format_coefficient
 from mashindano.engine.gomoku.parameters import PRESET_NAME as GOMOKU_PRESET
 from mashindano.engine.kiba import PRESET_NAME as KIBA_PRESET
-from mashindano.engine.knockout.deadlines import DeadlineLimits
+from mashindano.engine.knockout.deadlines import DeadlineLimits, ReportStatus
 from mashindano.engine.knockout.parameters import PRESET_NAME as TANTRIX_PRESET
 from mashindano.engine.model import GameResult, Side, Termination
 from mashindano.engine.timestamps import require_aware
@@ -75,6 +75,10 @@ from mashindano.store.mapping import game_fact_of
 
 DISPUTE_WAITING_AFTER = timedelta(hours=24)
 """The arbiters are told of a dispute not ruled this long after it was opened."""
+
+UNREPORTED_AFTER = timedelta(hours=24)
+"""KIBA: the arbiters are told of a game whose clock ran out and that has no result this long
+after its deadline (when the Mwamuzi rules on losses on time)."""
 
 REMINDER_OFFSETS: tuple[timedelta, ...] = (
     timedelta(hours=72),
@@ -219,6 +223,8 @@ def _kiba_due(facts: EventFacts, now: datetime, offsets: Sequence[timedelta]) ->
                     reason,
                     tuple(news_for_arbiters(key, Kind.PROPOSAL, event_id, proposal)),
                 )
+                if now >= clock.deadline + UNREPORTED_AFTER:
+                    yield _kiba_unreported(facts, clock, event_id, names, where)
             continue
         reminder = _reminder(clock.deadline, _waiting_since(clock), now, offsets)
         if reminder is not None:
@@ -237,6 +243,28 @@ def _kiba_due(facts: EventFacts, now: datetime, offsets: Sequence[timedelta]) ->
                     news_for_players(key, Kind.DEADLINE_REMINDER, event_id, [loser], context)
                 ),
             )
+
+
+def _kiba_unreported(
+    facts: EventFacts, clock: GameClock, event_id: int, names: dict[str, str], where: GameRef
+) -> DueItem:
+    """A clock ran out, the Mwamuzi was asked to rule (`loss_on_time = proposal`), and the game
+    still has no result `UNREPORTED_AFTER` later: the arbiters (else organisers) are told once."""
+    game = clock.game
+    key = f"unreported:{facts.slug}:g{game.id}:m{len(clock.reading.moves)}"
+    context = {
+        **_game_context(facts, game, names, players=("a", "b")),
+        "deadline": _when(clock.deadline),
+    }
+    return DueItem(
+        DueKind.REMINDER,
+        facts.slug,
+        key,
+        clock.deadline + UNREPORTED_AFTER,
+        f"{game.label}: no result recorded since the clock ran out at {_when(clock.deadline)}",
+        where,
+        news=tuple(news_for_arbiters(key, Kind.UNREPORTED, event_id, context)),
+    )
 
 
 def _waiting_since(clock: GameClock) -> datetime:
@@ -270,9 +298,6 @@ def _tantrix_due(
                 status = match_status(facts.slug, where, now)
             except MashindanoError:
                 continue
-            state = status.follow_up
-            if state is None:
-                continue
             context: dict[str, Json] = {
                 "event": facts.name,
                 "slug": facts.slug,
@@ -284,6 +309,12 @@ def _tantrix_due(
                 "a": names.get(str(status.a), str(status.a)),
                 "b": names.get(str(status.b), str(status.b)),
             }
+            match = f"s{round_fact.stage}r{round_fact.number}b{encounter.board}"
+            for form in status.form_deadlines:
+                yield from _tantrix_forms_due(facts, event_id, match, form, context, limits)
+            state = status.follow_up
+            if state is None:
+                continue
             if status.is_derived_default and state.default is not None:
                 default = state.default
                 open_games = [g for g in encounter.games if not g.result.is_decided]
@@ -298,7 +329,6 @@ def _tantrix_due(
                     f"default: {names.get(str(loser), loser)} lost the match, {why}; "
                     f"limit {_when(default.deadline)}"
                 )
-                match = f"s{round_fact.stage}r{round_fact.number}b{encounter.board}"
                 key = f"tantrix-default:{facts.slug}:{match}"
                 if not open_games:
                     yield DueItem(
@@ -373,6 +403,52 @@ def _tantrix_due(
                     )
                 ),
             )
+
+
+def _tantrix_forms_due(
+    facts: EventFacts,
+    event_id: int,
+    match: str,
+    form: FormDeadline,
+    context: dict[str, Json],
+    limits: DeadlineLimits,
+) -> Iterator[DueItem]:
+    """R16: once a player filed a game's result form, the opponent's is due (1 hour after the
+    end of the game by default): the opponent is told once; a form still missing at the limit
+    goes to the arbiters (else organisers), once per game."""
+    about = {**context, "game": form.game, "deadline": _when(form.due)}
+    place = f"{match}g{form.game}"
+    for player, report in sorted(form.forms.items()):
+        if report is not ReportStatus.PENDING:
+            continue
+        key = f"tantrix-form-due:{facts.slug}:{place}:{player}"
+        yield DueItem(
+            DueKind.REMINDER,
+            facts.slug,
+            key,
+            form.due - limits.report,
+            f"{place}: {player}'s result form due by {_when(form.due)} (R16)",
+            news=tuple(
+                news_for_players(
+                    key,
+                    Kind.TANTRIX_FORM_DUE,
+                    event_id,
+                    [player],
+                    {**about, "link": player_link()},
+                )
+            ),
+        )
+    missing = sorted(p for p, report in form.forms.items() if report is ReportStatus.MISSING)
+    if missing:
+        key = f"unreported:{facts.slug}:{place}"
+        yield DueItem(
+            DueKind.REMINDER,
+            facts.slug,
+            key,
+            form.due,
+            f"{place}: no result form from {', '.join(missing)} by {_when(form.due)} (R16)",
+            news=tuple(news_for_arbiters(key, Kind.UNREPORTED, event_id, about)),
+        )
 
 
 # -- Gomoku ---------------------------------------------------------------------------------
