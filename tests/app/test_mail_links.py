@@ -6,6 +6,7 @@ Django test client (as the recipient, logged in for /me/) and answers 200."""
 from __future__ import annotations
 
 import re
+from email.message import EmailMessage
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -19,6 +20,7 @@ from mashindano.app.notify import Kind, collect_news
 from mashindano.app.principals import local
 from mashindano.app.results import GameRef, dispute_result, report_result, rule_result
 from mashindano.app.tantrix import MatchWhere, file_form, record_offer
+from mashindano.store import models
 
 from . import test_tantrix_forms as forms
 from .helpers import ACTOR, T0, make_event
@@ -102,8 +104,7 @@ def test_every_mail_link_answers_200(inbox: Inbox) -> None:
     followed: dict[tuple[str, str], int] = {}
     kinds: set[str] = set()
     for message in inbox.messages:
-        key = "".join(str(message["X-Mashindano-Key"]).split())  # unfolded
-        kind = _kind_of(key)
+        kind = _kind_of(_key(message))
         kinds.add(kind)
         text = message.get_body(("plain",)).get_content()  # type: ignore[union-attr]
         paths = [p for p in LINK.findall(text) if not p.startswith("/mail/")]
@@ -122,9 +123,25 @@ def test_every_mail_link_answers_200(inbox: Inbox) -> None:
         Kind.TANTRIX_DEFAULT.value,  # only without an open game to rule on; the event's page
     }
     assert kinds == expected
+    # The one-click unsubscribe of each new kind, without logging in: only that preference.
+    new = (Kind.GOMOKU_PAIRINGS, Kind.MONTH_CLOSED, Kind.TANTRIX_FORM_DUE, Kind.UNREPORTED)
+    for kind in new:
+        message = next(m for m in inbox.messages if _kind_of(_key(m)) == kind.value)
+        link = LINK.search(str(message["List-Unsubscribe"]))
+        assert link is not None
+        user = users.get(email=str(message["To"]))
+        preferences = models.NotificationPreference.objects.filter(user=user)
+        before = set(preferences.values_list("kind", "mode"))
+        done = Client().post(link.group(1).rstrip(">"), {"List-Unsubscribe": "One-Click"})
+        assert done.status_code == 200
+        after = set(preferences.values_list("kind", "mode"))
+        assert after == {p for p in before if p[0] != kind.value} | {(kind.value, "never")}
+        assert len(after) == len(before) + 1
+
+
+def _key(message: EmailMessage) -> str:
+    return "".join(str(message["X-Mashindano-Key"]).split())  # unfolded
 
 
 def _kind_of(key: str) -> str:
-    from mashindano.store import models
-
     return models.Notification.objects.values_list("kind", flat=True).get(key=key)
