@@ -105,3 +105,17 @@ def test_gomoku_R12_R15_a_closed_month_sends_the_new_list_to_every_player_once(
     assert "http://127.0.0.1:8000/e/lg/month/1/" in text
     html = closed[0].get_body(("html",)).get_content()  # type: ignore[union-attr]
     assert html.count("<tr><td>") == 7
+
+
+def test_gomoku_the_last_month_of_a_season_closed_with_the_event_still_sends_the_new_list() -> None:
+    from mashindano.app import events
+
+    make_league(4, season_months="1")
+    pair("lg", DAY_1)
+    link_players("lg")
+    close_period("lg", 1, actor=ACTOR, now=at(4, 4))
+    events.close_event("lg", actor=ACTOR, now=at(4, 4))
+    apply_due(at(4, 4, 11))
+    apply_due(at(4, 5))
+    assert models.Notification.objects.filter(kind=Kind.MONTH_CLOSED).count() == 4
+    assert not models.Notification.objects.filter(kind=Kind.GOMOKU_PAIRINGS).exists()

@@ -80,6 +80,9 @@ UNREPORTED_AFTER = timedelta(hours=24)
 """KIBA: the arbiters are told of a game whose clock ran out and that has no result this long
 after its deadline (when the Mwamuzi rules on losses on time)."""
 
+LEAGUE_CLOSED_NEWS = timedelta(days=7)
+"""A Gomoku league closed this recently still sends its last month's new list."""
+
 REMINDER_OFFSETS: tuple[timedelta, ...] = (
     timedelta(hours=72),
     timedelta(hours=24),
@@ -141,6 +144,11 @@ def due_work(now: datetime, *, offsets: Sequence[timedelta] = REMINDER_OFFSETS) 
             items.extend(_gomoku_reports_due(facts, now, offsets))
             items.extend(_gomoku_months_due(facts, now))
         items.extend(_disputes_waiting(facts, now))
+    for slug in models.Event.objects.filter(
+        state=EventState.CLOSED.value, preset=GOMOKU_PRESET, closed_at__gte=now - LEAGUE_CLOSED_NEWS
+    ).values_list("slug", flat=True):
+        # the season's last month may be closed with the event before the worker's next tick
+        items.extend(_gomoku_months_due(get_event_facts(slug), now))
     items.sort(key=lambda i: (i.kind not in WRITES, i.at, i.key))
     return items
 
