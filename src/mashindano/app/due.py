@@ -14,9 +14,19 @@ second call, or a call after a crash half-way, changes nothing that was already 
   to rule on, the controllers are told instead.
 - Gomoku (R47): a validated result becomes final 24 h after its report unless disputed. The
   rules need no fact for it (the window is derived wherever it matters): the players are told.
-- Reminders before deadlines (KIBA moves, Tantrix offers and replies) at the offsets
-  `REMINDER_OFFSETS` (72 h, 24 h, 2 h); only the nearest offset already reached is sent, and
-  none that would come before the waiting started.
+- Reminders before deadlines (KIBA moves, Tantrix offers and replies, Gomoku reports) at the
+  offsets `REMINDER_OFFSETS` (72 h, 24 h, 2 h); only the nearest offset already reached is
+  sent, and none that would come before the waiting started. A Tantrix result form is due
+  within the hour (R16): the player whose opponent filed is told at once.
+- Gomoku months (R21, A14, R12-R15): each player's pairings when the player may start (day 1,
+  day 8 for the lower third and newcomers); the new list to every player of a closed month.
+- To the arbiters (else organisers): results still unreported at a deadline (a Gomoku month's
+  report window, a Tantrix form's limit, a KIBA clock run out and left to the Mwamuzi for
+  `UNREPORTED_AFTER`), and disputes waiting for a ruling.
+
+Every item has a key naming it once; the notifications it makes are stored once by that key
+(and the recipient), so a retry or a run after a crash sends nothing twice. Links go to the
+public pages (`/e/<slug>/...`) or, for what a player must do, to `/me/`.
 """
 
 from __future__ import annotations
