@@ -576,7 +576,10 @@ def _gomoku_months_due(facts: EventFacts, now: datetime) -> Iterator[DueItem]:
     when a month is closed, every player of it is sent the new list, once (the latest month
     only, so that an account linked later is not sent the old ones)."""
     parameters = league_event_parameters(facts.parameters)
-    history = derive_history(facts, parameters, now)
+    try:
+        history = derive_history(facts, parameters, now)
+    except MashindanoError:
+        return  # a league its documents cannot replay either: nothing to announce from it
     if not history.months:
         return
     event_id = _event_id(facts.slug)
