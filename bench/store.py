@@ -84,25 +84,27 @@ def run_one(db: str, players: int, rounds: int, imports: int) -> None:
     )
 
 
-def postgres_url(name: str = BENCH_DATABASE) -> str | None:
-    """A fresh database `name` on the local PostgreSQL server (None when none answers); the
-    benchmarks of this folder share it."""
+def postgres_url(name: str = BENCH_DATABASE, admin_url: str = POSTGRES_ADMIN_URL) -> str | None:
+    """A fresh database `name` on the PostgreSQL server of `admin_url` (the local one by
+    default; None when none answers); the benchmarks of this folder share it."""
     try:
         import psycopg
 
-        with psycopg.connect(POSTGRES_ADMIN_URL, autocommit=True, connect_timeout=3) as admin:
+        with psycopg.connect(admin_url, autocommit=True, connect_timeout=3) as admin:
             admin.execute(f"DROP DATABASE IF EXISTS {name}")
             admin.execute(f"CREATE DATABASE {name}")
     except Exception as exc:  # any failure means: no PostgreSQL here
-        print(f"== PostgreSQL not reachable at {POSTGRES_ADMIN_URL}: {exc}")
+        print(f"== PostgreSQL not reachable at {admin_url}: {exc}")
         return None
-    return POSTGRES_ADMIN_URL.rsplit("/", 1)[0] + f"/{name}"
+    return admin_url.rsplit("/", 1)[0] + f"/{name}"
 
 
-def drop_postgres(name: str = BENCH_DATABASE, *, force: bool = False) -> None:
+def drop_postgres(
+    name: str = BENCH_DATABASE, *, force: bool = False, admin_url: str = POSTGRES_ADMIN_URL
+) -> None:
     import psycopg
 
-    with psycopg.connect(POSTGRES_ADMIN_URL, autocommit=True) as admin:
+    with psycopg.connect(admin_url, autocommit=True) as admin:
         admin.execute(f"DROP DATABASE IF EXISTS {name}" + (" WITH (FORCE)" if force else ""))
 
 

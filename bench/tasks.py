@@ -7,6 +7,8 @@ e-mails per second, on SQLite and, when reachable, PostgreSQL. Asserts nothing.
 
     .venv/bin/python bench/tasks.py                 # 10,000 reminders, SQLite then PostgreSQL
     .venv/bin/python bench/tasks.py --reminders 500 --db sqlite:///tmp/t.sqlite3
+    .venv/bin/python bench/tasks.py --postgres postgresql://postgres@127.0.0.1:5432/h_bench
+        # SQLite, then PostgreSQL in that database (made afresh, dropped at the end)
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from store import drop_postgres, postgres_url
+from store import POSTGRES_ADMIN_URL, drop_postgres, postgres_url
 
 BENCH_DATABASE = "mashindano_bench_tasks"
 T0 = datetime(2026, 3, 1, 10, 0, tzinfo=UTC)
@@ -132,6 +134,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--db", help="Run once on this database (else SQLite, then PostgreSQL).")
     parser.add_argument("--reminders", type=int, default=10_000)
+    parser.add_argument(
+        "--postgres",
+        metavar="URL",
+        help="The PostgreSQL database to use (made afresh, then dropped; default: "
+        f"{BENCH_DATABASE} on the server of MASHINDANO_TEST_POSTGRES_URL).",
+    )
     args = parser.parse_args()
     if args.db:
         run_one(args.db, args.reminders)
@@ -140,12 +148,16 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         sqlite = str(Path(folder) / "bench.sqlite3")
         subprocess.run([sys.executable, __file__, "--db", sqlite, *sizes], check=True)
-    url = postgres_url(BENCH_DATABASE)
+    name, admin = BENCH_DATABASE, POSTGRES_ADMIN_URL
+    if args.postgres:
+        server, name = args.postgres.rsplit("/", 1)
+        admin = f"{server}/postgres"
+    url = postgres_url(name, admin)
     if url is not None:
         try:
             subprocess.run([sys.executable, __file__, "--db", url, *sizes], check=True)
         finally:
-            drop_postgres(BENCH_DATABASE)
+            drop_postgres(name, admin_url=admin)
 
 
 if __name__ == "__main__":

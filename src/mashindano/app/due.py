@@ -14,9 +14,19 @@ second call, or a call after a crash half-way, changes nothing that was already 
   to rule on, the controllers are told instead.
 - Gomoku (R47): a validated result becomes final 24 h after its report unless disputed. The
   rules need no fact for it (the window is derived wherever it matters): the players are told.
-- Reminders before deadlines (KIBA moves, Tantrix offers and replies) at the offsets
-  `REMINDER_OFFSETS` (72 h, 24 h, 2 h); only the nearest offset already reached is sent, and
-  none that would come before the waiting started.
+- Reminders before deadlines (KIBA moves, Tantrix offers and replies, Gomoku reports) at the
+  offsets `REMINDER_OFFSETS` (72 h, 24 h, 2 h); only the nearest offset already reached is
+  sent, and none that would come before the waiting started. A Tantrix result form is due
+  within the hour (R16): the player whose opponent filed is told at once.
+- Gomoku months (R21, A14, R12-R15): each player's pairings when the player may start (day 1,
+  day 8 for the lower third and newcomers); the new list to every player of a closed month.
+- To the arbiters (else organisers): results still unreported at a deadline (a Gomoku month's
+  report window, a Tantrix form's limit, a KIBA clock run out and left to the Mwamuzi for
+  `UNREPORTED_AFTER`), and disputes waiting for a ruling.
+
+Every item has a key naming it once; the notifications it makes are stored once by that key
+(and the recipient), so a retry or a run after a crash sends nothing twice. Links go to the
+public pages (`/e/<slug>/...`) or, for what a player must do, to `/me/`.
 """
 
 from __future__ import annotations
@@ -29,6 +39,9 @@ from enum import StrEnum
 from mashindano.app.clocks import GameClock, kiba_loss_on_time_mode, open_game_clocks
 from mashindano.app.errors import AppError
 from mashindano.app.formats.gomoku_league_history import (
+    LEAGUE_STAGE,
+    MonthRecord,
+    derive_history,
     first_league_month,
     is_month_closed,
     league_event_parameters,
@@ -41,17 +54,20 @@ from mashindano.app.notify import (
     event_link,
     news_for_arbiters,
     news_for_players,
+    player_link,
+    round_link,
     store_news,
 )
 from mashindano.app.principals import SYSTEM
 from mashindano.app.queries import get_event_facts
 from mashindano.app.results import GameRef, do_append_report, do_extend_encounter, get_game_at
-from mashindano.app.tantrix import MatchWhere, match_status
+from mashindano.app.tantrix import FormDeadline, MatchWhere, match_status
 from mashindano.engine.errors import MashindanoError
 from mashindano.engine.gomoku.closing import reports_close_at
+from mashindano.engine.gomoku.ladder import format_coefficient
 from mashindano.engine.gomoku.parameters import PRESET_NAME as GOMOKU_PRESET
 from mashindano.engine.kiba import PRESET_NAME as KIBA_PRESET
-from mashindano.engine.knockout.deadlines import DeadlineLimits
+from mashindano.engine.knockout.deadlines import DeadlineLimits, ReportStatus
 from mashindano.engine.knockout.parameters import PRESET_NAME as TANTRIX_PRESET
 from mashindano.engine.model import GameResult, Side, Termination
 from mashindano.engine.timestamps import require_aware
@@ -69,6 +85,13 @@ from mashindano.store.mapping import game_fact_of
 
 DISPUTE_WAITING_AFTER = timedelta(hours=24)
 """The arbiters are told of a dispute not ruled this long after it was opened."""
+
+UNREPORTED_AFTER = timedelta(hours=24)
+"""KIBA: the arbiters are told of a game whose clock ran out and that has no result this long
+after its deadline (when the Mwamuzi rules on losses on time)."""
+
+LEAGUE_CLOSED_NEWS = timedelta(days=7)
+"""A Gomoku league closed this recently still sends its last month's new list."""
 
 REMINDER_OFFSETS: tuple[timedelta, ...] = (
     timedelta(hours=72),
@@ -129,7 +152,13 @@ def due_work(now: datetime, *, offsets: Sequence[timedelta] = REMINDER_OFFSETS) 
         elif preset == GOMOKU_PRESET:
             items.extend(_gomoku_due(facts, now))
             items.extend(_gomoku_reports_due(facts, now, offsets))
+            items.extend(_gomoku_months_due(facts, now))
         items.extend(_disputes_waiting(facts, now))
+    for slug in models.Event.objects.filter(
+        state=EventState.CLOSED.value, preset=GOMOKU_PRESET, closed_at__gte=now - LEAGUE_CLOSED_NEWS
+    ).values_list("slug", flat=True):
+        # the season's last month may be closed with the event before the worker's next tick
+        items.extend(_gomoku_months_due(get_event_facts(slug), now))
     items.sort(key=lambda i: (i.kind not in WRITES, i.at, i.key))
     return items
 
@@ -171,7 +200,7 @@ def _kiba_due(facts: EventFacts, now: datetime, offsets: Sequence[timedelta]) ->
         context: dict[str, Json] = {
             "event": facts.name,
             "slug": facts.slug,
-            "link": event_link(facts.slug),
+            "link": round_link(facts.slug, game.round, game.stage, game.group),
             "round": game.round,
             "board": game.board,
             "game": game.number,
@@ -212,12 +241,15 @@ def _kiba_due(facts: EventFacts, now: datetime, offsets: Sequence[timedelta]) ->
                     reason,
                     tuple(news_for_arbiters(key, Kind.PROPOSAL, event_id, proposal)),
                 )
+                if now >= clock.deadline + UNREPORTED_AFTER:
+                    yield _kiba_unreported(facts, clock, event_id, names, where)
             continue
         reminder = _reminder(clock.deadline, _waiting_since(clock), now, offsets)
         if reminder is not None:
             hours = int(reminder.total_seconds() // 3600)
             key = f"reminder:{facts.slug}:g{game.id}:m{len(clock.reading.moves)}:{hours}h"
             context["time_left"] = _duration(clock.deadline - now)
+            context["link"] = player_link()
             yield DueItem(
                 DueKind.REMINDER,
                 facts.slug,
@@ -229,6 +261,28 @@ def _kiba_due(facts: EventFacts, now: datetime, offsets: Sequence[timedelta]) ->
                     news_for_players(key, Kind.DEADLINE_REMINDER, event_id, [loser], context)
                 ),
             )
+
+
+def _kiba_unreported(
+    facts: EventFacts, clock: GameClock, event_id: int, names: dict[str, str], where: GameRef
+) -> DueItem:
+    """A clock ran out, the Mwamuzi was asked to rule (`loss_on_time = proposal`), and the game
+    still has no result `UNREPORTED_AFTER` later: the arbiters (else organisers) are told once."""
+    game = clock.game
+    key = f"unreported:{facts.slug}:g{game.id}:m{len(clock.reading.moves)}"
+    context = {
+        **_game_context(facts, game, names, players=("a", "b")),
+        "deadline": _when(clock.deadline),
+    }
+    return DueItem(
+        DueKind.REMINDER,
+        facts.slug,
+        key,
+        clock.deadline + UNREPORTED_AFTER,
+        f"{game.label}: no result recorded since the clock ran out at {_when(clock.deadline)}",
+        where,
+        news=tuple(news_for_arbiters(key, Kind.UNREPORTED, event_id, context)),
+    )
 
 
 def _waiting_since(clock: GameClock) -> datetime:
@@ -262,18 +316,23 @@ def _tantrix_due(
                 status = match_status(facts.slug, where, now)
             except MashindanoError:
                 continue
-            state = status.follow_up
-            if state is None:
-                continue
             context: dict[str, Json] = {
                 "event": facts.name,
                 "slug": facts.slug,
-                "link": event_link(facts.slug),
+                "link": round_link(
+                    facts.slug, round_fact.number, round_fact.stage, round_fact.group
+                ),
                 "round": round_fact.number,
                 "board": encounter.board,
                 "a": names.get(str(status.a), str(status.a)),
                 "b": names.get(str(status.b), str(status.b)),
             }
+            match = f"s{round_fact.stage}r{round_fact.number}b{encounter.board}"
+            for form in status.form_deadlines:
+                yield from _tantrix_forms_due(facts, event_id, match, form, context, limits)
+            state = status.follow_up
+            if state is None:
+                continue
             if status.is_derived_default and state.default is not None:
                 default = state.default
                 open_games = [g for g in encounter.games if not g.result.is_decided]
@@ -288,7 +347,6 @@ def _tantrix_due(
                     f"default: {names.get(str(loser), loser)} lost the match, {why}; "
                     f"limit {_when(default.deadline)}"
                 )
-                match = f"s{round_fact.stage}r{round_fact.number}b{encounter.board}"
                 key = f"tantrix-default:{facts.slug}:{match}"
                 if not open_games:
                     yield DueItem(
@@ -356,12 +414,59 @@ def _tantrix_due(
                         [player],
                         {
                             **context,
+                            "link": player_link(),
                             "deadline": _when(deadline),
                             "time_left": _duration(deadline - now),
                         },
                     )
                 ),
             )
+
+
+def _tantrix_forms_due(
+    facts: EventFacts,
+    event_id: int,
+    match: str,
+    form: FormDeadline,
+    context: dict[str, Json],
+    limits: DeadlineLimits,
+) -> Iterator[DueItem]:
+    """R16: once a player filed a game's result form, the opponent's is due (1 hour after the
+    end of the game by default): the opponent is told once; a form still missing at the limit
+    goes to the arbiters (else organisers), once per game."""
+    about = {**context, "game": form.game, "deadline": _when(form.due)}
+    place = f"{match}g{form.game}"
+    for player, report in sorted(form.forms.items()):
+        if report is not ReportStatus.PENDING:
+            continue
+        key = f"tantrix-form-due:{facts.slug}:{place}:{player}"
+        yield DueItem(
+            DueKind.REMINDER,
+            facts.slug,
+            key,
+            form.due - limits.report,
+            f"{place}: {player}'s result form due by {_when(form.due)} (R16)",
+            news=tuple(
+                news_for_players(
+                    key,
+                    Kind.TANTRIX_FORM_DUE,
+                    event_id,
+                    [player],
+                    {**about, "link": player_link()},
+                )
+            ),
+        )
+    missing = sorted(p for p, report in form.forms.items() if report is ReportStatus.MISSING)
+    if missing:
+        key = f"unreported:{facts.slug}:{place}"
+        yield DueItem(
+            DueKind.REMINDER,
+            facts.slug,
+            key,
+            form.due,
+            f"{place}: no result form from {', '.join(missing)} by {_when(form.due)} (R16)",
+            news=tuple(news_for_arbiters(key, Kind.UNREPORTED, event_id, about)),
+        )
 
 
 # -- Gomoku ---------------------------------------------------------------------------------
@@ -377,15 +482,8 @@ def _gomoku_due(facts: EventFacts, now: datetime) -> Iterator[DueItem]:
             if final_at is None or now < final_at:
                 continue
             key = f"gomoku-final:{facts.slug}:g{game.id}"
-            context: dict[str, Json] = {
-                "event": facts.name,
-                "slug": facts.slug,
-                "link": event_link(facts.slug),
-                "round": game.round,
-                "board": game.board,
-                "game": game.number,
-                "first": names.get(str(game.first), str(game.first)),
-                "second": names.get(str(game.second), str(game.second)),
+            context = {
+                **_game_context(facts, game, names),
                 "result": game.result.value,
                 "final_at": _when(final_at),
                 "report": "final",
@@ -429,7 +527,7 @@ def _gomoku_reports_due(
             context: dict[str, Json] = {
                 "event": facts.name,
                 "slug": facts.slug,
-                "link": event_link(facts.slug),
+                "link": event_link(facts.slug, "month", month=round_fact.number),
                 "round": round_fact.number,
                 "board": encounter.board,
                 "a": names.get(str(encounter.first), str(encounter.first)),
@@ -465,10 +563,105 @@ def _gomoku_reports_due(
                         Kind.REPORT_DUE,
                         event_id,
                         [encounter.first, encounter.second],
-                        {**context, "time_left": _duration(closes - now)},
+                        {**context, "link": player_link(), "time_left": _duration(closes - now)},
                     )
                 ),
             )
+
+
+def _gomoku_months_due(facts: EventFacts, now: datetime) -> Iterator[DueItem]:
+    """R21, A14: each player of an open month is sent the month's pairings when the player may
+    start playing: day 1, or day 8 (when registration has closed) for the lower third and the
+    newcomers; never before the month was paired, nor after its report window closed. R12-R15:
+    when a month is closed, every player of it is sent the new list, once (the latest month
+    only, so that an account linked later is not sent the old ones)."""
+    parameters = league_event_parameters(facts.parameters)
+    try:
+        history = derive_history(facts, parameters, now)
+    except MashindanoError:
+        return  # a league its documents cannot replay either: nothing to announce from it
+    if not history.months:
+        return
+    event_id = _event_id(facts.slug)
+    names = {str(c.id): c.name for c in facts.competitors}
+    closed = [m for m in history.months if m.is_closed]
+    if closed:
+        yield _month_closed(facts, closed[-1], event_id, names)
+    for record in history.months:
+        if record.is_closed or record.round is None:
+            continue
+        if now >= reports_close_at(record.month, parameters.league):
+            continue
+        for player in record.stage.ladder.ids:
+            matches = [p for p in record.planned if p.match.involves(player)]
+            if not matches:
+                continue
+            starts = max(min(p.may_play_from for p in matches), record.round.published_at)
+            if now < starts:
+                continue
+            key = f"gomoku-pairings:{facts.slug}:m{record.number}:{player}"
+            listed: list[Json] = [
+                {
+                    "opponent": names.get(str(other), str(other)),
+                    "from": _when(p.may_play_from),
+                }
+                for p in matches
+                for other in (p.match.lower if p.match.upper == player else p.match.upper,)
+            ]
+            context: dict[str, Json] = {
+                "event": facts.name,
+                "slug": facts.slug,
+                "link": event_link(facts.slug, "month", month=record.number),
+                "month": str(record.month),
+                "round": record.number,
+                "from": _when(starts),
+                "matches": listed,
+            }
+            yield DueItem(
+                DueKind.REMINDER,
+                facts.slug,
+                key,
+                starts,
+                f"month {record.number}: {player}'s pairings, to play from {_when(starts)} (R21)",
+                news=tuple(
+                    news_for_players(key, Kind.GOMOKU_PAIRINGS, event_id, [player], context)
+                ),
+            )
+
+
+def _month_closed(
+    facts: EventFacts, record: MonthRecord, event_id: int, names: dict[str, str]
+) -> DueItem:
+    ranking = record.outcome.ranking
+    removed = set(ranking.removed)
+    standings: list[Json] = [
+        {
+            "rank": rank,
+            "name": names.get(str(entry.competitor), str(entry.competitor)),
+            "coefficient": format_coefficient(entry.coefficient),
+            "removed": entry.competitor in removed,
+        }
+        for rank, entry in enumerate(ranking.updated, start=1)
+    ]
+    key = f"month-closed:{facts.slug}:m{record.number}"
+    context: dict[str, Json] = {
+        "event": facts.name,
+        "slug": facts.slug,
+        "link": event_link(facts.slug, "month", month=record.number),
+        "month": str(record.month),
+        "round": record.number,
+        "standings": standings,
+    }
+    players = list(record.stage.ladder.ids)
+    closed_at = facts.period_closed_at.get((LEAGUE_STAGE, record.number), record.month.ends_at)
+    return DueItem(
+        DueKind.REMINDER,
+        facts.slug,
+        key,
+        closed_at,
+        f"month {record.number} closed: the new list to its {len(players)} players (R12-R15)",
+        news=tuple(news_for_players(key, Kind.MONTH_CLOSED, event_id, players, context)),
+    )
 
 
 def _disputes_waiting(facts: EventFacts, now: datetime) -> Iterator[DueItem]:
@@ -487,15 +680,8 @@ def _disputes_waiting(facts: EventFacts, now: datetime) -> Iterator[DueItem]:
                 event_id = _event_id(facts.slug)
             disputed = disputes[-1]
             key = f"dispute-waiting:{facts.slug}:g{game.id}:{disputed.isoformat()}"
-            context: dict[str, Json] = {
-                "event": facts.name,
-                "slug": facts.slug,
-                "link": event_link(facts.slug),
-                "round": game.round,
-                "board": game.board,
-                "game": game.number,
-                "a": names.get(str(game.first), str(game.first)),
-                "b": names.get(str(game.second), str(game.second)),
+            context = {
+                **_game_context(facts, game, names, players=("a", "b")),
                 "disputed_at": _when(disputed),
             }
             yield DueItem(
@@ -563,6 +749,28 @@ def _still_due(item: DueItem, now: datetime) -> bool:
 
 
 # -- helpers --------------------------------------------------------------------------------
+
+
+def _game_context(
+    facts: EventFacts,
+    game: GameFact,
+    names: dict[str, str],
+    *,
+    players: tuple[str, str] = ("first", "second"),
+) -> dict[str, Json]:
+    """What every mail about one game says: the event, the game's place and its players (under
+    the names `players`), and the link to its round's pairings."""
+    first, second = players
+    return {
+        "event": facts.name,
+        "slug": facts.slug,
+        "link": round_link(facts.slug, game.round, game.stage, game.group),
+        "round": game.round,
+        "board": game.board,
+        "game": game.number,
+        first: names.get(str(game.first), str(game.first)),
+        second: names.get(str(game.second), str(game.second)),
+    }
 
 
 def _event_id(slug: str) -> int:

@@ -139,6 +139,11 @@ SUBJECTS: dict[str, str] = {
         "{event}: report the result of round {round}, board {board} by {deadline}"
     ),
     Kind.UNREPORTED: gettext_noop("{event}: no result reported for round {round}, board {board}"),
+    Kind.GOMOKU_PAIRINGS: gettext_noop("{event}: your matches of {month}"),
+    Kind.MONTH_CLOSED: gettext_noop("{event}: {month} is closed; the new list"),
+    Kind.TANTRIX_FORM_DUE: gettext_noop(
+        "{event}: file your result form for round {round}, board {board}, game {game} by {deadline}"
+    ),
     Kind.DISPUTE_WAITING: gettext_noop(
         "{event}: a dispute waits for your ruling (round {round}, board {board})"
     ),

@@ -25,6 +25,7 @@ from enum import StrEnum
 
 from django.conf import settings
 from django.db import transaction
+from django.urls import reverse
 
 from mashindano.app.formats.gomoku_league_history import league_event_parameters
 from mashindano.app.principals import SYSTEM_NAME
@@ -59,6 +60,12 @@ class Kind(StrEnum):
     """To the arbiters (else organisers): a result still unreported at its deadline."""
     DISPUTE_WAITING = "dispute-waiting"
     """To the arbiters (else organisers): a dispute still waiting for a ruling."""
+    GOMOKU_PAIRINGS = "gomoku-pairings"
+    """Gomoku: the month's pairings, on day 1 (day 8 for the lower third, R21, A14)."""
+    MONTH_CLOSED = "month-closed"
+    """Gomoku: a month was closed; the new list (R12-R15)."""
+    TANTRIX_FORM_DUE = "tantrix-form-due"
+    """Tantrix: the opponent filed a result form; yours is due (R16)."""
     DIGEST = "digest"
 
 
@@ -73,8 +80,24 @@ class News:
     context: dict[str, Json]
 
 
-def event_link(slug: str) -> str:
-    return f"{settings.BASE_URL}/events/{slug}/"
+def event_link(slug: str, page: str = "event", **arguments: int | str) -> str:
+    """The address of a public page of the event (`/e/<slug>/...`): `page` names the route
+    (`event`, `round`, `standings`, `month`...), `arguments` its other parts."""
+    return f"{settings.BASE_URL}{reverse(f'public:{page}', kwargs={'slug': slug, **arguments})}"
+
+
+def round_link(slug: str, number: int, stage: int = 1, group: str = "") -> str:
+    """The address of a round's pairings, for any stage and group."""
+    if group:
+        return event_link(slug, "group-round", stage=stage, group=group, number=number)
+    if stage != 1:
+        return event_link(slug, "stage-round", stage=stage, number=number)
+    return event_link(slug, "round", number=number)
+
+
+def player_link() -> str:
+    """The address of the player's own page (`/me/`), where a player acts."""
+    return f"{settings.BASE_URL}{reverse('player:me')}"
 
 
 def player_users(event_id: int) -> dict[str, int]:
@@ -177,6 +200,8 @@ def _round_news(after: int, limit: int) -> tuple[list[News], int]:
     news: list[News] = []
     for row in rows:
         event = row.stage.event
+        if event.preset == GOMOKU_PRESET:
+            continue  # a league month's pairings go out on day 1 or day 8 (app.due, R21)
         users = cache.users(event.id)
         if not users:
             continue
@@ -214,6 +239,9 @@ def _round_news(after: int, limit: int) -> tuple[list[News], int]:
                         users[player],
                         {
                             **_base(facts),
+                            "link": round_link(
+                                facts.slug, published.number, published.stage, published.group
+                            ),
                             "round": published.number,
                             "board": encounter.board,
                             "opponent": names.get(str(other), "") if other else "",

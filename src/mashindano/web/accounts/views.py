@@ -44,6 +44,12 @@ KIND_LABELS = {
     "tantrix-reply-due": gettext_lazy("Tantrix: an offer of dates to answer"),
     "tantrix-default": gettext_lazy("Tantrix: a match lost by default"),
     "proposal": gettext_lazy("A clock ran out: a ruling is needed (arbiters)"),
+    "report-due": gettext_lazy("A result of mine is still to report"),
+    "unreported": gettext_lazy("A result is still unreported at its deadline (arbiters)"),
+    "dispute-waiting": gettext_lazy("A dispute waits for a ruling (arbiters)"),
+    "gomoku-pairings": gettext_lazy("Gomoku: my matches of the month"),
+    "month-closed": gettext_lazy("Gomoku: a month is closed, with the new list"),
+    "tantrix-form-due": gettext_lazy("Tantrix: a result form to file"),
 }
 MODE_LABELS = {
     NotificationMode.IMMEDIATELY.value: gettext_lazy("at once"),

@@ -1,0 +1,147 @@
+"""Every e-mail's link leads to a page that answers (issue 16 item 5): public event pages are
+under /e/<slug>/ and the player's page is /me/. Mails of every kind the three timed presets
+make are delivered to the test SMTP server; each link in each message is followed with the
+Django test client (as the recipient, logged in for /me/) and answers 200."""
+
+from __future__ import annotations
+
+import re
+from email.message import EmailMessage
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from mashindano.app import rounds
+from mashindano.app.conduct import close_period
+from mashindano.app.due import apply_due
+from mashindano.app.mail import deliver_all
+from mashindano.app.notify import Kind, collect_news
+from mashindano.app.principals import local
+from mashindano.app.results import GameRef, dispute_result, report_result, rule_result
+from mashindano.app.tantrix import MatchWhere, file_form, record_offer
+from mashindano.store import models
+
+from . import test_tantrix_forms as forms
+from .helpers import ACTOR, T0, make_event
+from .smtp import Inbox
+from .test_due import DAY, HOUR, TICK, inbox, kiba_event, link_players, play_legal
+from .test_gomoku_league import at, make_league, pair
+
+pytestmark = pytest.mark.django_db
+__all__ = ["inbox"]  # the SMTP fixture, used by name
+
+LINK = re.compile(r"http://127\.0\.0\.1:8000(/\S*)")
+
+
+def _make_every_kind() -> None:
+    _kiba()
+    _tantrix()
+    _gomoku()
+    collect_news(at(4, 4))
+
+
+def _kiba() -> None:
+    kiba_event(loss_on_time="proposal")
+    link_players("kiba", arbiter="mwamuzi")
+    collect_news(T0)  # round published
+    play_legal("kiba", GameRef(1, 1), T0 + HOUR)
+    collect_news(T0 + HOUR)  # your move
+    apply_due(T0 + 2 * DAY)  # deadline reminders
+    apply_due(T0 + 3 * DAY + TICK)  # proposals
+    apply_due(T0 + 4 * DAY)  # unreported
+    kiba_event("kiba2")
+    link_players("kiba2")
+    apply_due(T0 + 3 * DAY + TICK)  # losses on time, told when the news is collected
+
+
+def _tantrix() -> None:
+    make_event(forms.SLUG, forms.PRESET, 4, standard_games="2")
+    rounds.pair_next_round(forms.SLUG, actor=ACTOR, now=T0)
+    link_players(forms.SLUG, arbiter="ac")
+    match = forms._encounter()
+    assert match.second is not None
+    ended = forms._option_4_by_trailing_b(match)
+    apply_due(ended + 22 * HOUR)  # offer due
+    offered = ended + 23 * HOUR
+    record_offer("ko", MatchWhere(1, 1), match.second, actor=ACTOR, sent_at=offered, now=offered)
+    apply_due(offered + 24 * HOUR)  # reply due
+    apply_due(offered + 48 * HOUR + TICK)  # the default, ruled (told as a ruling)
+    other = forms._encounter(2)
+    file_form(
+        "ko",
+        GameRef(1, 2, 1),
+        other.first,
+        "15-5",
+        status="N",
+        actor=local(str(other.first)),
+        ended_at=T0,
+        now=T0,
+    )
+    apply_due(T0)  # form due
+    apply_due(T0 + 3 * HOUR)  # missing form
+
+
+def _gomoku() -> None:
+    make_league(7)
+    pair("lg", at(3, 1, 0))
+    link_players("lg", arbiter="ref")
+    report_result("lg", GameRef(1, 1), "1-0", actor=local("P1"), now=at(3, 9))
+    report_result("lg", GameRef(1, 2), "1-0", actor=local("P1"), now=at(3, 9))
+    dispute_result("lg", GameRef(1, 2), actor=local("P3"), reason="no", now=at(3, 9, 12))
+    collect_news(at(3, 9, 12))  # opponent reported, dispute opened
+    apply_due(at(4, 2))  # pairings, result final, report due, dispute waiting
+    apply_due(at(4, 3))  # unreported
+    rule_result("lg", GameRef(1, 2), "1-0", actor=ACTOR, reason="seen", now=at(4, 3))
+    close_period("lg", 1, actor=ACTOR, now=at(4, 4))
+    apply_due(at(4, 4))  # month closed
+
+
+def test_every_mail_link_answers_200(inbox: Inbox) -> None:
+    _make_every_kind()
+    deliver_all(at(4, 4))
+    users = get_user_model().objects
+    followed: dict[tuple[str, str], int] = {}
+    kinds: set[str] = set()
+    for message in inbox.messages:
+        kind = _kind_of(_key(message))
+        kinds.add(kind)
+        text = message.get_body(("plain",)).get_content()  # type: ignore[union-attr]
+        paths = [p for p in LINK.findall(text) if not p.startswith("/mail/")]
+        assert paths, f"{kind}: no link in the message"
+        user = users.get(email=str(message["To"]))
+        for path in paths:
+            if (kind, path) in followed:
+                continue
+            client = Client()
+            client.force_login(user)
+            followed[(kind, path)] = client.get(path).status_code
+    assert {p for (_, p), status in followed.items() if status != 200} == set()
+    assert not [p for _, p in followed if p.startswith("/events/")]
+    expected = {k.value for k in Kind} - {
+        Kind.DIGEST.value,  # its items' links are the ones checked here
+        Kind.TANTRIX_DEFAULT.value,  # only without an open game to rule on; the event's page
+    }
+    assert kinds == expected
+    # The one-click unsubscribe of each new kind, without logging in: only that preference.
+    new = (Kind.GOMOKU_PAIRINGS, Kind.MONTH_CLOSED, Kind.TANTRIX_FORM_DUE, Kind.UNREPORTED)
+    for kind in new:
+        message = next(m for m in inbox.messages if _kind_of(_key(m)) == kind.value)
+        link = LINK.search(str(message["List-Unsubscribe"]))
+        assert link is not None
+        user = users.get(email=str(message["To"]))
+        preferences = models.NotificationPreference.objects.filter(user=user)
+        before = set(preferences.values_list("kind", "mode"))
+        done = Client().post(link.group(1).rstrip(">"), {"List-Unsubscribe": "One-Click"})
+        assert done.status_code == 200
+        after = set(preferences.values_list("kind", "mode"))
+        assert after == {p for p in before if p[0] != kind.value} | {(kind.value, "never")}
+        assert len(after) == len(before) + 1
+
+
+def _key(message: EmailMessage) -> str:
+    return "".join(str(message["X-Mashindano-Key"]).split())  # unfolded
+
+
+def _kind_of(key: str) -> str:
+    return models.Notification.objects.values_list("kind", flat=True).get(key=key)
