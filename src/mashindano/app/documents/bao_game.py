@@ -12,8 +12,9 @@ event (`/play/<slug>/<id>/`).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime, timedelta
+from typing import Any
 
 from mashindano.app.bao_games import (
     BaoGame,
@@ -134,13 +135,19 @@ class MoveLine:
 
 
 @dataclass(frozen=True, slots=True)
-class GamePage:
+class GameHeading:
+    """What the game page and its replay both show above the board."""
+
     slug: str
     event_name: str
     game_id: int
     label: str
     south: PlayerLine
     north: PlayerLine
+
+
+@dataclass(frozen=True, slots=True)
+class GamePage(GameHeading):
     board: BoardView
     moves: tuple[MoveLine, ...]
     next_ply: int
@@ -171,13 +178,7 @@ class GamePage:
 
 
 @dataclass(frozen=True, slots=True)
-class ReplayPage:
-    slug: str
-    event_name: str
-    game_id: int
-    label: str
-    south: PlayerLine
-    north: PlayerLine
+class ReplayPage(GameHeading):
     ply: int
     last_ply: int
     board: BoardView
@@ -393,6 +394,13 @@ def _viewer(loaded: _Loaded, principal: Principal | None) -> PlayerLine | None:
     return None
 
 
+def _heading(loaded: _Loaded, slug: str, game_id: int) -> dict[str, Any]:
+    """The `GameHeading` part of a page of this game (keyword arguments of the page)."""
+    south, north = _players(loaded)
+    heading = GameHeading(slug, loaded.event_name, game_id, loaded.game.game.label, south, north)
+    return {f.name: getattr(heading, f.name) for f in fields(GameHeading)}
+
+
 def _token(game: BaoGame) -> str:
     return f"{len(game.moves)}-{game.result.value}-{game.game.status.value}"
 
@@ -444,12 +452,7 @@ def build_game_page(
         ClockView(north, clock.north, to_move is not None and to_move.side == "N"),
     )
     return GamePage(
-        slug=slug,
-        event_name=loaded.event_name,
-        game_id=game_id,
-        label=game.game.label,
-        south=south,
-        north=north,
+        **_heading(loaded, slug, game_id),
         board=board,
         moves=_move_lines(loaded),
         next_ply=game.next_ply,
@@ -478,8 +481,6 @@ def game_token(slug: str, game_id: int, *, now: datetime | None = None) -> str:
 def build_replay(slug: str, game_id: int, ply: int | None = None) -> ReplayPage:
     """The position after `ply` moves (default: the last), with the move that led to it."""
     loaded = _load(slug, game_id, now_or(None))
-    game = loaded.game
-    south, north = _players(loaded)
     moves = _move_lines(loaded)
     last = len(moves)
     shown = last if ply is None else max(0, min(ply, last))
@@ -491,12 +492,7 @@ def build_replay(slug: str, game_id: int, ply: int | None = None) -> ReplayPage:
         strict=False,
     )
     return ReplayPage(
-        slug=slug,
-        event_name=loaded.event_name,
-        game_id=game_id,
-        label=game.game.label,
-        south=south,
-        north=north,
+        **_heading(loaded, slug, game_id),
         ply=shown,
         last_ply=last,
         board=board_view(played.positions[-1], played.end),
