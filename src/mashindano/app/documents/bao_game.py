@@ -18,6 +18,7 @@ from typing import Any
 
 from mashindano.app.bao_games import (
     BaoGame,
+    MovePlayed,
     bao_parameters,
     derive_bao_game,
     is_played_on_site,
@@ -226,6 +227,18 @@ class _Loaded:
     event_name: str
 
 
+def _slug_of(row: models.Game) -> str:
+    return str(row.encounter.round.stage.event.slug)
+
+
+def _loaded_after(played: MovePlayed) -> _Loaded:
+    """What `_load` reads, from the move just played (its row and the game after it)."""
+    row = played.row
+    names = {row.first.key: row.first.name, row.second.key: row.second.name}
+    event = row.encounter.round.stage.event
+    return _Loaded(row, _ref_of(row), played.game, names, event.name)
+
+
 def _load(slug: str, game_id: int, now: datetime) -> _Loaded:
     row = (
         models.Game.objects.select_related("encounter__round__stage__event", "first", "second")
@@ -413,11 +426,18 @@ def build_game_page(
     now: datetime | None = None,
     pit: str = "",
     sign: str = "",
+    played: MovePlayed | None = None,
 ) -> GamePage:
     """The game page for `principal` (None: a visitor). `pit` and `sign` are what the viewer
-    has tapped so far; they select among the legal choices and are ignored otherwise."""
-    moment = now_or(now)
-    loaded = _load(slug, game_id, moment)
+    has tapped so far; they select among the legal choices and are ignored otherwise.
+    `played`: the move of this game `play_move` just answered; the page shows the game as
+    it left it (at the move's time) instead of reading it again."""
+    if played is not None and played.row.id == game_id and _slug_of(played.row) == slug:
+        moment = played.game.clock.now
+        loaded = _loaded_after(played)
+    else:
+        moment = now_or(now)
+        loaded = _load(slug, game_id, moment)
     game = loaded.game
     south, north = _players(loaded)
     viewer = _viewer(loaded, principal)
