@@ -15,6 +15,7 @@ On SQLite and, when reachable, PostgreSQL. Asserts nothing.
 
     .venv/bin/python bench/bao_play.py                     # SQLite, then PostgreSQL
     .venv/bin/python bench/bao_play.py --db sqlite:///tmp/b.sqlite3 --moves 500
+    .venv/bin/python bench/bao_play.py --run 60   # 60 moves in a row per game: deep games
 """
 
 from __future__ import annotations
@@ -135,10 +136,11 @@ def measure(
     rng: random.Random,
     play: Mover,
     cpu: Callable[[], float] = time.process_time,
+    run: int = 1,
 ) -> tuple[list[float], float, int]:
-    """Play `moves` random legal moves with `play(tournament, where, move, ply, player)`;
-    the time of each call, the CPU seconds `cpu()` counted during the calls, and the longest
-    game in plies."""
+    """Play `moves` random legal moves with `play(tournament, where, move, ply, player)`,
+    `run` moves in a row in each game drawn (fewer when it ends); the time of each call, the
+    CPU seconds `cpu()` counted during the calls, and the longest game in plies."""
     from mashindano.app.bao_games import load_bao_game
 
     times: list[float] = []
@@ -147,17 +149,20 @@ def measure(
     used = 0.0
     while len(times) < moves and open_games:
         where = rng.choice(open_games)
-        game = load_bao_game(tournament.slug, where)
-        if not game.legal or game.to_move is None:
-            open_games.remove(where)
-            continue
-        move = rng.choice(game.legal)
-        cpu_before = cpu()
-        began = time.perf_counter()
-        play(tournament, where, move, game.next_ply, str(game.to_move))
-        times.append(time.perf_counter() - began)
-        used += cpu() - cpu_before
-        longest = max(longest, game.next_ply)
+        for _ in range(run):
+            game = load_bao_game(tournament.slug, where)
+            if not game.legal or game.to_move is None:
+                open_games.remove(where)
+                break
+            move = rng.choice(game.legal)
+            cpu_before = cpu()
+            began = time.perf_counter()
+            play(tournament, where, move, game.next_ply, str(game.to_move))
+            times.append(time.perf_counter() - began)
+            used += cpu() - cpu_before
+            longest = max(longest, game.next_ply)
+            if len(times) >= moves:
+                break
     return times, used, longest
 
 
@@ -238,7 +243,7 @@ def _with_server_cpu(pid: int) -> Callable[[], float]:
     return counted
 
 
-def run_one(db: str, players: int, tournaments: int, moves: int, seed: int) -> None:
+def run_one(db: str, players: int, tournaments: int, moves: int, seed: int, run: int) -> None:
     from mashindano.config.setup import database_description, setup
 
     setup(db)
@@ -249,7 +254,8 @@ def run_one(db: str, players: int, tournaments: int, moves: int, seed: int) -> N
     print(f"== {database_description()}")
     print(
         f"  {tournaments} KIBA tournaments of {players} players, {tournament.stored_games} games "
-        f"stored (built in {built:.0f} s); moves on the {len(tournament.games)} games of one"
+        f"stored (built in {built:.0f} s); moves on the {len(tournament.games)} games of one,"
+        f" {run} in a row in each game drawn"
     )
     tables: list[tuple[str, Mover]] = [
         ("play_move (use case)", by_use_case),
@@ -265,7 +271,7 @@ def run_one(db: str, players: int, tournaments: int, moves: int, seed: int) -> N
     try:
         for name, play in tables:
             counted = _with_server_cpu(server.pid) if "granian" in name else time.process_time
-            times, cpu, longest = measure(tournament, moves, rng, play, counted)
+            times, cpu, longest = measure(tournament, moves, rng, play, counted, run)
             print(
                 f"  {name:<26} {len(times):5d} moves  p50 {statistics.median(times) * 1000:7.2f} ms"
                 f"  p99 {_percentile(times, 0.99) * 1000:7.2f} ms"
@@ -284,11 +290,17 @@ def main() -> None:
     parser.add_argument("--tournaments", type=int, default=7)
     parser.add_argument("--moves", type=int, default=500, help="Moves per table.")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument(
+        "--run",
+        type=int,
+        default=1,
+        help="Moves played in a row in each game drawn (e.g. 60: games of 40+ plies).",
+    )
     args = parser.parse_args()
     options = ["--players", str(args.players), "--tournaments", str(args.tournaments)]
-    options += ["--moves", str(args.moves), "--seed", str(args.seed)]
+    options += ["--moves", str(args.moves), "--seed", str(args.seed), "--run", str(args.run)]
     if args.db:
-        run_one(args.db, args.players, args.tournaments, args.moves, args.seed)
+        run_one(args.db, args.players, args.tournaments, args.moves, args.seed, args.run)
         return
     with tempfile.TemporaryDirectory() as folder:
         sqlite = str(Path(folder) / "bench.sqlite3")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Callable
@@ -317,3 +318,18 @@ def test_an_unexpected_error_is_one_line_and_exit_70_never_1(
         "mashindano: internal error (ZeroDivisionError: a bug); please report it "
         "(MASHINDANO_DEBUG=1 shows where)"
     ]
+
+
+def test_a_sqlite_database_the_program_writes_is_in_wal_mode(tmp_path: Path) -> None:
+    """Issue 19: a commit syncs the write-ahead log once instead of a rollback journal and the
+    database file (the slow tail of a move's request on a busy disk)."""
+    database = tmp_path / "events.sqlite3"
+    command = ["event", "create", "ev", "--preset", "chess-swiss", "--db", str(database)]
+    code, stderr = _run_in_a_process(command, tmp_path)
+    assert code == 0, stderr
+    connection = sqlite3.connect(database)
+    try:
+        assert connection.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+        assert connection.execute("SELECT slug FROM events_event").fetchall() == [("ev",)]
+    finally:
+        connection.close()

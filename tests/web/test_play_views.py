@@ -5,15 +5,20 @@ stored, resign with confirmation, live polling, my games, replay and the records
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from html import escape
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from django.contrib.auth.models import User
-from django.test import Client
+from django.test import Client, override_settings
+from tests.app.smtp import smtp_server
 
 from mashindano.app import events, people, players, rounds
 from mashindano.app.bao_games import load_bao_game
+from mashindano.app.mail import deliver_all
+from mashindano.app.notify import collect_news
 from mashindano.app.principals import local
 from mashindano.app.results import GameRef
 from mashindano.engine.bao import (
@@ -233,3 +238,24 @@ def test_records_replay_to_the_position_shown(game: Game) -> None:
     assert f'data-hand-south="{expected.hand[0]}"' in step
     assert 'data-ply="3"' in step
     assert to_json(expected)["board"]
+
+
+def test_the_your_move_mail_links_straight_to_the_game_page(game: Game) -> None:
+    """Issue 19 item 3: the opponent's e-mail after a move opens the game page."""
+    move = game.state().legal[0]
+    game.clients[game.south].post(f"{game.url}move/", {"move": move, "ply": "1"})
+    now = datetime.now(UTC)
+    with smtp_server() as inbox, override_settings(MAILERS={"default": inbox.mailer()}):
+        collect_news(now)
+        deliver_all(now)
+    told = [m for m in inbox.to(f"{game.north}@example.org") if "your move" in str(m["Subject"])]
+    assert len(told) == 1
+    text = told[0].get_body(("plain",)).get_content()  # type: ignore[union-attr]
+    links = [line for line in text.splitlines() if "/play/" in line]
+    assert len(links) == 1
+    assert urlsplit(links[0]).path == game.url
+    html = told[0].get_body(("html",)).get_content()  # type: ignore[union-attr]
+    assert f'href="{links[0]}"' in html
+    opened = Client().get(urlsplit(links[0]).path)
+    assert opened.status_code == 200
+    assert f">{escape(move)}</a>" in opened.content.decode()  # the game, with the move played

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 
-from mashindano.app.errors import DuplicateReport, WrongState
+from mashindano.app.errors import DuplicateReport, UnknownGame, WrongState
 from mashindano.app.locking import EventContext, locked_event, now_or
 from mashindano.app.principals import Principal
 from mashindano.app.results import GameRef, ResultChange, do_append_report, get_game_at
@@ -139,8 +139,17 @@ def _board_after(
 def _derive(
     row: models.Game, parameters: KibaParameters, published_at: datetime, now: datetime
 ) -> BaoGame:
-    game = game_fact_of(row)
-    moves = _moves_of(row)
+    return _derive_from(game_fact_of(row), _moves_of(row), parameters, published_at, now)
+
+
+def _derive_from(
+    game: GameFact,
+    moves: tuple[MoveFact, ...],
+    parameters: KibaParameters,
+    published_at: datetime,
+    now: datetime,
+) -> BaoGame:
+    """`_derive` from the game's facts already read (nothing is read from the database)."""
     rules = bao_parameters(parameters)
     position, end, all_legal = _board_after(rules, tuple(m.notation for m in moves))
     south, north = _sides(game)
@@ -181,6 +190,20 @@ def is_played_on_site(slug: str) -> bool:
     return kiba_parameters(event.parameters).play_on_site
 
 
+def _game_row(event: models.Event, where: GameRef | int) -> models.Game:
+    """The game `where` names: its place in the event, or its stored id (the game page's)."""
+    if not isinstance(where, int):
+        return get_game_at(event, where)
+    row = (
+        models.Game.objects.select_related("encounter__round__stage", "first", "second")
+        .filter(id=where, encounter__round__stage__event=event)
+        .first()
+    )
+    if row is None:
+        raise UnknownGame(f"event {event.slug!r} has no game {where}", event=event.slug, game=where)
+    return row
+
+
 def load_bao_game(slug: str, where: GameRef, *, now: datetime | None = None) -> BaoGame:
     """The game's position, legal moves and clocks as they stand at `now`."""
     event = models.Event.objects.filter(slug=slug).first()
@@ -213,6 +236,9 @@ def position_text(row: models.Game, plies: int, parameters: KibaParameters) -> s
 class MovePlayed:
     game: BaoGame
     """The game after the move."""
+    row: models.Game
+    """The game's row, with its encounter, round, stage, event and both entries (what the
+    game page shows around the game, without reading them again)."""
     ply: int
     notation: str
     """The move in canonical KIBA notation."""
@@ -224,7 +250,7 @@ class MovePlayed:
 
 def play_move(
     slug: str,
-    where: GameRef,
+    where: GameRef | int,
     text: str,
     *,
     actor: Principal,
@@ -233,17 +259,20 @@ def play_move(
 ) -> MovePlayed:
     """Play `text` (KIBA notation, lenient) as the next move of the game.
 
-    `ply` is the ply the player saw on their page: a submission for a ply already stored is
-    answered with that move when it is the same move by the same side (nothing is written),
-    and refused otherwise, so a double submission stores one move.
+    `where` is the game's place in the event or its stored id. `ply` is the ply the player
+    saw on their page: a submission for a ply already stored is answered with that move when
+    it is the same move by the same side (nothing is written), and refused otherwise, so a
+    double submission stores one move.
     """
     with locked_event(slug, actor, "game.move", now=now) as context:
         parameters = _check_on_site(context.event)
-        row = get_game_at(context.event, where)
-        before = _derive(row, parameters, row.encounter.round.published_at, context.now)
+        row = _game_row(context.event, where)
+        row.encounter.round.stage.event = context.event
+        published_at = row.encounter.round.published_at
+        before = _derive(row, parameters, published_at, context.now)
         context.grant.require_own((before.game.first, before.game.second), what=before.game.label)
         if ply is not None and ply < before.next_ply:
-            return _repeated(before, ply, text, parameters)
+            return _repeated(before, row, ply, text, parameters)
         if ply is not None and ply > before.next_ply:
             raise WrongState(
                 f"{before.game.label}: ply {ply} is not the next move (ply {before.next_ply})",
@@ -256,18 +285,22 @@ def play_move(
             chosen = parse_move(before.position, text, rules)
         except (ParseError, IllegalResult) as exc:
             raise type(exc)(f"{before.game.label}: {exc.message}", **exc.params) from None
-        models.Move.objects.create(
+        stored = models.Move.objects.create(
             game=row,
             ply=before.next_ply,
             notation=chosen.notation,
             played_at=context.now,
             actor=context.actor,
         )
-        after = _derive(row, parameters, row.encounter.round.published_at, context.now)
+        moves = (
+            *before.moves,
+            MoveFact(stored.ply, stored.notation, stored.played_at, stored.actor),
+        )
+        after = _derive_from(before.game, moves, parameters, published_at, context.now)
         ended = None
         if after.end is not None:
             ended = _record_end(context, row, after, after.end)
-            after = _derive(row, parameters, row.encounter.round.published_at, context.now)
+            after = _derive_from(ended.game, moves, parameters, published_at, context.now)
         context.record(
             after={
                 "game": before.game.label,
@@ -277,10 +310,12 @@ def play_move(
                 **({"end": after.end.reason} if after.end is not None else {}),
             }
         )
-    return MovePlayed(after, before.next_ply, chosen.notation, ended=ended)
+    return MovePlayed(after, row, before.next_ply, chosen.notation, ended=ended)
 
 
-def _repeated(game: BaoGame, ply: int, text: str, parameters: KibaParameters) -> MovePlayed:
+def _repeated(
+    game: BaoGame, row: models.Game, ply: int, text: str, parameters: KibaParameters
+) -> MovePlayed:
     stored = game.moves[ply - 1]
     rules = bao_parameters(parameters)
     start = standard_position(rules.variant)
@@ -296,7 +331,7 @@ def _repeated(game: BaoGame, ply: int, text: str, parameters: KibaParameters) ->
             round=game.game.round,
             board=game.game.board,
         )
-    return MovePlayed(game, ply, stored.notation, repeated=True)
+    return MovePlayed(game, row, ply, stored.notation, repeated=True)
 
 
 def _check_can_move(context: EventContext, game: BaoGame) -> CompetitorId:

@@ -363,10 +363,17 @@ def _move_news(after: int, limit: int) -> tuple[list[News], int]:
         }
         context.update(_clock_after(facts, game.id, row.ply))
         context["position"] = _board_after(game, row.ply, facts)
+        if kiba_parameters(facts.parameters).play_on_site:
+            context["link"] = game_link(event.slug, game.id)  # straight to the game page
         news.append(
             News(f"move:{row.id}", Kind.KIBA_YOUR_MOVE, event.id, users[opponent.key], context)
         )
     return news, rows[-1].id if rows else after
+
+
+def game_link(slug: str, game_id: int) -> str:
+    """The game page of a Bao game played on the site (`/play/<slug>/<id>/`)."""
+    return f"{settings.BASE_URL}/play/{slug}/{game_id}/"
 
 
 def _board_after(game: models.Game, ply: int, facts: EventFacts) -> str:

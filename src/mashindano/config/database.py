@@ -46,7 +46,10 @@ def database_settings(url: str | None) -> dict[str, Any]:
 
     SQLite opens every transaction with BEGIN IMMEDIATE, so concurrent writers queue on the
     database lock (for up to the busy timeout) instead of failing half-way with "database is
-    locked" when a reader tries to upgrade to a writer.
+    locked" when a reader tries to upgrade to a writer. The file is kept in WAL mode: a
+    commit appends to the log and syncs it once (still durable: `synchronous` stays FULL)
+    instead of syncing a rollback journal and the database file, which on a busy disk made
+    one write in a hundred wait tens of milliseconds; readers do not wait for the writer.
     """
     if not url:
         url = f"sqlite:///{DEFAULT_SQLITE_PATH.resolve()}"
@@ -73,6 +76,7 @@ def database_settings(url: str | None) -> dict[str, Any]:
         options = dict(config.get("OPTIONS") or {})
         options.setdefault("transaction_mode", "IMMEDIATE")
         options.setdefault("timeout", SQLITE_BUSY_TIMEOUT_SECONDS)
+        options.setdefault("init_command", "PRAGMA journal_mode=WAL")
         config["OPTIONS"] = options
     return config
 

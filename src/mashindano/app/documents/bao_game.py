@@ -12,11 +12,13 @@ event (`/play/<slug>/<id>/`).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime, timedelta
+from typing import Any
 
 from mashindano.app.bao_games import (
     BaoGame,
+    MovePlayed,
     bao_parameters,
     derive_bao_game,
     is_played_on_site,
@@ -134,13 +136,19 @@ class MoveLine:
 
 
 @dataclass(frozen=True, slots=True)
-class GamePage:
+class GameHeading:
+    """What the game page and its replay both show above the board."""
+
     slug: str
     event_name: str
     game_id: int
     label: str
     south: PlayerLine
     north: PlayerLine
+
+
+@dataclass(frozen=True, slots=True)
+class GamePage(GameHeading):
     board: BoardView
     moves: tuple[MoveLine, ...]
     next_ply: int
@@ -171,13 +179,7 @@ class GamePage:
 
 
 @dataclass(frozen=True, slots=True)
-class ReplayPage:
-    slug: str
-    event_name: str
-    game_id: int
-    label: str
-    south: PlayerLine
-    north: PlayerLine
+class ReplayPage(GameHeading):
     ply: int
     last_ply: int
     board: BoardView
@@ -223,6 +225,18 @@ class _Loaded:
     game: BaoGame
     names: dict[str, str]
     event_name: str
+
+
+def _slug_of(row: models.Game) -> str:
+    return str(row.encounter.round.stage.event.slug)
+
+
+def _loaded_after(played: MovePlayed) -> _Loaded:
+    """What `_load` reads, from the move just played (its row and the game after it)."""
+    row = played.row
+    names = {row.first.key: row.first.name, row.second.key: row.second.name}
+    event = row.encounter.round.stage.event
+    return _Loaded(row, _ref_of(row), played.game, names, event.name)
 
 
 def _load(slug: str, game_id: int, now: datetime) -> _Loaded:
@@ -393,6 +407,13 @@ def _viewer(loaded: _Loaded, principal: Principal | None) -> PlayerLine | None:
     return None
 
 
+def _heading(loaded: _Loaded, slug: str, game_id: int) -> dict[str, Any]:
+    """The `GameHeading` part of a page of this game (keyword arguments of the page)."""
+    south, north = _players(loaded)
+    heading = GameHeading(slug, loaded.event_name, game_id, loaded.game.game.label, south, north)
+    return {f.name: getattr(heading, f.name) for f in fields(GameHeading)}
+
+
 def _token(game: BaoGame) -> str:
     return f"{len(game.moves)}-{game.result.value}-{game.game.status.value}"
 
@@ -405,11 +426,18 @@ def build_game_page(
     now: datetime | None = None,
     pit: str = "",
     sign: str = "",
+    played: MovePlayed | None = None,
 ) -> GamePage:
     """The game page for `principal` (None: a visitor). `pit` and `sign` are what the viewer
-    has tapped so far; they select among the legal choices and are ignored otherwise."""
-    moment = now_or(now)
-    loaded = _load(slug, game_id, moment)
+    has tapped so far; they select among the legal choices and are ignored otherwise.
+    `played`: the move of this game `play_move` just answered; the page shows the game as
+    it left it (at the move's time) instead of reading it again."""
+    if played is not None and played.row.id == game_id and _slug_of(played.row) == slug:
+        moment = played.game.clock.now
+        loaded = _loaded_after(played)
+    else:
+        moment = now_or(now)
+        loaded = _load(slug, game_id, moment)
     game = loaded.game
     south, north = _players(loaded)
     viewer = _viewer(loaded, principal)
@@ -444,12 +472,7 @@ def build_game_page(
         ClockView(north, clock.north, to_move is not None and to_move.side == "N"),
     )
     return GamePage(
-        slug=slug,
-        event_name=loaded.event_name,
-        game_id=game_id,
-        label=game.game.label,
-        south=south,
-        north=north,
+        **_heading(loaded, slug, game_id),
         board=board,
         moves=_move_lines(loaded),
         next_ply=game.next_ply,
@@ -478,8 +501,6 @@ def game_token(slug: str, game_id: int, *, now: datetime | None = None) -> str:
 def build_replay(slug: str, game_id: int, ply: int | None = None) -> ReplayPage:
     """The position after `ply` moves (default: the last), with the move that led to it."""
     loaded = _load(slug, game_id, now_or(None))
-    game = loaded.game
-    south, north = _players(loaded)
     moves = _move_lines(loaded)
     last = len(moves)
     shown = last if ply is None else max(0, min(ply, last))
@@ -491,12 +512,7 @@ def build_replay(slug: str, game_id: int, ply: int | None = None) -> ReplayPage:
         strict=False,
     )
     return ReplayPage(
-        slug=slug,
-        event_name=loaded.event_name,
-        game_id=game_id,
-        label=game.game.label,
-        south=south,
-        north=north,
+        **_heading(loaded, slug, game_id),
         ply=shown,
         last_ply=last,
         board=board_view(played.positions[-1], played.end),

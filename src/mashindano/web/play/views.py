@@ -23,7 +23,7 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
-from mashindano.app.bao_games import play_move, resign_game
+from mashindano.app.bao_games import MovePlayed, play_move, resign_game
 from mashindano.app.documents.bao_game import (
     build_game_page,
     build_my_games,
@@ -76,8 +76,10 @@ def _render_game(
     typed: str = "",
     status: int = 200,
     fragment: bool = False,
+    played: MovePlayed | None = None,
 ) -> HttpResponse:
-    page = build_game_page(slug, game, principal_for_user(request.user), pit=pit, sign=sign)
+    principal = principal_for_user(request.user)
+    page = build_game_page(slug, game, principal, pit=pit, sign=sign, played=played)
     context = {
         "page": page,
         "zone": viewer_zone(request),
@@ -120,7 +122,7 @@ def move(request: HttpRequest, slug: str, game: int) -> HttpResponse:
     ply_text = request.POST.get("ply", "")
     try:
         ply = int(ply_text) if ply_text else None
-        play_move(slug, game_ref(slug, game), text, actor=principal, ply=ply)
+        played = play_move(slug, game, text, actor=principal, ply=ply)
     except ValueError:
         return _render_game(
             request,
@@ -144,7 +146,7 @@ def move(request: HttpRequest, slug: str, game: int) -> HttpResponse:
             fragment=fragment,
         )
     if fragment:
-        return _render_game(request, slug, game, fragment=True)
+        return _render_game(request, slug, game, fragment=True, played=played)
     return redirect(reverse("play:game", args=[slug, game]), permanent=False)
 
 
