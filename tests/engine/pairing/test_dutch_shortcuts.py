@@ -109,3 +109,29 @@ def test_dutch_certified_assignment_is_taken_and_agrees(monkeypatch: pytest.Monk
     _play_and_compare(120, 3, 7, mixed=False)
     _play_and_compare(61, 4, 3, mixed=True)
     assert sum(answered) >= 4, answered
+
+
+def test_stored_rows_hold_each_pairs_base_vector(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A bracket stores its base vectors as rows, each a prefix of its profile's row with the
+    # rematches cut out: every entry is the very vector `_base_vector` gives for that pair
+    # (None for a rematch or C3), for packing and exchange vectors go by the vector's identity.
+    original = RoundSolver._base_rows
+    rows_checked: list[int] = []
+    rematches: list[int] = []
+
+    def checking(self: RoundSolver, local: Any, start: int, end: int) -> Any:
+        rows = original(self, local, start, end)
+        for y, row in enumerate(rows, start):
+            expected = [self._base_vector(local[x], local[y], True, False) for x in range(y)]
+            assert len(row) == len(expected)
+            assert all(got is want for got, want in zip(row, expected, strict=True))
+            rows_checked.append(y)
+            rematches.extend(
+                x for x in range(y) if self.players[local[y]].id in self.players[local[x]].opponents
+            )
+        return rows
+
+    monkeypatch.setattr(RoundSolver, "_base_rows", checking)
+    _play_and_compare(40, 6, 11, mixed=True)
+    assert rows_checked
+    assert rematches

@@ -25,8 +25,8 @@ from mashindano.engine.model import CompetitorId
 from mashindano.engine.pairing.matching import (
     MAX_WEIGHT_BITS,
     compute_max_weight_matching,
-    compute_multipliers,
     is_completable,
+    multipliers_of_edges,
     pack_weights,
 )
 from mashindano.engine.pairing.next_bracket import NextBracketCut, cut_next_group
@@ -377,7 +377,9 @@ class DutchWeights:
         if self._multipliers is not None:
             self._pack_pending()
             return self._packed
-        vectors: dict[tuple[int, int], Vector] = {}
+        # The edges with a vector (not None, not empty) and their vectors, in order.
+        keys: list[tuple[int, int]] = []
+        vectors: list[Vector] = []
         weights = self.weights
         if all(active[k] < active[k + 1] for k in range(len(active) - 1)):
             # The usual case, in the same edge order as below (which rustworkx may read).
@@ -391,13 +393,13 @@ class DutchWeights:
                         if vector is _UNSTORED:
                             vector = self._group_vector(vertex_y, vertex_x)
                         if vector:
-                            vectors[(vertex_y, vertex_x)] = vector
+                            keys.append((vertex_y, vertex_x))
+                            vectors.append(vector)
                     continue
-                # Pairs with a vector (not None, not empty), in order, without a loop here.
+                # Without a loop here.
                 found = list(map(row.get, active[:x]))
-                keys = zip(active[:x], repeat(vertex_x))
-                present = cast("Iterable[Vector]", compress(found, found))  # None left out
-                vectors.update(zip(compress(keys, found), present, strict=True))
+                keys += compress(zip(active[:x], repeat(vertex_x)), found)
+                vectors += cast("Iterable[Vector]", compress(found, found))  # None left out
         else:
             for x in range(len(active)):
                 for y in range(x):
@@ -406,7 +408,8 @@ class DutchWeights:
                     )
                     vector = self._vector(*key)
                     if vector:
-                        vectors[key] = vector
+                        keys.append(key)
+                        vectors.append(vector)
         max_pairs = len(active) // 2
         if self._packing_fits:
             layout = self.layout
@@ -416,28 +419,30 @@ class DutchWeights:
                 layout.exchange_numbers: (0, resident_count, max_pairs),
                 layout.tie_break: (local_count + resident_count, 1, mdp_count + 1),
             }
-            multipliers, total = compute_multipliers(
-                vectors, layout.size, max_pairs, room, layout.score_parts
+            multipliers, total = multipliers_of_edges(
+                zip(keys, vectors, strict=True), layout.size, max_pairs, room, layout.score_parts
             )
             if total.bit_length() <= MAX_WEIGHT_BITS:
                 self._multipliers = multipliers
                 memo = self._packed_vectors
                 # Many pairs share one vector object: pack each once (the memo keeps the
                 # vector alive, so its id is not reused while it is there).
-                ids = list(map(id, vectors.values()))
+                ids = list(map(id, vectors))
                 value_of: dict[int, int] = {}
-                for identity, vector in dict(zip(ids, vectors.values(), strict=True)).items():
+                for identity, vector in dict(zip(ids, vectors, strict=True)).items():
                     known = memo.get(identity)
                     if known is None or known[0] is not vector:
                         known = (vector, sum([v * multipliers[c] for c, v in vector.items()]))
                         memo[identity] = known
                     value_of[identity] = known[1]
-                packed = dict(zip(vectors, map(value_of.__getitem__, ids), strict=True))
+                packed = dict(zip(keys, map(value_of.__getitem__, ids), strict=True))
                 self._packed = packed
                 return packed
             # Too wide for the whole bracket: pack each matching on its own, as tight as it is.
             self._packing_fits = False
-        return pack_weights(vectors, self.layout.size, max_pairs, self.layout.score_parts)
+        layout = self.layout
+        edges = dict(zip(keys, vectors, strict=True))
+        return pack_weights(edges, layout.size, max_pairs, layout.score_parts)
 
     def _compute(self, local: Sequence[int]) -> dict[int, int]:
         active = [v for v in local if v not in self.removed]

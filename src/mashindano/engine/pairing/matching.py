@@ -8,7 +8,7 @@ when they do not, the exact pure-Python matching of `blossom` takes over (slower
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 
 import rustworkx as rx
 
@@ -53,14 +53,26 @@ def compute_multipliers(
     (every matching's sum of it is that component's sum minus theirs), so it gets no room and
     multiplier 0.
     """
+    return multipliers_of_edges(vectors.items(), component_count, max_pairs, room, parts)
+
+
+def multipliers_of_edges(
+    vectors: Iterable[tuple[tuple[int, int], Mapping[int, int]]],
+    component_count: int,
+    max_pairs: int,
+    room: Mapping[int, tuple[int, int, int]] | None = None,
+    parts: Sequence[Sequence[int]] = (),
+) -> tuple[list[int], int]:
+    """`compute_multipliers` of the edges given as (edge, vector) pairs, each edge once; the
+    caller keeps the vectors alive meanwhile."""
     positive = [0] * component_count
     negative = [0] * component_count
     firsts: list[set[int]] = [set() for _ in range(component_count)]
     seconds: list[set[int]] = [set() for _ in range(component_count)]
     # Many edges share one vector object: each distinct vector is read once, with the ends of
-    # all its edges (the vectors stay referenced by `vectors`, so their ids are not reused).
+    # all its edges (the caller keeps the vectors alive, so their ids are not reused).
     ends: dict[int, tuple[Mapping[int, int], list[int], list[int]]] = {}
-    for (a, b), vector in vectors.items():
+    for (a, b), vector in vectors:
         known = ends.get(id(vector))
         if known is None:
             ends[id(vector)] = (vector, [a], [b])
