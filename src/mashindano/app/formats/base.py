@@ -301,6 +301,21 @@ class FormatAdapter(Protocol):
     def stage_results(self, facts: EventFacts) -> StageResults | None:
         """The single stage as engine results, for TRF/CSV export; None for multi-stage."""
 
+    def export_sections(self, facts: EventFacts) -> Mapping[tuple[int, int, int], str]:
+        """The standings table each encounter counts in, by (stage, round, board), named as
+        the table is titled; {} where the event has a single table (GAMES.csv `section`)."""
+        ...
+
+    def export_players(self, facts: EventFacts) -> tuple[Competitor, ...]:
+        """The entrants with the figures the preset's rules use (KIBA: a newcomer's Elo),
+        for PLAYERS.csv beside GAMES.csv."""
+        ...
+
+    def game_scores(self, game: GameFact) -> tuple[Points, Points] | None:
+        """The points each side scored inside the game (Tantrix TPs, first player's first),
+        or None (GAMES.csv `white_tps,black_tps`)."""
+        ...
+
     def summary(self, facts: EventFacts) -> dict[str, Json]:
         """Where the event stands, as JSON (export, `event show --json`, the demo)."""
 
@@ -413,6 +428,15 @@ class BaseAdapter(ABC):
         return self.next_unit(facts) is None and all(g.result.is_decided for g in facts.games())
 
     def stage_results(self, facts: EventFacts) -> StageResults | None:
+        return None
+
+    def export_sections(self, facts: EventFacts) -> Mapping[tuple[int, int, int], str]:
+        return {}
+
+    def export_players(self, facts: EventFacts) -> tuple[Competitor, ...]:
+        return facts.competitors
+
+    def game_scores(self, game: GameFact) -> tuple[Points, Points] | None:
         return None
 
     def summary(self, facts: EventFacts) -> dict[str, Json]:
