@@ -171,6 +171,40 @@ class MatchScore:
     ended_by: str | None
     """How it ended (the rule that decided it), when it has."""
 
+    @property
+    def gap(self) -> Points:
+        return abs(self.first - self.second)
+
+    @property
+    def decided(self) -> str:
+        """How the match was decided, in the rule book's words ("" while it goes on)."""
+        return how_decided(self.ended_by)
+
+
+def how_decided(ended_by: str | None) -> str:
+    """The rule that ended a match (`engine.knockout.tp_match.EndedBy` values), in the words
+    of the Tantrix spec (R7-R13, A3, A12); "" while the match goes on."""
+    if ended_by is None:
+        return ""
+    if ended_by.startswith("tiebreak-"):
+        return f"decisive victory in tiebreak game {ended_by.removeprefix('tiebreak-')} (R8)"
+    if ended_by.startswith("leader-after-tiebreak-"):
+        k = ended_by.removeprefix("leader-after-tiebreak-")
+        return f"ahead after tiebreak game {k}, the last one (R9)"
+    return _DECIDED.get(ended_by, ended_by)
+
+
+_DECIDED = {
+    "standard": "decisive victory after the standard games (R7)",
+    "sudden-death": "sudden death after level tiebreak games (R9, A3)",
+    "opt-out": "tiebreak games waived: the leader after the standard games (R13)",
+    "leader-after-standard": "the leader after the standard games (no decisive rule, A12)",
+    "resigned": "resignation",
+    "default": "default",
+    "bye": "bye",
+    "best-of": "games won",
+}
+
 
 @dataclass(frozen=True, slots=True)
 class ReportWindow:
@@ -306,6 +340,11 @@ class FormatAdapter(Protocol):
         the table is titled; {} where the event has a single table (GAMES.csv `section`)."""
         ...
 
+    def board_groups(self, facts: EventFacts, stage: int, number: int) -> Mapping[int, str]:
+        """The group each board of a round is played in, where one stored round holds several
+        groups (KIBA: "A", "S1", "final"); {} otherwise."""
+        ...
+
     def export_players(self, facts: EventFacts) -> tuple[Competitor, ...]:
         """The entrants with the figures the preset's rules use (KIBA: a newcomer's Elo),
         for PLAYERS.csv beside GAMES.csv."""
@@ -431,6 +470,9 @@ class BaseAdapter(ABC):
         return None
 
     def export_sections(self, facts: EventFacts) -> Mapping[tuple[int, int, int], str]:
+        return {}
+
+    def board_groups(self, facts: EventFacts, stage: int, number: int) -> Mapping[int, str]:
         return {}
 
     def export_players(self, facts: EventFacts) -> tuple[Competitor, ...]:

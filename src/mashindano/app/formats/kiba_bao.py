@@ -46,7 +46,12 @@ from mashindano.app.formats.kiba_bao_stages import (
     initial_list,
     stage_withdrawals,
 )
-from mashindano.app.formats.kiba_bao_tables import STAGE_TITLES, event_tables, section_titles
+from mashindano.app.formats.kiba_bao_tables import (
+    STAGE_TITLES,
+    board_groups,
+    event_tables,
+    section_titles,
+)
 from mashindano.engine.errors import IllegalResult
 from mashindano.engine.kiba import (
     PRESET_NAME,
@@ -320,6 +325,11 @@ class KibaBaoAdapter(BaseAdapter):
         if facts.state is EventState.REGISTRATION:
             return ()
         return event_tables(derive_event(facts))
+
+    def board_groups(self, facts: EventFacts, stage: int, number: int) -> Mapping[int, str]:
+        if facts.state is EventState.REGISTRATION:
+            return {}
+        return board_groups(derive_event(facts), stage, number)
 
     def export_players(self, facts: EventFacts) -> tuple[Competitor, ...]:
         return as_kiba_rates(facts.competitors, kiba_parameters(facts.parameters))

@@ -154,3 +154,19 @@ def section_titles(event: KibaEvent) -> dict[tuple[int, int, int], str]:
         for encounter in published.encounters:
             titles[(published.stage, published.number, encounter.board)] = title
     return titles
+
+
+FINAL_GROUP = "final"
+
+
+def board_groups(event: KibaEvent, stage: int, number: int) -> dict[int, str]:
+    """The group of each board of a published round ("A", "S1", or `FINAL_GROUP`)."""
+    for kiba_stage in event.stages:
+        published = kiba_stage.published
+        if (published.stage, published.number) == (stage, number):
+            group_of = {row.player.id: t.group for t in kiba_stage.standings for row in t.rows}
+            return {e.board: group_of[e.first] for e in published.encounters}
+    final = event.final
+    if final is not None and (final.published.stage, final.published.number) == (stage, number):
+        return {e.board: FINAL_GROUP for e in final.published.encounters}
+    return {}
