@@ -158,6 +158,9 @@ class BoardLine:
     """Points before the round, where the preset scores the event as one stage."""
     score: MatchScore | None = None
     """A match of several games as its preset scores it (Tantrix: TP totals and winner)."""
+    withdrawn: bool = False
+    """A bye that only records a player who has withdrawn from the event (Tasaselo's Z after
+    a withdrawal): shown as withdrawn, not as a bye."""
 
     @property
     def winner(self) -> PlayerRef | None:
@@ -167,6 +170,8 @@ class BoardLine:
 
     @property
     def bye_label(self) -> str:
+        if self.withdrawn:
+            return WITHDRAWN
         kind = self.bye or "Z"
         return BYE_LABELS.get(kind, kind)
 
@@ -178,6 +183,8 @@ class BoardLine:
             "bye": self.bye,
             "games": [g.to_json() for g in self.games],
         }
+        if self.withdrawn:
+            shown["withdrawn"] = True
         if self.score is not None:
             shown["score"] = {
                 "unit": self.score.unit,
@@ -192,6 +199,7 @@ class BoardLine:
 
 
 _OTHER_SIDE = {"white": "Black", "south": "North"}
+WITHDRAWN = "withdrawn"
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,6 +321,7 @@ def round_pairings(
             first_points_before=before.get(e.first) if before else None,
             second_points_before=before.get(e.second) if before and e.second else None,
             score=scores.get(e.board) if len(e.games) > 1 or e.board in scores else None,
+            withdrawn=e.second is None and _has_withdrawn(facts, e.first, shown.number),
         )
 
     return RoundPairings(
@@ -325,6 +334,11 @@ def round_pairings(
         names_sides=adapter.names_sides,
         groups=adapter.board_groups(facts, shown.stage, shown.number),
     )
+
+
+def _has_withdrawn(facts: EventFacts, competitor: CompetitorId, number: int) -> bool:
+    left = facts.withdrawn_from(competitor)
+    return left is not None and left <= number
 
 
 def points_before(
