@@ -12,6 +12,7 @@ import pytest
 
 from mashindano.app.demo import play_demo_event
 from mashindano.app.documents.rounds import build_round_pairings
+from mashindano.cli.main import app
 
 from .conftest import Cli
 
@@ -21,7 +22,8 @@ SEED = 2026
 
 
 def _ok(cli: Cli, *args: str) -> str:
-    out = cli(*args)
+    # Wide enough that no cell wraps, whatever width the test process was given.
+    out = cli.runner.invoke(app, list(args), env={"COLUMNS": "250"})
     assert out.exit_code == 0, out.stderr
     return out.stdout
 
