@@ -504,9 +504,11 @@ def test_json_export_import_gives_the_same_league() -> None:
     assert isinstance(new_audit, list)
     assert isinstance(audit, list)
     assert new_audit == audit
-    with pytest.raises(WrongState, match="no single stage"):
+    with pytest.raises(WrongState, match="TRF-16 cannot carry"):
         exchange.export_event_trf("lg")
-    assert exchange.export_event_games_csv("lg").startswith("round,white,black,result\n1,P1,P2,1-0")
+    assert exchange.export_event_games_csv("lg").startswith(
+        "round,white,black,result,encounter\n1,P1,P2,1-0,R1B1"
+    )
 
 
 def test_no_show_and_forfeits_count_as_a_match_win_without_game_points() -> None:

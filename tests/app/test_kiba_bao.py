@@ -701,9 +701,9 @@ def test_kiba_games_csv_export_and_no_trf() -> None:
     create("csv", kiba_roster(6))
     play_through("csv", better_seed("csv"))
     text = exchange.export_event_games_csv("csv")
-    assert text.splitlines()[0] == "round,white,black,result"
+    assert text.splitlines()[0] == "round,white,black,result,encounter,section"
     assert len(text.splitlines()) == 1 + 30 + 2
-    with pytest.raises(WrongState, match="no single stage"):
+    with pytest.raises(WrongState, match="TRF-16 cannot carry"):
         exchange.export_event_trf("csv")
 
 

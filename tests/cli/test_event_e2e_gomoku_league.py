@@ -128,7 +128,7 @@ def test_a_league_season_through_the_cli(tmp_path: Path, clock: Clock) -> None:
     assert shown["parameters"]["season_months"] == 2
     assert "League list after month 2" in run("event", "standings", "league")
 
-    assert "no single stage" in run("event", "export", "league", "--format", "trf", code=7)
+    assert "TRF-16 cannot carry" in run("event", "export", "league", "--format", "trf", code=7)
     games_csv = run("event", "export", "league", "--format", "csv")
     assert len(games_csv.splitlines()) == 1 + (11 + 11) * 4
     exported = tmp_path / "league.json"

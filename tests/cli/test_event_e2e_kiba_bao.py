@@ -127,7 +127,7 @@ def test_full_kiba_event_through_the_cli(tmp_path: Path) -> None:
     assert summary["finished"] is True
 
     run("event", "close", "kiba")
-    assert "no single stage" in run("event", "export", "kiba", "--format", "trf", code=7)
+    assert "TRF-16 cannot carry" in run("event", "export", "kiba", "--format", "trf", code=7)
     csv = run("event", "export", "kiba", "--format", "csv")
     assert csv.startswith("round,white,black,result")
     assert len(csv.splitlines()) == 1 + 10 + 40 + 4 + 3  # header, sit-outs, games

@@ -124,7 +124,7 @@ def test_full_tantrix_knockout_event_through_the_cli(tmp_path: Path) -> None:
     assert (summary["finished"], summary["champion"]) == (True, "Player 1")
     run("event", "close", "ko")
 
-    assert "no single stage" in run("event", "export", "ko", "--format", "trf", code=7)
+    assert "TRF-16 cannot carry" in run("event", "export", "ko", "--format", "trf", code=7)
     assert run("event", "export", "ko", "--format", "csv").startswith("round,white,black,result")
     exported = tmp_path / "ko.json"
     run("event", "export", "ko", "--format", "json", "--output", exported)

@@ -1,10 +1,12 @@
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from mashindano.engine.errors import ParseError
 from mashindano.engine.model import ByeKind, GameResult
-from mashindano.interchange.games_csv import parse_games_csv
+from mashindano.interchange.games_csv import parse_games_csv, parse_games_sections
 from mashindano.interchange.players_csv import format_players_csv, parse_players_csv
 
 
@@ -129,3 +131,43 @@ def test_games_csv_checks_names_against_players():
     roster = parse_players_csv("name\nA\nB\n")
     with pytest.raises(ParseError, match="line 2: unknown player 'C'"):
         parse_games_csv("round,white,black,result\n1,A,C,1-0\n", competitors=roster)
+
+
+SECTIONED = (
+    "round,white,black,result,encounter,section,white_tps,black_tps\n"
+    "1,A,B,1-0,m1,main,12.4,7.6\n"
+    "1,B,A,0-1,m1,main,5,15\n"
+    "1,C,,U,,main,,\n"
+    "2,B,C,1-0,p1,plate,20,0\n"
+    "2,A,C,1-0,m2,main,11,9\n"
+)
+
+
+def test_games_csv_sections_and_tps():
+    """Issue 21 item 4: `section` splits the file into tables (a player may play in two
+    sections of one round); `white_tps,black_tps` are summed per player of a section."""
+    main, plate = parse_games_sections(SECTIONED)
+    assert (main.label, plate.label) == ("main", "plate")
+    assert [c.name for c in main.competitors] == ["A", "B", "C"]
+    assert [c.name for c in plate.competitors] == ["B", "C"]
+    assert main.tps == {"A": Fraction(62, 5) + 15 + 11, "B": Fraction(38, 5) + 5, "C": 9}
+    assert plate.tps == {"B": 20, "C": 0}
+    assert [b.kind for b in main.byes] == [ByeKind.PAIRING_ALLOCATED]
+    # Without sections, every game in one table (the file as before).
+    _, games, _ = parse_games_csv(SECTIONED)
+    assert len(games) == 4
+
+
+@pytest.mark.parametrize(
+    ("row", "message"),
+    [
+        ("1,A,B,1-0,,,12.4,\n", "line 2: give both white_tps and black_tps or neither"),
+        ("1,A,B,1-0,,,x,3\n", "line 2: white_tps 'x' is not a number of points"),
+        ("1,A,B,1-0,,,-1,3\n", "line 2: white_tps '-1' is not a number of points"),
+        ("1,A,B,1-0,,,1,3/0\n", "line 2: black_tps '3/0' is not a number of points"),
+    ],
+)
+def test_games_csv_refuses_bad_tps(row: str, message: str):
+    header = "round,white,black,result,encounter,section,white_tps,black_tps\n"
+    with pytest.raises(ParseError, match=message):
+        parse_games_sections(header + row, source="g.csv")

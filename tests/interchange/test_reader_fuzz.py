@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from mashindano.engine.errors import MashindanoError
-from mashindano.interchange.games_csv import parse_games_csv
+from mashindano.interchange.games_csv import parse_games_csv, parse_games_sections
 from mashindano.interchange.json_read import parse_json
 from mashindano.interchange.players_csv import parse_players_csv
 from mashindano.interchange.trf import trf_to_stage_results
@@ -153,7 +153,7 @@ def read_players(text: str) -> None:
 def read_games(text: str) -> None:
     roster = parse_players_csv(PLAYERS, source="PLAYERS.csv")
     parse_games_csv(text, source="GAMES.csv")
-    parse_games_csv(text, source="GAMES.csv", competitors=roster)
+    parse_games_sections(text, source="GAMES.csv", competitors=roster)
 
 
 def read_json(text: str) -> None:

@@ -99,3 +99,20 @@ def test_kept_standings_need_one_query_until_the_event_changes(
     announce("sw", "Changed", actor=ACTOR)  # raises the version: computed again
     header, _ = standings_page("sw")
     assert [n.text for n in header.announcements] == ["Changed"]
+
+
+def test_a_tantrix_round_page_shows_each_match_gap_and_how_it_was_decided() -> None:
+    """Issue 21 item 6 on the page: the totals, the gap (R7) and how the match ended."""
+    from mashindano.app.demo import play_demo_event
+    from mashindano.app.documents.rounds import build_round_pairings
+    from mashindano.app.documents.values import format_exact
+
+    slug = play_demo_event("tantrix-knockout", 2026).slug
+    shown = build_round_pairings(slug, 1)
+    scored = [b.score for b in shown.boards if b.score is not None]
+    assert scored
+    status, body = get(f"/e/{slug}/round/1/")
+    assert status == 200
+    for score in scored:
+        assert f"gap {format_exact(score.gap)}" in body
+    assert "decisive" in body

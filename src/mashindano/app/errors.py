@@ -86,3 +86,10 @@ class UnknownAction(NotFound):
     """An action no preset declares (see `app.declarations.actions`)."""
 
     code = "unknown_action"
+
+
+class UnsupportedFormat(WrongState):
+    """An export format that cannot carry the event's preset (TRF-16 for a KIBA tournament):
+    the message says why and which format can."""
+
+    code = "unsupported_format"

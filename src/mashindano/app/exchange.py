@@ -21,7 +21,8 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
-from mashindano.app.errors import Duplicate, WrongState
+from mashindano.app.documents.values import format_exact
+from mashindano.app.errors import Duplicate, UnsupportedFormat
 from mashindano.app.exchange_check import check_event_document
 from mashindano.app.formats import adapter_for
 from mashindano.app.formats.chess_swiss import INITIAL_COLOUR_LOT
@@ -32,6 +33,7 @@ from mashindano.app.queries import backdated, get_event, get_event_facts
 from mashindano.app.series import check_add_event
 from mashindano.engine.errors import ParseError
 from mashindano.engine.model import ByeKind, CompetitorId, Side, StageResults
+from mashindano.interchange.players_csv import format_players_csv
 from mashindano.interchange.trf import stage_results_to_trf
 from mashindano.interchange.trf_write import format_trf
 from mashindano.store import models
@@ -490,20 +492,43 @@ def _optional_time(value: Any) -> datetime | None:
 
 
 def export_event_trf(slug: str) -> str:
-    """TRF-16 of a single-stage chess event (numbers as starting ranks), with the arbiter's
-    forbidden pairs as XXP lines."""
+    """TRF-16 of a single-stage chess event (numbers as starting ranks), ranks as in the
+    event's standings (tie-breaks applied; a shared rank written for each player sharing it),
+    with the arbiter's forbidden pairs as XXP lines. An event TRF cannot carry (several
+    stages or groups, multi-game matches, a league list) is refused with the reason."""
     facts = get_event_facts(slug)
     adapter = adapter_for(facts.preset)
     results = adapter.stage_results(facts)
     if results is None:
-        raise WrongState(f"event {slug!r} ({facts.preset}) has no single stage to write as TRF")
+        raise UnsupportedFormat(
+            f"TRF-16 cannot carry a {facts.preset} event "
+            f"({TRF_REFUSALS.get(facts.preset, _NO_STAGE)}); export it as csv (GAMES.csv) or json",
+            event=slug,
+            preset=facts.preset,
+        )
     lot = facts.lot(INITIAL_COLOUR_LOT)
     colour = Side(lot.outcome) if lot is not None and isinstance(lot.outcome, str) else None
+    tables = adapter.compute_standings(facts)
+    # Several tables (Tasaselo's prize groups) rank apart: TRF's one rank column then falls
+    # back to points and starting rank.
+    ranks = (
+        {line.competitor.id: line.rank for line in tables[0].lines} if len(tables) == 1 else None
+    )
     trf = stage_results_to_trf(
-        results, name=facts.name, total_rounds=results.rounds, initial_colour=colour
+        results, name=facts.name, total_rounds=results.rounds, initial_colour=colour, ranks=ranks
     )
     forbidden = _trf_forbidden_pairs(results, facts.forbidden_pairs())
     return format_trf(replace(trf, forbidden_pairs=forbidden))
+
+
+_NO_STAGE = "it has no single stage of one game per pairing"
+TRF_REFUSALS = {
+    "gomoku-league": "a monthly league of four-game matches ranked by coefficient, not by points",
+    "kiba-bao": "several stages and groups of two-game pairings and a best-of-3 final",
+    "kiba-countries": "a countries match of several games per player in one round",
+    "tantrix-knockout": "knockout matches of several games scored in TPs",
+}
+"""Why TRF-16 cannot carry a preset's event, by preset (the README's table says the same)."""
 
 
 def _trf_forbidden_pairs(
@@ -528,26 +553,62 @@ _BYE_CODES = {
 }
 
 
+def export_event_players_csv(slug: str) -> str:
+    """PLAYERS.csv (`name,rating,games_played,country`) of the event's entrants, for
+    `mashindano standings --players` beside its GAMES.csv (KIBA scores need them)."""
+    facts = get_event_facts(slug)
+    return format_players_csv(list(adapter_for(facts.preset).export_players(facts)))
+
+
 def export_event_games_csv(slug: str) -> str:
     """GAMES.csv (`round,white,black,result`, players by name), as `mashindano standings`
-    reads it; a bye has `black` empty and its kind as the result."""
+    reads it; a bye has `black` empty and its kind as the result. `white` is the game's first
+    player (White, South; Tantrix and Gomoku: who starts). Where a preset plays several games
+    per pairing, `encounter` labels the games of each one (KIBA's pairings, a Gomoku match, a
+    Tantrix match); where it ranks several tables, `section` names the table each game counts
+    in (a KIBA group or final, a Tantrix draw); Tantrix games carry `white_tps,black_tps`."""
     facts = get_event_facts(slug)
+    adapter = adapter_for(facts.preset)
+    sections = adapter.export_sections(facts)
+    labelled = not adapter.plays_once_per_round or any(
+        len(e.games) > 1 for r in facts.rounds for e in r.encounters
+    )
+    scores = {g.id: adapter.game_scores(g) for g in facts.games()}
+    with_scores = any(v is not None for v in scores.values())
     name_of = {c.id: c.name for c in facts.competitors}
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(("round", "white", "black", "result"))
+    header = ["round", "white", "black", "result"]
+    header += ["encounter"] if labelled else []
+    header += ["section"] if sections else []
+    header += ["white_tps", "black_tps"] if with_scores else []
+    writer.writerow(header)
     for round_fact in facts.rounds:
         for encounter in round_fact.encounters:
+            key = (round_fact.stage, round_fact.number, encounter.board)
+            section = [sections.get(key, "")] if sections else []
             if encounter.second is None:
                 kind = encounter.bye_kind or ByeKind.ZERO_POINT
-                writer.writerow((round_fact.number, name_of[encounter.first], "", _BYE_CODES[kind]))
+                bye = [round_fact.number, name_of[encounter.first], "", _BYE_CODES[kind]]
+                bye += [""] if labelled else []
+                writer.writerow(bye + section + (["", ""] if with_scores else []))
+            stage = f"S{round_fact.stage}" if round_fact.stage != 1 else ""
+            label = f"{stage}R{round_fact.number}B{encounter.board}"
             for game in encounter.games:
-                writer.writerow(
-                    (
-                        round_fact.number,
-                        name_of[game.first],
-                        name_of[game.second],
-                        game.result.value,
+                row: list[object] = [
+                    round_fact.number,
+                    name_of[game.first],
+                    name_of[game.second],
+                    game.result.value,
+                ]
+                row += [label] if labelled else []
+                row += section
+                if with_scores:
+                    tps = scores[game.id]
+                    row += (
+                        [format_exact(tps[0]), format_exact(tps[1])]
+                        if tps is not None
+                        else ["", ""]
                     )
-                )
+                writer.writerow(row)
     return out.getvalue()

@@ -169,15 +169,21 @@ def standings(slug: SlugArgument, db: DbOption = None, as_json: JsonOption = Fal
 @app.command("export")
 def export(
     slug: SlugArgument,
-    fmt: Annotated[str, typer.Option("--format", help="json, trf or csv (GAMES.csv).")] = "json",
+    fmt: Annotated[
+        str,
+        typer.Option("--format", help="json, trf, csv (GAMES.csv) or players (PLAYERS.csv)."),
+    ] = "json",
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="File (default stdout).")
     ] = None,
     db: DbOption = None,
 ) -> None:
-    """Write the event: JSON (every fact and the audit log), TRF-16, or GAMES.csv."""
-    if fmt not in ("json", "trf", "csv"):
-        raise fail(f"--format must be json, trf or csv, got {fmt!r}", EXIT_USAGE)
+    """Write the event: JSON (every fact and the audit log), TRF-16, GAMES.csv or PLAYERS.csv.
+
+    GAMES.csv (with PLAYERS.csv) reads back through `mashindano standings --games`; TRF-16 is
+    refused, with the reason, for presets it cannot carry (exit 7)."""
+    if fmt not in ("json", "trf", "csv", "players"):
+        raise fail(f"--format must be json, trf, csv or players, got {fmt!r}", EXIT_USAGE)
     with event_command(db):
         from mashindano.app import exchange
 
@@ -185,6 +191,8 @@ def export(
             text = json.dumps(exchange.export_event_json(slug), ensure_ascii=False, indent=2) + "\n"
         elif fmt == "trf":
             text = exchange.export_event_trf(slug)
+        elif fmt == "players":
+            text = exchange.export_event_players_csv(slug)
         else:
             text = exchange.export_event_games_csv(slug)
     if output is None:

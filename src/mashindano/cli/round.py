@@ -13,7 +13,7 @@ from mashindano.cli.event_common import (
     JsonOption,
     event_command,
 )
-from mashindano.cli.event_view import round_table
+from mashindano.cli.event_view import round_tables
 from mashindano.cli.output import console, print_json
 
 app = typer.Typer(help="Pair and show rounds of a stored event.", no_args_is_help=True)
@@ -25,11 +25,15 @@ def show(
     slug: Annotated[str, typer.Argument(help="The event's slug.")],
     number: Annotated[int | None, typer.Option("--round", help="Default: the latest.")] = None,
     stage: Annotated[int, typer.Option("--stage", help="Stage (a knockout's plate is 2).")] = 1,
-    group: Annotated[str, typer.Option("--group", help="Group within the stage.")] = "",
+    group: Annotated[
+        str, typer.Option("--group", help="Only this group (KIBA: A, B..., S1, S2, final).")
+    ] = "",
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """A published round with its results."""
+    """A published round with its results: group by group where the round has several (KIBA,
+    South and North named), with each game's TPs, the totals, the gap and how each match was
+    decided where matches are scored in TPs (Tantrix)."""
     with event_command(db):
         from mashindano.app.documents.rounds import build_round_pairings
 
@@ -37,4 +41,5 @@ def show(
     if as_json:
         print_json(shown.to_json())
     else:
-        console.print(round_table(shown))
+        for table in round_tables(shown):
+            console.print(table)

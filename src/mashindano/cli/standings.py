@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -14,7 +15,7 @@ from mashindano.engine.model import StageResults
 from mashindano.engine.points import PointSystem, format_points, points_to_json
 from mashindano.engine.standings import Standings, compute_standings
 from mashindano.engine.tiebreaks import tiebreak_by_name
-from mashindano.interchange.games_csv import parse_games_csv
+from mashindano.interchange.games_csv import GamesSection, parse_games_sections
 from mashindano.interchange.players_csv import parse_players_csv
 
 
@@ -24,7 +25,8 @@ def standings(
         typer.Option(
             "--games",
             help="GAMES.csv with columns round,white,black,result and optionally encounter "
-            "(a label grouping the games of one match).",
+            "(a label grouping the games of one match), section (tables ranked apart) and "
+            "white_tps,black_tps (Tantrix points, summed per player).",
         ),
     ] = None,
     players: Annotated[
@@ -52,10 +54,11 @@ def standings(
     if (games is None) == (trf is None):
         raise fail("give either --games GAMES.csv or --trf FILE", EXIT_USAGE)
     names = [n.strip() for n in tiebreaks.split(",") if n.strip()]
+    sections: list[tuple[str, Standings]] = []
     with reported_errors():
         chosen = [tiebreak_by_name(n) for n in names]
         if trf is not None:
-            results = _results_from_trf(trf)
+            sections.append(("", compute_standings(_results_from_trf(trf), chosen)))
         else:
             assert games is not None
             system = PointSystem.from_triple(points)
@@ -64,22 +67,49 @@ def standings(
                 if players is not None
                 else None
             )
-            competitors, game_list, byes = parse_games_csv(
+            for section in parse_games_sections(
                 read_text(games), source=str(games), competitors=roster
-            )
-            results = StageResults(
-                competitors=tuple(competitors),
-                games=tuple(game_list),
-                byes=tuple(byes),
-                points=system,
-            )
-        table = compute_standings(results, chosen)
+            ):
+                results = StageResults(
+                    competitors=section.competitors,
+                    games=section.games,
+                    byes=section.byes,
+                    points=system,
+                )
+                table = _with_tps(compute_standings(results, chosen), section)
+                sections.append((section.label, table))
     # Show the names as the user typed them; values are keyed by the canonical names.
     columns = list(zip(names, (t.name for t in chosen), strict=True))
+    if any(table.tiebreaks[len(chosen) :] for _, table in sections):
+        columns.append((TPS, TPS))
+    if sections[0][0] == "":
+        table = sections[0][1]
+        if as_json:
+            print_json(standings_json(table, columns))
+        else:
+            console.print(standings_table(table, columns))
+        return
     if as_json:
-        print_json(standings_json(table, columns))
-    else:
-        console.print(standings_table(table, columns))
+        print_json(
+            [{"section": label, "standings": standings_json(t, columns)} for label, t in sections]
+        )
+        return
+    for label, table in sections:
+        console.print(standings_table(table, columns, title=label))
+
+
+TPS = "tps"
+
+
+def _with_tps(table: Standings, section: GamesSection) -> Standings:
+    """The table with each player's TPs as a last (shown, not ranking) column."""
+    if section.tps is None:
+        return table
+    tps = section.tps
+    rows = tuple(
+        replace(row, values={**row.values, TPS: tps.get(row.competitor.id)}) for row in table.rows
+    )
+    return Standings(rows=rows, tiebreaks=(*table.tiebreaks, TPS))
 
 
 def _results_from_trf(path: Path) -> StageResults:

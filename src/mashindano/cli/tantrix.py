@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Annotated
 
 import typer
+from rich.table import Table
 
 from mashindano.cli.actions import add_action_commands
 from mashindano.cli.event_common import (
@@ -80,5 +81,14 @@ def status(
         print_json(document)
         return
     console.print(shown.title, markup=False)
+    grid = Table(title=None)
+    grid.add_column("Game")
+    for heading in (f"{document['a']} TP", f"{document['b']} TP", "Totals", "Gap"):
+        grid.add_column(heading, justify="right")
+    for row in document["games"]:
+        grid.add_row(row["label"], row["tp"][0], row["tp"][1], "-".join(row["total"]), row["gap"])
+    console.print(grid)
+    decided = document["decided"] or "not yet: the match goes on"
+    console.print(f"decided: {decided}", markup=False)
     for key in ("winner", "ended_by", "controller_review", "opt_out", "follow_up"):
         console.print(f"{key}: {document[key]}", markup=False)

@@ -7,6 +7,7 @@ lower starting rank when the file gives no colours (forfeits may).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from mashindano.engine.errors import ConfigError, IllegalResult
@@ -158,14 +159,16 @@ def stage_results_to_trf(
     name: str | None = None,
     total_rounds: int | None = None,
     initial_colour: Side | None = None,
+    ranks: Mapping[CompetitorId, int] | None = None,
 ) -> TrfTournament:
     """A TRF tournament recording `results`, ready for `format_trf`.
 
     Starting ranks are the competitors' `number`s (or their order when none has one); the
-    points column is computed with `results.points`; ranks order by points, then starting rank.
+    points column is computed with `results.points`; `ranks` are the places written (the
+    standings with their tie-breaks); without them, ranks order by points, then starting rank.
     A sit-out (round-robin rest round) is written as `Z`.
     """
-    ranks = _starting_ranks(results)
+    starting = _starting_ranks(results)
     system = results.points
     entries: dict[CompetitorId, dict[int, TrfRoundEntry]] = {c.id: {} for c in results.competitors}
     points: dict[CompetitorId, Points] = dict.fromkeys(entries, ZERO)
@@ -185,7 +188,7 @@ def stage_results_to_trf(
         )
         for who, opponent, colour in sides:
             outcome = g.outcome_for(who)
-            entry = TrfRoundEntry(ranks[opponent], colour, _result_code(g.result, outcome))
+            entry = TrfRoundEntry(starting[opponent], colour, _result_code(g.result, outcome))
             record(g.round, who, entry, _game_points(g.result, outcome, system))
     for b in results.byes:
         if b.kind is ByeKind.SIT_OUT and system.sit_out != system.zero_point_bye:
@@ -198,12 +201,14 @@ def stage_results_to_trf(
         code = "Z" if b.kind is ByeKind.SIT_OUT else b.kind.value
         record(b.round, b.competitor, TrfRoundEntry(None, None, code), b.kind.points(system))
 
-    ordered = sorted(results.competitors, key=lambda c: (-points[c.id], ranks[c.id]))
+    ordered = sorted(results.competitors, key=lambda c: (-points[c.id], starting[c.id]))
     standing = {c.id: place for place, c in enumerate(ordered, start=1)}
+    if ranks is not None:
+        standing.update(ranks)
     last = max((r for rounds in entries.values() for r in rounds), default=0)
     players = tuple(
         TrfPlayer(
-            starting_rank=ranks[c.id],
+            starting_rank=starting[c.id],
             name=c.name,
             rating=c.rating,
             federation=c.country,
@@ -211,7 +216,7 @@ def stage_results_to_trf(
             rank=standing[c.id],
             rounds=tuple(entries[c.id].get(r, TrfRoundEntry()) for r in range(1, last + 1)),
         )
-        for c in sorted(results.competitors, key=lambda c: ranks[c.id])
+        for c in sorted(results.competitors, key=lambda c: starting[c.id])
     )
     scoring, bbp_points = _point_lines(system)
     return TrfTournament(

@@ -6,7 +6,7 @@ game's clock (side to move, time left per player, deadline in UTC) at the docume
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from fractions import Fraction
 
@@ -15,6 +15,8 @@ from django.utils import timezone
 from mashindano.app.clocks import GameClock, round_clocks
 from mashindano.app.documents.deadlines import Deadline, round_deadlines
 from mashindano.app.documents.place import Place, PlayerRef
+from mashindano.app.documents.values import format_exact
+from mashindano.app.errors import NotFound
 from mashindano.app.formats import adapter_for
 from mashindano.app.formats.base import MatchScore
 from mashindano.app.queries import get_event_facts
@@ -95,6 +97,8 @@ class GameLine:
     is_decided: bool
     clock: ClockLine | None = None
     """KIBA: the clock of a game still being played (None otherwise)."""
+    scores: tuple[Fraction, Fraction] | None = None
+    """Points scored inside the game, first player's first (Tantrix TPs), or None."""
 
     @staticmethod
     def of(
@@ -102,6 +106,7 @@ class GameLine:
         players: Mapping[CompetitorId, PlayerRef],
         clock: GameClock | None = None,
         stage_name: str = "",
+        scores: tuple[Fraction, Fraction] | None = None,
     ) -> GameLine:
         return GameLine(
             place=Place(game.stage, game.group, game.round, stage_name),
@@ -116,6 +121,7 @@ class GameLine:
             label=game.label,
             is_decided=game.result.is_decided,
             clock=ClockLine.of(clock) if clock is not None else None,
+            scores=scores,
         )
 
     def to_json(self) -> dict[str, Json]:
@@ -128,6 +134,11 @@ class GameLine:
             "status": self.status,
             "detail": self.detail,
             **({"clock": self.clock.to_json(self)} if self.clock is not None else {}),
+            **(
+                {"scores": [format_exact(v) for v in self.scores]}
+                if self.scores is not None
+                else {}
+            ),
         }
 
 
@@ -147,6 +158,9 @@ class BoardLine:
     """Points before the round, where the preset scores the event as one stage."""
     score: MatchScore | None = None
     """A match of several games as its preset scores it (Tantrix: TP totals and winner)."""
+    withdrawn: bool = False
+    """A bye that only records a player who has withdrawn from the event (Tasaselo's Z after
+    a withdrawal): shown as withdrawn, not as a bye."""
 
     @property
     def winner(self) -> PlayerRef | None:
@@ -156,17 +170,36 @@ class BoardLine:
 
     @property
     def bye_label(self) -> str:
+        if self.withdrawn:
+            return WITHDRAWN
         kind = self.bye or "Z"
         return BYE_LABELS.get(kind, kind)
 
     def to_json(self) -> dict[str, Json]:
-        return {
+        shown: dict[str, Json] = {
             "board": self.board,
             "first": self.first.id,
             "second": self.second.id if self.second is not None else None,
             "bye": self.bye,
             "games": [g.to_json() for g in self.games],
         }
+        if self.withdrawn:
+            shown["withdrawn"] = True
+        if self.score is not None:
+            shown["score"] = {
+                "unit": self.score.unit,
+                "first": format_exact(self.score.first),
+                "second": format_exact(self.score.second),
+                "gap": format_exact(self.score.gap),
+                "winner": self.score.winner,
+                "ended_by": self.score.ended_by,
+                "decided": self.score.decided,
+            }
+        return shown
+
+
+_OTHER_SIDE = {"white": "Black", "south": "North"}
+WITHDRAWN = "withdrawn"
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +215,28 @@ class RoundPairings:
     names_sides: bool = True
     """Whether sides are named (White/Black, South/North); otherwise the first player of a
     game only starts it (Tantrix, Gomoku)."""
+    groups: Mapping[int, str] = field(default_factory=dict)
+    """The group of each board where one round holds several (KIBA); {} otherwise."""
+
+    @property
+    def sides(self) -> tuple[str, str]:
+        """Column headings of a game's two players: "White"/"Black", "South"/"North", or
+        "First"/"Second" where sides have no names."""
+        games = [g for b in self.boards for g in b.games]
+        if not self.names_sides or not games:
+            return ("First", "Second")
+        first = games[0].first_side
+        return (first.title(), _OTHER_SIDE.get(first, "Second"))
+
+    def by_group(self) -> tuple[tuple[str, tuple[BoardLine, ...]], ...]:
+        """The boards group by group (one untitled group where the round has none)."""
+        if not self.groups:
+            return (("", self.boards),)
+        names = list(dict.fromkeys(self.groups.get(b.board, "") for b in self.boards))
+        return tuple(
+            (name, tuple(b for b in self.boards if self.groups.get(b.board, "") == name))
+            for name in names
+        )
 
     @property
     def title(self) -> str:
@@ -194,7 +249,12 @@ class RoundPairings:
             "group": self.place.group,
             "round": self.place.round,
             "published_at": self.published_at.isoformat(),
-            "boards": [b.to_json() for b in self.boards],
+            "boards": [
+                {**b.to_json(), "group": self.groups[b.board]}
+                if b.board in self.groups
+                else b.to_json()
+                for b in self.boards
+            ],
             **({"deadlines": [d.to_json() for d in self.deadlines]} if self.deadlines else {}),
         }
 
@@ -209,9 +269,26 @@ def build_round_pairings(
     facts: EventFacts | None = None,
 ) -> RoundPairings:
     """A published round (default: the latest of the stage and group); its deadlines as the
-    facts stand at `at` (default: now). `facts`: the event's facts when already loaded."""
-    shown = show_round(slug, number, stage=stage, group=group)
-    return round_pairings(facts if facts is not None else get_event_facts(slug), shown, at)
+    facts stand at `at` (default: now). `facts`: the event's facts when already loaded.
+    Where one stored round holds several groups (KIBA), `group` keeps that group's boards."""
+    loaded = facts if facts is not None else get_event_facts(slug)
+    try:
+        shown = show_round(slug, number, stage=stage, group=group)
+    except NotFound:
+        if not group:
+            raise
+        whole = round_pairings(loaded, show_round(slug, number, stage=stage), at)
+        boards = tuple(b for b in whole.boards if whole.groups.get(b.board) == group)
+        if not boards:
+            known = ", ".join(dict.fromkeys(whole.groups.values())) or "none"
+            raise NotFound(
+                f"event {slug!r}: round {whole.place.round} has no group {group!r} "
+                f"(groups: {known})",
+                event=slug,
+                group=group,
+            ) from None
+        return replace(whole, boards=boards, groups={b.board: group for b in boards})
+    return round_pairings(loaded, shown, at)
 
 
 def round_pairings(
@@ -237,10 +314,14 @@ def round_pairings(
             second=second,
             bye=e.bye_kind.value if isinstance(e.bye_kind, ByeKind) else None,
             match_rule=e.match_rule,
-            games=tuple(GameLine.of(g, players, clocks.get(g.id), stage_name) for g in e.games),
+            games=tuple(
+                GameLine.of(g, players, clocks.get(g.id), stage_name, adapter.game_scores(g))
+                for g in e.games
+            ),
             first_points_before=before.get(e.first) if before else None,
             second_points_before=before.get(e.second) if before and e.second else None,
             score=scores.get(e.board) if len(e.games) > 1 or e.board in scores else None,
+            withdrawn=e.second is None and _has_withdrawn(facts, e.first, shown.number),
         )
 
     return RoundPairings(
@@ -251,7 +332,13 @@ def round_pairings(
         is_complete=shown.is_complete(),
         deadlines=round_deadlines(facts, shown, moment),
         names_sides=adapter.names_sides,
+        groups=adapter.board_groups(facts, shown.stage, shown.number),
     )
+
+
+def _has_withdrawn(facts: EventFacts, competitor: CompetitorId, number: int) -> bool:
+    left = facts.withdrawn_from(competitor)
+    return left is not None and left <= number
 
 
 def points_before(

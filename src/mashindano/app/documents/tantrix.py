@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from mashindano.app.formats.base import how_decided
 from mashindano.app.formats.tantrix_knockout_results import tp_text
 from mashindano.app.tantrix import MatchStatus, MatchWhere, match_status
 from mashindano.store.facts import Json
@@ -52,11 +53,13 @@ class MatchStatusDocument:
                     "label": r.label,
                     "tp": [tp_text(r.tp_a), tp_text(r.tp_b)],
                     "total": [tp_text(r.total_a), tp_text(r.total_b)],
+                    "gap": tp_text(r.gap),
                 }
                 for r in status.table
             ],
             "winner": status.winner,
             "ended_by": status.ended_by,
+            "decided": how_decided(status.ended_by),
             "derived_default": status.is_derived_default,
             "controller_review": list(status.controller_review),
             "opt_out": status.opted_out,

@@ -171,6 +171,40 @@ class MatchScore:
     ended_by: str | None
     """How it ended (the rule that decided it), when it has."""
 
+    @property
+    def gap(self) -> Points:
+        return abs(self.first - self.second)
+
+    @property
+    def decided(self) -> str:
+        """How the match was decided, in the rule book's words ("" while it goes on)."""
+        return how_decided(self.ended_by)
+
+
+def how_decided(ended_by: str | None) -> str:
+    """The rule that ended a match (`engine.knockout.tp_match.EndedBy` values), in the words
+    of the Tantrix spec (R7-R13, A3, A12); "" while the match goes on."""
+    if ended_by is None:
+        return ""
+    if ended_by.startswith("tiebreak-"):
+        return f"decisive victory in tiebreak game {ended_by.removeprefix('tiebreak-')} (R8)"
+    if ended_by.startswith("leader-after-tiebreak-"):
+        k = ended_by.removeprefix("leader-after-tiebreak-")
+        return f"ahead after tiebreak game {k}, the last one (R9)"
+    return _DECIDED.get(ended_by, ended_by)
+
+
+_DECIDED = {
+    "standard": "decisive victory after the standard games (R7)",
+    "sudden-death": "sudden death after level tiebreak games (R9, A3)",
+    "opt-out": "tiebreak games waived: the leader after the standard games (R13)",
+    "leader-after-standard": "the leader after the standard games (no decisive rule, A12)",
+    "resigned": "resignation",
+    "default": "default",
+    "bye": "bye",
+    "best-of": "games won",
+}
+
 
 @dataclass(frozen=True, slots=True)
 class ReportWindow:
@@ -301,6 +335,26 @@ class FormatAdapter(Protocol):
     def stage_results(self, facts: EventFacts) -> StageResults | None:
         """The single stage as engine results, for TRF/CSV export; None for multi-stage."""
 
+    def export_sections(self, facts: EventFacts) -> Mapping[tuple[int, int, int], str]:
+        """The standings table each encounter counts in, by (stage, round, board), named as
+        the table is titled; {} where the event has a single table (GAMES.csv `section`)."""
+        ...
+
+    def board_groups(self, facts: EventFacts, stage: int, number: int) -> Mapping[int, str]:
+        """The group each board of a round is played in, where one stored round holds several
+        groups (KIBA: "A", "S1", "final"); {} otherwise."""
+        ...
+
+    def export_players(self, facts: EventFacts) -> tuple[Competitor, ...]:
+        """The entrants with the figures the preset's rules use (KIBA: a newcomer's Elo),
+        for PLAYERS.csv beside GAMES.csv."""
+        ...
+
+    def game_scores(self, game: GameFact) -> tuple[Points, Points] | None:
+        """The points each side scored inside the game (Tantrix TPs, first player's first),
+        or None (GAMES.csv `white_tps,black_tps`)."""
+        ...
+
     def summary(self, facts: EventFacts) -> dict[str, Json]:
         """Where the event stands, as JSON (export, `event show --json`, the demo)."""
 
@@ -413,6 +467,18 @@ class BaseAdapter(ABC):
         return self.next_unit(facts) is None and all(g.result.is_decided for g in facts.games())
 
     def stage_results(self, facts: EventFacts) -> StageResults | None:
+        return None
+
+    def export_sections(self, facts: EventFacts) -> Mapping[tuple[int, int, int], str]:
+        return {}
+
+    def board_groups(self, facts: EventFacts, stage: int, number: int) -> Mapping[int, str]:
+        return {}
+
+    def export_players(self, facts: EventFacts) -> tuple[Competitor, ...]:
+        return facts.competitors
+
+    def game_scores(self, game: GameFact) -> tuple[Points, Points] | None:
         return None
 
     def summary(self, facts: EventFacts) -> dict[str, Json]:

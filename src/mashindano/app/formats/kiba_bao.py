@@ -46,7 +46,12 @@ from mashindano.app.formats.kiba_bao_stages import (
     initial_list,
     stage_withdrawals,
 )
-from mashindano.app.formats.kiba_bao_tables import STAGE_TITLES, event_tables
+from mashindano.app.formats.kiba_bao_tables import (
+    STAGE_TITLES,
+    board_groups,
+    event_tables,
+    section_titles,
+)
 from mashindano.engine.errors import IllegalResult
 from mashindano.engine.kiba import (
     PRESET_NAME,
@@ -63,8 +68,16 @@ from mashindano.engine.kiba import (
     semifinal_groups,
 )
 from mashindano.engine.kiba.parameters import KIBA_BAO, parse_final_format
+from mashindano.engine.kiba.seeding import as_kiba_rates
 from mashindano.engine.matches import GamePoints
-from mashindano.engine.model import ByeKind, CompetitorId, GameResult, Outcome, Side
+from mashindano.engine.model import (
+    ByeKind,
+    Competitor,
+    CompetitorId,
+    GameResult,
+    Outcome,
+    Side,
+)
 from mashindano.store.facts import (
     EncounterFact,
     EventFacts,
@@ -312,6 +325,19 @@ class KibaBaoAdapter(BaseAdapter):
         if facts.state is EventState.REGISTRATION:
             return ()
         return event_tables(derive_event(facts))
+
+    def board_groups(self, facts: EventFacts, stage: int, number: int) -> Mapping[int, str]:
+        if facts.state is EventState.REGISTRATION:
+            return {}
+        return board_groups(derive_event(facts), stage, number)
+
+    def export_players(self, facts: EventFacts) -> tuple[Competitor, ...]:
+        return as_kiba_rates(facts.competitors, kiba_parameters(facts.parameters))
+
+    def export_sections(self, facts: EventFacts) -> Mapping[tuple[int, int, int], str]:
+        if facts.state is EventState.REGISTRATION:
+            return {}
+        return section_titles(derive_event(facts))
 
     def is_finished(self, facts: EventFacts) -> bool:
         if facts.state is EventState.REGISTRATION:

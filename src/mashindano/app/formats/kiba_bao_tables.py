@@ -132,3 +132,41 @@ def event_tables(event: KibaEvent) -> tuple[StandingsTable, ...]:
     for index in range(len(event.stages) - 1, -1, -1):
         tables.extend(group_tables(event.stages[index], stage_advancement(event, index)))
     return tuple(tables)
+
+
+def section_titles(event: KibaEvent) -> dict[tuple[int, int, int], str]:
+    """The table each published encounter counts in, by (stage, round, board): its group's
+    table (the group of its first player) or the final's (GAMES.csv `section`)."""
+    titles: dict[tuple[int, int, int], str] = {}
+    for stage in event.stages:
+        published = stage.published
+        group_of = {
+            row.player.id: table.title
+            for table, standings in zip(group_tables(stage, None), stage.standings, strict=True)
+            for row in standings.rows
+        }
+        for encounter in published.encounters:
+            key = (published.stage, published.number, encounter.board)
+            titles[key] = group_of[encounter.first]
+    if event.final is not None:
+        published = event.final.published
+        title = final_table(event.final).title
+        for encounter in published.encounters:
+            titles[(published.stage, published.number, encounter.board)] = title
+    return titles
+
+
+FINAL_GROUP = "final"
+
+
+def board_groups(event: KibaEvent, stage: int, number: int) -> dict[int, str]:
+    """The group of each board of a published round ("A", "S1", or `FINAL_GROUP`)."""
+    for kiba_stage in event.stages:
+        published = kiba_stage.published
+        if (published.stage, published.number) == (stage, number):
+            group_of = {row.player.id: t.group for t in kiba_stage.standings for row in t.rows}
+            return {e.board: group_of[e.first] for e in published.encounters}
+    final = event.final
+    if final is not None and (final.published.stage, final.published.number) == (stage, number):
+        return {e.board: FINAL_GROUP for e in final.published.encounters}
+    return {}

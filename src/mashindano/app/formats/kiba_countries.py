@@ -45,7 +45,7 @@ from mashindano.engine.kiba import (
     countries_event_result,
     kiba_parameters,
 )
-from mashindano.engine.kiba.seeding import SeededPlayer, seed_player
+from mashindano.engine.kiba.seeding import SeededPlayer, as_kiba_rates, seed_player
 from mashindano.engine.model import (
     Competitor,
     CompetitorId,
@@ -244,6 +244,9 @@ class KibaCountriesAdapter(BaseAdapter):
                 text=text,
             )
         return result
+
+    def export_players(self, facts: EventFacts) -> tuple[Competitor, ...]:
+        return as_kiba_rates(facts.competitors, _kiba(facts))
 
     def compute_standings(self, facts: EventFacts) -> tuple[StandingsTable, ...]:
         if facts.state is EventState.REGISTRATION:

@@ -65,7 +65,11 @@ from mashindano.app.formats.tantrix_knockout_draws import (
     rounds_of,
     view_match,
 )
-from mashindano.app.formats.tantrix_knockout_results import parse_tantrix_report, tp_text
+from mashindano.app.formats.tantrix_knockout_results import (
+    detail_tps,
+    parse_tantrix_report,
+    tp_text,
+)
 from mashindano.engine.knockout.bracket import BracketMatch, seed_competitors
 from mashindano.engine.knockout.parameters import (
     PRESET_NAME,
@@ -77,6 +81,7 @@ from mashindano.engine.knockout.tantrix import TileScore, convert_tile_score, tp
 from mashindano.engine.matches import MatchSide, PointsMargin
 from mashindano.engine.model import ByeKind, Competitor, CompetitorId, GameResult, Side
 from mashindano.engine.parameters import override
+from mashindano.engine.points import Points
 from mashindano.store.facts import (
     EncounterFact,
     EventFacts,
@@ -299,6 +304,18 @@ class TantrixKnockoutAdapter(BaseAdapter):
 
     def _draws(self, facts: EventFacts) -> tuple[Draw, ...]:
         return event_draws(facts)
+
+    def export_sections(self, facts: EventFacts) -> Mapping[tuple[int, int, int], str]:
+        names = {draw.stage: draw.name for draw in event_draws(facts)}
+        return {
+            (r.stage, r.number, e.board): names[r.stage]
+            for r in facts.rounds
+            if r.stage in names
+            for e in r.encounters
+        }
+
+    def game_scores(self, game: GameFact) -> tuple[Points, Points] | None:
+        return detail_tps(game.detail)
 
     def match_scores(
         self, facts: EventFacts, stage: int, group: str, number: int

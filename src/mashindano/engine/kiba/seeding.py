@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from fractions import Fraction
 from itertools import groupby
@@ -107,6 +107,17 @@ def check_player_count(players: int, parameters: KibaParameters = KIBA_BAO) -> N
             min_players=parameters.min_players,
             max_players=parameters.max_players,
         )
+
+
+def as_kiba_rates(
+    competitors: Sequence[Competitor], parameters: KibaParameters = KIBA_BAO
+) -> tuple[Competitor, ...]:
+    """The entrants with the Elo the KIBA rules use (R6: a newcomer's is the newcomer Elo),
+    as a players file for the generic `kiba-score` tie-break."""
+    return tuple(
+        replace(c, rating=seed_player(c, entry, parameters).elo)
+        for entry, c in enumerate(competitors, start=1)
+    )
 
 
 def seed_player(

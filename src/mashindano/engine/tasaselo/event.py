@@ -320,9 +320,12 @@ def compute_standings(event: TasaseloEvent, lot_seed: int) -> TasaseloStandings:
     lots = compute_lots([e.id for e in roster.entries], lot_seed)
     groups = compute_prize_groups(roster.entries, roster.rounds, parameters)
     standings = compute_group_standings(groups, rows, lots)
-    ineligible: frozenset[CompetitorId] = frozenset()
+    # The spec says nothing of a player who withdraws (R5 only lets them); prizes go to the
+    # players who finish the tournament, so a withdrawn player wins none and the prize passes
+    # to the next eligible player of the order (as the reserve's, A10).
+    ineligible = frozenset(competitor for competitor, _ in roster.withdrawals)
     if roster.reserve is not None and not parameters.reserve_prize_eligible:
-        ineligible = frozenset({roster.reserve})
+        ineligible |= {roster.reserve}
     prizes = compute_prizes(standings, lots, parameters, ineligible)
     return TasaseloStandings(len(event.played), rows, standings, prizes, lot_seed)
 
