@@ -12,6 +12,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -69,50 +70,60 @@ def _free_port() -> int:
         return port
 
 
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)")
-    db = tmp_path_factory.mktemp("site") / "site.sqlite3"
-    port = _free_port()
-    site = Site(f"http://127.0.0.1:{port}", db)
-    site.data("demo")
-    site.data("live-setup", LIVE_EVENT)
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "mashindano.cli.main",
-            "serve",
-            "--db",
-            str(db),
-            "--port",
-            str(port),
-        ],
-        env=_env(db),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
+@contextmanager
+def serving(
+    db: Path, port: int, env: dict[str, str], *options: str, patience: float = 120
+) -> Iterator[str]:
+    """`mashindano serve` (granian) on `port` over `db` with `env`, until the block ends;
+    yields its URL once it answers. Its output goes to a file beside the database (a full
+    pipe would block the server), quoted when it does not start."""
+    url = f"http://127.0.0.1:{port}"
+    log = db.with_suffix(".log")
+    command = [sys.executable, "-m", "mashindano.cli.main", "serve", "--db", str(db)]
+    with log.open("wb") as output:
+        server = subprocess.Popen(
+            [*command, "--port", str(port), *options],
+            env=env,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+        )
     try:
         # Generous: on a loaded 2-core machine granian's workers take a while to import Django.
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + patience
         while True:
             try:
-                urllib.request.urlopen(site.url + "/", timeout=5).close()
+                urllib.request.urlopen(url + "/", timeout=5).close()
                 break
             except OSError:
                 if server.poll() is not None or time.monotonic() > deadline:
-                    server.kill()  # so that reading its stderr ends
-                    error = server.stderr.read().decode() if server.stderr else ""
-                    pytest.fail(f"the server did not start on {site.url}: {error[-2000:]}")
+                    server.kill()
+                    error = log.read_text(errors="replace")
+                    pytest.fail(f"the server did not start on {url}: {error[-2000:]}")
                 time.sleep(0.2)
-        yield site
+        yield url
     finally:
         server.terminate()
         try:
             server.wait(timeout=10)
         except subprocess.TimeoutExpired:
             server.kill()
+
+
+def require_chromium() -> None:
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)")
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    require_chromium()
+    db = tmp_path_factory.mktemp("site") / "site.sqlite3"
+    port = _free_port()
+    site = Site(f"http://127.0.0.1:{port}", db)
+    site.data("demo")
+    site.data("live-setup", LIVE_EVENT)
+    with serving(db, port, _env(db)):
+        yield site
 
 
 @pytest.fixture(scope="module")

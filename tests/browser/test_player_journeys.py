@@ -15,14 +15,19 @@ import json
 import os
 import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.browser.conftest import CHROMIUM, REPOSITORY, Site, Visit, _free_port
+from tests.browser.conftest import (
+    REPOSITORY,
+    Site,
+    Visit,
+    _free_port,
+    require_chromium,
+    serving,
+)
 
 DATA = Path(__file__).resolve().parent / "player_data.py"
 CLOCK_DIR = Path(__file__).resolve().parent / "clock"
@@ -60,46 +65,14 @@ class JourneySite(Site):
 
 @pytest.fixture(scope="module")
 def journeys(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JourneySite]:
-    if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)")
+    require_chromium()
     folder = tmp_path_factory.mktemp("journeys")
     port = _free_port()
     site = JourneySite(f"http://127.0.0.1:{port}", folder / "site.sqlite3", folder / "clock")
     site.set_clock("2026-03-10T10:00:00+00:00")
     site.data("setup")
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "mashindano.cli.main",
-            "serve",
-            "--db",
-            str(site.db),
-            "--port",
-            str(port),
-        ],
-        env=site.env(),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(site.url + "/", timeout=2).close()
-                break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    error = server.stderr.read().decode() if server.stderr else ""
-                    pytest.fail(f"the server did not start on {site.url}: {error[-2000:]}")
-                time.sleep(0.3)
+    with serving(site.db, port, site.env()):
         yield site
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
 
 
 def as_user(browser: Any, site: JourneySite, user: str, width: int = 1280) -> Visit:
