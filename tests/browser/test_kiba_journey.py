@@ -246,18 +246,36 @@ def test_a_kiba_tournament_run_entirely_in_the_browser(browser: Any, kiba: KibaS
     # wins it: 2-1.
     mwamuzi = as_user(browser, site, MWAMUZI)  # type: ignore[arg-type]
     page = mwamuzi.page
-    mwamuzi.open(f"/console/{SLUG}/")
+    # Bad input first: Bao has no drawn game (A23); the grid says so at the row, and nothing
+    # is written.
+    mwamuzi.open(f"/console/{SLUG}/results/?round=3")
+    page.locator("#b1-g2 .result-input").focus()
+    page.keyboard.press("=")
+    page.keyboard.press("Enter")
+    expect(page.locator("#b1-g2 .field-error")).to_be_visible(timeout=10000)
+    mwamuzi.screenshot("kiba-grid-draw-refused")
+    assert [g[3] for g in site.facts()["games"] if g[0] == 3] == ["1-0", "*"]
     assert enter_round(page, 3, upsets=frozenset({(4, 1)})) == 1
     assert enter_round(page, 3) == 1
     mwamuzi.screenshot("kiba-grid-final")
-    mwamuzi.close()
     final = [g for g in site.facts()["games"] if g[0] == 3]
     assert [g[2] for g in final] == [1, 2, 3]
+
+    # The final is decided: the Mwamuzi closes the tournament from the desk.
+    mwamuzi.open(f"/console/{SLUG}/")
+    page.get_by_role("link", name="Close the event").click()
+    page.locator("main button[type=submit]").click()
+    expect(page.locator(".messages")).to_contain_text(f"Closed {SLUG}")
+    mwamuzi.close()
+    assert site.facts()["state"] == "closed"
+    shots(browser, site, MWAMUZI, f"/console/{SLUG}/results/?round=1", "grid-qualification")
+    shots(browser, site, "baraka@example.org", "/me/", "me-finished")
 
     # The winner on the public page (R33).
     public = Visit(browser, site, 1280)
     public.open(f"/e/{SLUG}/preset/")
     expect(public.page.locator(".champion")).to_contain_text("Winner: Amina")
+    expect(public.page.locator("main")).to_contain_text("Amina – Baraka: 2–1")
     public.close()
     shots(browser, site, None, f"/e/{SLUG}/preset/", "winner")
     shots(browser, site, None, f"/e/{SLUG}/standings/", "standings")
