@@ -36,21 +36,28 @@ LIVE_EVENT = "live-club"
 
 
 class Site:
+    script = SITE_DATA
+    """The script `data` runs: site_data.py, or a test module's own."""
+
     def __init__(self, url: str, db: Path) -> None:
         self.url = url
         self.db = db
 
+    def env(self) -> dict[str, str]:
+        """The environment of the server and of the script."""
+        return _env(self.db)
+
     def data(self, *args: str) -> str:
-        """Run site_data.py against the server's database (a separate process, so the
-        documents and the app write exactly as any other client would)."""
+        """Run the site's script against the server's database (a separate process, so the
+        documents and the app write exactly as any other client would); what it printed."""
         done = subprocess.run(
-            [sys.executable, str(SITE_DATA), str(self.db), *args],
+            [sys.executable, str(self.script), str(self.db), *args],
             check=True,
             capture_output=True,
             text=True,
-            env=_env(self.db),
+            env=self.env(),
         )
-        return done.stdout
+        return done.stdout.strip()
 
 
 def _env(db: Path) -> dict[str, str]:
@@ -72,18 +79,19 @@ def _free_port() -> int:
 
 @contextmanager
 def serving(
-    db: Path, port: int, env: dict[str, str], *options: str, patience: float = 120
-) -> Iterator[str]:
-    """`mashindano serve` (granian) on `port` over `db` with `env`, until the block ends;
-    yields its URL once it answers. Its output goes to a file beside the database (a full
-    pipe would block the server), quoted when it does not start."""
-    url = f"http://127.0.0.1:{port}"
-    log = db.with_suffix(".log")
-    command = [sys.executable, "-m", "mashindano.cli.main", "serve", "--db", str(db)]
+    site: Site, *options: str, env: dict[str, str] | None = None, patience: float = 120
+) -> Iterator[Site]:
+    """`mashindano serve` (granian) at the site's URL over its database (with the site's
+    environment unless `env`), until the block ends; yields the site once it answers. Its
+    output goes to a file beside the database (a full pipe would block the server), quoted
+    when it does not start."""
+    url = site.url
+    log = site.db.with_suffix(".log")
+    command = [sys.executable, "-m", "mashindano.cli.main", "serve", "--db", str(site.db)]
     with log.open("wb") as output:
         server = subprocess.Popen(
-            [*command, "--port", str(port), *options],
-            env=env,
+            [*command, "--port", str(urlsplit(url).port), *options],
+            env=env if env is not None else site.env(),
             stdout=output,
             stderr=subprocess.STDOUT,
         )
@@ -100,7 +108,7 @@ def serving(
                     error = log.read_text(errors="replace")
                     pytest.fail(f"the server did not start on {url}: {error[-2000:]}")
                 time.sleep(0.2)
-        yield url
+        yield site
     finally:
         server.terminate()
         try:
@@ -109,20 +117,20 @@ def serving(
             server.kill()
 
 
-def require_chromium() -> None:
+def new_site[S: Site](kind: type[S], factory: pytest.TempPathFactory, name: str) -> S:
+    """A site of `kind` on a free port, its database in a new folder `name`; chromium must be
+    there to test it."""
     if not CHROMIUM.exists():
         pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)")
+    return kind(f"http://127.0.0.1:{_free_port()}", factory.mktemp(name) / "site.sqlite3")
 
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    require_chromium()
-    db = tmp_path_factory.mktemp("site") / "site.sqlite3"
-    port = _free_port()
-    site = Site(f"http://127.0.0.1:{port}", db)
+    site = new_site(Site, tmp_path_factory, "site")
     site.data("demo")
     site.data("live-setup", LIVE_EVENT)
-    with serving(db, port, _env(db)):
+    with serving(site):
         yield site
 
 

@@ -76,7 +76,7 @@ def bao_site(tmp_path_factory: pytest.TempPathFactory, inbox: Inbox) -> Iterator
     )
     site = BaoSite(f"http://127.0.0.1:{port}", db, json.loads(done.stdout))
     env = {**_env(db), **inbox.env(), "MASHINDANO_BASE_URL": site.url}
-    with serving(db, port, env, "--no-worker"):
+    with serving(site, "--no-worker", env=env):
         yield site
 
 

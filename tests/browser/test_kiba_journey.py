@@ -18,8 +18,6 @@ playoff. Screenshots at 360 and 1280 px go to var/screenshots/kiba-*."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -29,13 +27,12 @@ from playwright.sync_api import expect
 from tests.browser.conftest import (
     Site,
     Visit,
-    _env,
-    _free_port,
-    require_chromium,
+    new_site,
     serving,
 )
 from tests.browser.test_accounts import PASSWORD, _link, _mail_to
-from tests.browser.test_player_journeys import as_user, fits
+from tests.browser.test_player_journeys import as_user
+from tests.browser.test_player_journeys import shots as journey_shots
 
 DATA = Path(__file__).resolve().parent / "kiba_data.py"
 SLUG = "kiba-cup"
@@ -49,15 +46,7 @@ SIGN_UPS = (
 
 
 class KibaSite(Site):
-    def data(self, *args: str) -> str:
-        done = subprocess.run(
-            [sys.executable, str(DATA), str(self.db), *args],
-            check=True,
-            capture_output=True,
-            text=True,
-            env=_env(self.db),
-        )
-        return done.stdout.strip()
+    script = DATA
 
     def facts(self) -> dict[str, Any]:
         found: dict[str, Any] = json.loads(self.data("facts", SLUG))
@@ -66,29 +55,15 @@ class KibaSite(Site):
 
 @pytest.fixture(scope="module")
 def kiba(tmp_path_factory: pytest.TempPathFactory) -> Iterator[KibaSite]:
-    require_chromium()
-    db = tmp_path_factory.mktemp("kiba-journey") / "site.sqlite3"
-    port = _free_port()
-    site = KibaSite(f"http://127.0.0.1:{port}", db)
+    site = new_site(KibaSite, tmp_path_factory, "kiba-journey")
     site.data("setup", SLUG)
-    with serving(db, port, _env(db)):
+    with serving(site):
         yield site
 
 
 def shots(browser: Any, site: KibaSite, user: str | None, path: str, name: str) -> None:
-    """The page at 360 px (checked for horizontal scrolling) and 1280 px, as `user` (None:
-    anonymous)."""
-    for width in (360, 1280):
-        if user is None:
-            visit = Visit(browser, site, width, 740 if width < 600 else 900)
-        else:
-            visit = as_user(browser, site, user, width)  # type: ignore[arg-type]
-        try:
-            visit.open(path)
-            fits(visit)
-            visit.screenshot(f"kiba-{name}")
-        finally:
-            visit.close()
+    """The page at 360 and 1280 px as `user` (None: anonymous), as var/screenshots/kiba-*."""
+    journey_shots(browser, site, user, path, name, prefix="kiba")
 
 
 def sign_up_and_join(browser: Any, site: KibaSite, entry: tuple[str, str, str, str]) -> None:
@@ -177,7 +152,7 @@ def test_a_kiba_tournament_run_entirely_in_the_browser(browser: Any, kiba: KibaS
 
     # The Mwamuzi starts the tournament (the seeds are fixed, R8) and pairs the qualification.
     shots(browser, site, MWAMUZI, f"/console/{SLUG}/", "desk-registration")
-    mwamuzi = as_user(browser, site, MWAMUZI)  # type: ignore[arg-type]
+    mwamuzi = as_user(browser, site, MWAMUZI)
     page = mwamuzi.page
     mwamuzi.open(f"/console/{SLUG}/")
     page.get_by_role("button", name="Start the event").click()
@@ -192,7 +167,7 @@ def test_a_kiba_tournament_run_entirely_in_the_browser(browser: Any, kiba: KibaS
 
     # Chausiku withdraws through the link on the tournament's pages (R34): her unfinished
     # games are lost by abandonment (A14).
-    chausiku = as_user(browser, site, "chausiku@example.org")  # type: ignore[arg-type]
+    chausiku = as_user(browser, site, "chausiku@example.org")
     page = chausiku.page
     chausiku.open(f"/e/{SLUG}/")
     page.click(".me-withdraw a")
@@ -206,7 +181,7 @@ def test_a_kiba_tournament_run_entirely_in_the_browser(browser: Any, kiba: KibaS
     assert site.facts()["withdrawals"] == ["Chausiku"]
 
     # The qualification's results in the grid: groups A (seeds 1, 3, 5, 7) and B (2, 4, 6).
-    mwamuzi = as_user(browser, site, MWAMUZI)  # type: ignore[arg-type]
+    mwamuzi = as_user(browser, site, MWAMUZI)
     page = mwamuzi.page
     mwamuzi.open(f"/console/{SLUG}/")
     entered = enter_round(page, 1)
@@ -224,7 +199,7 @@ def test_a_kiba_tournament_run_entirely_in_the_browser(browser: Any, kiba: KibaS
     mwamuzi.close()
 
     # Amina reports game 1 from her page and Baraka confirms it from his.
-    amina = as_user(browser, site, "amina@example.org")  # type: ignore[arg-type]
+    amina = as_user(browser, site, "amina@example.org")
     page = amina.page
     amina.open("/me/")
     page.click("a[href*='result.report'][href*='game=1']")
@@ -232,7 +207,7 @@ def test_a_kiba_tournament_run_entirely_in_the_browser(browser: Any, kiba: KibaS
     page.click("main button[type=submit]")
     page.wait_for_url("**/me/")
     amina.close()
-    baraka = as_user(browser, site, "baraka@example.org")  # type: ignore[arg-type]
+    baraka = as_user(browser, site, "baraka@example.org")
     page = baraka.page
     baraka.open("/me/")
     expect(page.locator("main")).to_contain_text("1 result needs your confirmation")
@@ -244,7 +219,7 @@ def test_a_kiba_tournament_run_entirely_in_the_browser(browser: Any, kiba: KibaS
 
     # Baraka wins game 2 (entered by the Mwamuzi), so game 3 follows (E7: W, L) and Amina
     # wins it: 2-1.
-    mwamuzi = as_user(browser, site, MWAMUZI)  # type: ignore[arg-type]
+    mwamuzi = as_user(browser, site, MWAMUZI)
     page = mwamuzi.page
     # Bad input first: Bao has no drawn game (A23); the grid says so at the row, and nothing
     # is written.
