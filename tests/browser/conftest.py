@@ -12,6 +12,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -35,21 +36,28 @@ LIVE_EVENT = "live-club"
 
 
 class Site:
+    script = SITE_DATA
+    """The script `data` runs: site_data.py, or a test module's own."""
+
     def __init__(self, url: str, db: Path) -> None:
         self.url = url
         self.db = db
 
+    def env(self) -> dict[str, str]:
+        """The environment of the server and of the script."""
+        return _env(self.db)
+
     def data(self, *args: str) -> str:
-        """Run site_data.py against the server's database (a separate process, so the
-        documents and the app write exactly as any other client would)."""
+        """Run the site's script against the server's database (a separate process, so the
+        documents and the app write exactly as any other client would); what it printed."""
         done = subprocess.run(
-            [sys.executable, str(SITE_DATA), str(self.db), *args],
+            [sys.executable, str(self.script), str(self.db), *args],
             check=True,
             capture_output=True,
             text=True,
-            env=_env(self.db),
+            env=self.env(),
         )
-        return done.stdout
+        return done.stdout.strip()
 
 
 def _env(db: Path) -> dict[str, str]:
@@ -69,42 +77,36 @@ def _free_port() -> int:
         return port
 
 
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)")
-    db = tmp_path_factory.mktemp("site") / "site.sqlite3"
-    port = _free_port()
-    site = Site(f"http://127.0.0.1:{port}", db)
-    site.data("demo")
-    site.data("live-setup", LIVE_EVENT)
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "mashindano.cli.main",
-            "serve",
-            "--db",
-            str(db),
-            "--port",
-            str(port),
-        ],
-        env=_env(db),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
+@contextmanager
+def serving(
+    site: Site, *options: str, env: dict[str, str] | None = None, patience: float = 120
+) -> Iterator[Site]:
+    """`mashindano serve` (granian) at the site's URL over its database (with the site's
+    environment unless `env`), until the block ends; yields the site once it answers. Its
+    output goes to a file beside the database (a full pipe would block the server), quoted
+    when it does not start."""
+    url = site.url
+    log = site.db.with_suffix(".log")
+    command = [sys.executable, "-m", "mashindano.cli.main", "serve", "--db", str(site.db)]
+    with log.open("wb") as output:
+        server = subprocess.Popen(
+            [*command, "--port", str(urlsplit(url).port), *options],
+            env=env if env is not None else site.env(),
+            stdout=output,
+            stderr=subprocess.STDOUT,
+        )
     try:
         # Generous: on a loaded 2-core machine granian's workers take a while to import Django.
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + patience
         while True:
             try:
-                urllib.request.urlopen(site.url + "/", timeout=5).close()
+                urllib.request.urlopen(url + "/", timeout=5).close()
                 break
             except OSError:
                 if server.poll() is not None or time.monotonic() > deadline:
-                    server.kill()  # so that reading its stderr ends
-                    error = server.stderr.read().decode() if server.stderr else ""
-                    pytest.fail(f"the server did not start on {site.url}: {error[-2000:]}")
+                    server.kill()
+                    error = log.read_text(errors="replace")
+                    pytest.fail(f"the server did not start on {url}: {error[-2000:]}")
                 time.sleep(0.2)
         yield site
     finally:
@@ -113,6 +115,23 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
             server.wait(timeout=10)
         except subprocess.TimeoutExpired:
             server.kill()
+
+
+def new_site[S: Site](kind: type[S], factory: pytest.TempPathFactory, name: str) -> S:
+    """A site of `kind` on a free port, its database in a new folder `name`; chromium must be
+    there to test it."""
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)")
+    return kind(f"http://127.0.0.1:{_free_port()}", factory.mktemp(name) / "site.sqlite3")
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    site = new_site(Site, tmp_path_factory, "site")
+    site.data("demo")
+    site.data("live-setup", LIVE_EVENT)
+    with serving(site):
+        yield site
 
 
 @pytest.fixture(scope="module")

@@ -12,8 +12,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -22,7 +20,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 from tests.app.smtp import Inbox, smtp_server
-from tests.browser.conftest import REPOSITORY, Site, Visit, _env, _free_port
+from tests.browser.conftest import REPOSITORY, Site, Visit, _env, _free_port, serving
 
 from mashindano.engine.bao import (
     DEFAULT_PARAMETERS,
@@ -78,32 +76,8 @@ def bao_site(tmp_path_factory: pytest.TempPathFactory, inbox: Inbox) -> Iterator
     )
     site = BaoSite(f"http://127.0.0.1:{port}", db, json.loads(done.stdout))
     env = {**_env(db), **inbox.env(), "MASHINDANO_BASE_URL": site.url}
-    log = db.with_suffix(".log")
-    with log.open("wb") as output:  # a file, not a pipe: a full pipe would block the server
-        server = subprocess.Popen(
-            [*MASHINDANO, "serve", "--db", str(db), "--port", str(port), "--no-worker"],
-            env=env,
-            stdout=output,
-            stderr=subprocess.STDOUT,
-        )
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(site.url + "/", timeout=2).close()
-                break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    error = log.read_text(errors="replace")
-                    pytest.fail(f"the server did not start on {site.url}: {error[-2000:]}")
-                time.sleep(0.2)
+    with serving(site, "--no-worker", env=env):
         yield site
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
 
 
 def _player(browser: Any, site: BaoSite, key: str, width: int, zone: str = "UTC") -> Visit:

@@ -179,6 +179,8 @@ class ResultsGrid:
     """None before the first round is paired."""
     may_report: bool
     may_correct: bool
+    abandoned: frozenset[str] = frozenset()
+    """Labels of games the rules count as lost by abandonment: no box to type into."""
 
 
 def build_results_grid(
@@ -195,12 +197,14 @@ def build_results_grid(
         if latest is None:
             return ResultsGrid(event, None, False, False)
         number, stage, group = latest.number, latest.stage, latest.group
-    pairings = build_round_pairings(slug, number, stage=stage, group=group)
+    facts = get_event_facts(slug)
+    pairings = build_round_pairings(slug, number, stage=stage, group=group, facts=facts)
     return ResultsGrid(
         event,
         pairings,
         may_report=event.may("result.report"),
         may_correct=event.may("result.correction"),
+        abandoned=adapter_for(facts.preset).abandoned_games(facts),
     )
 
 

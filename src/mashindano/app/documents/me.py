@@ -27,6 +27,7 @@ from mashindano.app.queries import get_event_facts
 from mashindano.app.registrations import is_open_for_joining, needs_approval
 from mashindano.engine.gomoku import PRESET_NAME as GOMOKU
 from mashindano.engine.kiba import PRESET_NAME as KIBA
+from mashindano.engine.kiba import kiba_parameters
 from mashindano.engine.knockout.parameters import PRESET_NAME as TANTRIX
 from mashindano.engine.model import CompetitorId
 from mashindano.store import models
@@ -270,7 +271,7 @@ def _game_actions(
             )
         return
     if game.status is ResultStatus.PENDING and not game.result.is_decided:
-        if "result.report" in allowed and facts.preset != KIBA:
+        if "result.report" in allowed and not _played_on_site(facts):
             yield OpenAction(
                 REPORT,
                 facts.slug,
@@ -300,6 +301,12 @@ def _game_actions(
                 fixed,
                 window,
             )
+
+
+def _played_on_site(facts: EventFacts) -> bool:
+    """A KIBA event's games are played move by move on the site, unless `play_on_site` is
+    off: then its players report results as in other presets."""
+    return facts.preset == KIBA and kiba_parameters(facts.parameters).play_on_site
 
 
 def _kiba_moves(facts: EventFacts, me: CompetitorId, now: datetime) -> Iterable[OpenAction]:

@@ -314,6 +314,10 @@ class FormatAdapter(Protocol):
     def check_report_window(self, window: ReportWindow) -> None:
         """OutOfWindow (or WrongState) when a player's report is no longer accepted."""
 
+    def abandoned_games(self, facts: EventFacts) -> frozenset[str]:
+        """The labels of unreported games the rules already count as decided, so that no
+        report is taken (KIBA A14: a withdrawn player's unfinished games)."""
+
     def check_leave(self, facts: EventFacts, leave: LeaveFact) -> None:
         """WrongState when the format has no leave of this kind."""
 
@@ -444,6 +448,9 @@ class BaseAdapter(ABC):
                 round=window.game.round,
                 board=window.game.board,
             )
+
+    def abandoned_games(self, facts: EventFacts) -> frozenset[str]:
+        return frozenset()
 
     def check_leave(self, facts: EventFacts, leave: LeaveFact) -> None:
         return None

@@ -319,6 +319,24 @@ class KibaBaoAdapter(BaseAdapter):
                     player=player,
                 )
 
+    def abandoned_games(self, facts: EventFacts) -> frozenset[str]:
+        """The unreported games of a player withdrawn while they ran (A14), which
+        `check_report_window` refuses."""
+        found: set[str] = set()
+        for published in facts.rounds:
+            withdrawn = stage_withdrawals(facts, published.number, published.published_at)
+            found.update(
+                game.label
+                for encounter in published.encounters
+                for game in encounter.games
+                if not game.result.is_decided
+                and any(
+                    w is not None and w.abandons
+                    for w in (withdrawn.get(game.first), withdrawn.get(game.second))
+                )
+            )
+        return frozenset(found)
+
     # -- standings ----------------------------------------------------------------------------
 
     def compute_standings(self, facts: EventFacts) -> tuple[StandingsTable, ...]:
