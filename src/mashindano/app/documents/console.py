@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from mashindano.app.declarations import ActionSpec, ParameterSpec, available_actions
+from mashindano.app.documents.reports import ReportLine, report_lines
 from mashindano.app.documents.rounds import RoundPairings, build_round_pairings
 from mashindano.app.errors import NotAllowed
 from mashindano.app.formats import PRESETS, adapter_for, available_presets
@@ -208,15 +209,6 @@ def build_results_grid(
 
 
 @dataclass(frozen=True, slots=True)
-class ReportLine:
-    kind: str
-    result: str
-    actor: str
-    at: datetime
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
 class QueuedGame:
     stage: int
     group: str
@@ -275,16 +267,7 @@ def build_queues(slug: str, principal: Principal | None) -> Queues:
             game.result.value,
             game.status.value,
             game.label,
-            tuple(
-                ReportLine(
-                    r.kind.value,
-                    r.result.value if r.result is not None else "",
-                    r.actor,
-                    r.at,
-                    r.reason,
-                )
-                for r in game.reports
-            ),
+            report_lines(game),
         )
         (awaiting if game.status is ResultStatus.REPORTED else disputed).append(line)
     key = lambda g: g.reports[-1].at  # noqa: E731
