@@ -5,6 +5,7 @@ chromium through Playwright. Every page blocks and records requests that would l
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -171,3 +172,118 @@ def desktop(browser: Any, site: Site) -> Iterator[Visit]:
     visit = Visit(browser, site, 1280)
     yield visit
     visit.close()
+
+
+# -- the player journeys' site: own database, a clock the test sets ---------------------------
+# (tests/browser/test_player_journeys.py, test_gomoku_arbiter.py; player_data.py sets it up)
+
+
+DATA = Path(__file__).resolve().parent / "player_data.py"
+CLOCK_DIR = Path(__file__).resolve().parent / "clock"
+
+
+class JourneySite(Site):
+    def __init__(self, url: str, db: Path, clock: Path) -> None:
+        super().__init__(url, db)
+        self.clock = clock
+
+    def env(self) -> dict[str, str]:
+        env = dict(os.environ)
+        env["MASHINDANO_DATABASE_URL"] = str(self.db)
+        env["DJANGO_SETTINGS_MODULE"] = "mashindano.config.settings"
+        env["MASHINDANO_TEST_CLOCK"] = str(self.clock)
+        env["PYTHONPATH"] = os.pathsep.join(
+            [str(CLOCK_DIR), str(REPOSITORY), env.get("PYTHONPATH", "")]
+        )
+        env.pop("MASHINDANO_CACHE_URL", None)
+        return env
+
+    def data(self, *args: str) -> str:
+        done = subprocess.run(
+            [sys.executable, str(DATA), str(self.db), *args],
+            check=True,
+            capture_output=True,
+            text=True,
+            env=self.env(),
+        )
+        return done.stdout.strip()
+
+    def set_clock(self, instant: str) -> None:
+        self.clock.write_text(instant, encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def journeys(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JourneySite]:
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)")
+    folder = tmp_path_factory.mktemp("journeys")
+    port = _free_port()
+    site = JourneySite(f"http://127.0.0.1:{port}", folder / "site.sqlite3", folder / "clock")
+    site.set_clock("2026-03-10T10:00:00+00:00")
+    site.data("setup")
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "mashindano.cli.main",
+            "serve",
+            "--db",
+            str(site.db),
+            "--port",
+            str(port),
+        ],
+        env=site.env(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(site.url + "/", timeout=2).close()
+                break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    error = server.stderr.read().decode() if server.stderr else ""
+                    pytest.fail(f"the server did not start on {site.url}: {error[-2000:]}")
+                time.sleep(0.3)
+        yield site
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+
+
+def as_user(browser: Any, site: JourneySite, user: str, width: int = 1280) -> Visit:
+    visit = Visit(browser, site, width, 740 if width < 600 else 900)
+    visit.context.add_cookies(
+        [{"name": "sessionid", "value": site.data("login", user), "url": site.url}]
+    )
+    return visit
+
+
+def fits(visit: Visit) -> None:
+    """No horizontal scrolling at the visit's width."""
+    width = visit.page.evaluate("document.documentElement.scrollWidth")
+    assert width <= visit.width, f"{visit.page.url} is {width}px wide at {visit.width}px"
+
+
+def shots(
+    browser: Any, site: JourneySite, user: str, path: str, name: str, prefix: str = "player"
+) -> None:
+    """The page at 360 px (checked for horizontal scrolling) and 1280 px."""
+    for width in (360, 1280):
+        visit = as_user(browser, site, user, width)
+        try:
+            visit.open(path)
+            fits(visit)
+            visit.screenshot(f"{prefix}-{name}")
+        finally:
+            visit.close()
+
+
+def facts(site: JourneySite, slug: str) -> dict[str, Any]:
+    found: dict[str, Any] = json.loads(site.data("facts", slug))
+    return found

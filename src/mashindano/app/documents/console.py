@@ -368,6 +368,9 @@ class RolesView:
     event: ConsoleEvent
     roles: tuple[RoleLine, ...]
     choices: tuple[str, ...]
+    may_grant: bool = False
+    """Give and take back roles, invite someone by e-mail to take one (organisers): the page
+    shows the forms only to those who may use them."""
 
 
 def build_roles_view(slug: str, principal: Principal | None) -> RolesView:
@@ -381,7 +384,17 @@ def build_roles_view(slug: str, principal: Principal | None) -> RolesView:
         event,
         tuple(RoleLine(r.user.get_username(), r.role, r.granted_at, r.granted_by) for r in rows),
         tuple(r.value for r in MEMBER_ROLES),
+        may_grant=principal is not None and may_do(principal, "roles.grant", slug),
     )
+
+
+def may_do(principal: Principal, action: str, slug: str) -> bool:
+    """Would `authorise` let the principal do `action` in the event?"""
+    try:
+        authorise(principal, action, slug)
+    except NotAllowed:
+        return False
+    return True
 
 
 def is_running(event: ConsoleEvent) -> bool:
