@@ -75,6 +75,12 @@ def main(db: str, command: str, *args: str) -> None:
         ]
         players.register_players("kb", seven, actor=actor, now=at(2, 25))
         people.grant_role("kb", ORGANISER, "organiser", actor=actor, now=at(2, 25))
+        # The organiser may create events and series (the console's series page).
+        from django.contrib.auth.models import Permission
+
+        User.objects.get(username=ORGANISER).user_permissions.add(
+            Permission.objects.get(codename="add_event")
+        )
     elif command == "login":
         print(login(args[0]))
     elif command == "rule":

@@ -2,7 +2,9 @@
 (R45) reach the arbiter's queue, a player confirms one (R47) and disputes the other, the
 arbiter rules on the dispute with a reason from the console's queues, grants a leave on a
 player's behalf (R48-R50), a newcomer registers in the window of days 1-7 (R4, R6) and is
-refused after it, and the arbiter closes the month from the console.
+refused after it, and the arbiter closes the month from the console. Then the console's
+people pages on the same site: an announcement shown on the live view, a co-arbiter invited by
+e-mail, a KIBA championship series.
 
 The site, its clock and its accounts are the player journeys' (`journeys` in conftest.py,
 player_data.py): "organiser" is the arbiter of the league "gl". The players' own pages are
@@ -14,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.browser.conftest import JourneySite, as_user, facts, shots
+from tests.browser.conftest import JourneySite, Visit, as_user, facts, shots
 
 ARBITER = "organiser"
 
@@ -99,9 +101,14 @@ def test_gomoku_month_with_the_arbiter(browser: Any, journeys: JourneySite) -> N
     assert "Newbie" in facts(site, "gl")["entries"]
     site.set_clock("2026-04-10T09:00:00+00:00")
     late = as_user(browser, site, "t1")
-    late.open("/me/join/")
-    assert "/me/e/gl/join/" not in late.page.content()
+    late.open("/me/e/gl/join/")
+    late.page.fill("#id_name", "Latecomer")
+    late.page.fill("#id_games_played", "400")
+    late.page.check("#id_declaration")
+    late.page.click("main button[type=submit]")
+    assert "on days 1-7 of 2026-04 only (R4)" in late.page.inner_text("main")
     late.close()
+    assert "Latecomer" not in facts(site, "gl")["entries"]
 
     # The arbiter closes month 1 from the console.
     arbiter = as_user(browser, site, ARBITER)
@@ -117,3 +124,62 @@ def test_gomoku_month_with_the_arbiter(browser: Any, journeys: JourneySite) -> N
     assert "period.close" in page.inner_text("main")
     arbiter.close()
     shots(browser, site, ARBITER, "/console/gl/", "desk-after-month", prefix="arbiter")
+
+
+def test_announcements_invitations_and_series_in_the_console(
+    browser: Any, journeys: JourneySite
+) -> None:
+    site = journeys
+    site.set_clock("2026-04-05T09:00:00+00:00")
+    arbiter = as_user(browser, site, ARBITER)
+    page = arbiter.page
+    arbiter.open("/console/gl/announcements/")
+    page.click("main button[type=submit]")
+    assert "needs some text" in page.inner_text("#id_text-error")
+    page.fill("#id_text", "Month 2 pairings are out on April 8.")
+    page.click("main button[type=submit]")
+    page.wait_for_url("**/console/gl/announcements/")
+    assert "Posted 2026-04-05 09:00 by organiser" in page.inner_text("main")
+    arbiter.close()
+    live = Visit(browser, site, 1280)
+    live.open("/e/gl/live/")
+    assert "Month 2 pairings are out on April 8." in live.page.inner_text("body")
+    live.close()
+    shots(browser, site, ARBITER, "/console/gl/announcements/", "announcements", prefix="console")
+
+    # The arbiter of gl sees its people but not the organisers' forms; in kb (organiser) the
+    # invitation form sends a co-arbiter the link.
+    arbiter = as_user(browser, site, ARBITER)
+    page = arbiter.page
+    arbiter.open("/console/gl/roles/")
+    assert page.locator("main input[name=email]").count() == 0
+    arbiter.open("/console/kb/roles/")
+    page.fill("#invite_email", "not an address")
+    page.click("form[action$='/roles/invite/'] button[type=submit]")
+    assert "not an e-mail address" in page.inner_text("#invite_email-error")
+    page.fill("#invite_email", "cora@example.org")
+    page.select_option("#invite_role", "arbiter")
+    page.click("form[action$='/roles/invite/'] button[type=submit]")
+    page.wait_for_url("**/console/kb/roles/")
+    assert "The invitation is sent to cora@example.org." in page.inner_text("main")
+    arbiter.close()
+    shots(browser, site, ARBITER, "/console/kb/roles/", "roles", prefix="console")
+
+    # A championship series with the KIBA tournament kb.
+    arbiter = as_user(browser, site, ARBITER)
+    page = arbiter.page
+    arbiter.open("/console/series/")
+    page.fill("#id_slug", "KIBA 2026")
+    page.fill("#id_name", "KIBA championship 2026")
+    page.click("main button[type=submit]")
+    assert "lower-case" in page.inner_text("#id_slug-error")
+    page.fill("#id_slug", "kiba-2026")
+    page.click("main button[type=submit]")
+    page.wait_for_url("**/console/series/kiba-2026/")
+    page.select_option("#id_event", "kb")
+    page.click("main button[type=submit]")
+    page.wait_for_url("**/console/series/kiba-2026/")
+    assert "KIBA open" in page.inner_text("main")
+    arbiter.close()
+    shots(browser, site, ARBITER, "/console/series/kiba-2026/", "series", prefix="console")
+    shots(browser, site, ARBITER, "/console/series/", "series-list", prefix="console")

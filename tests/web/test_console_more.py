@@ -292,7 +292,7 @@ def test_bad_input_is_shown_at_the_field_and_changes_nothing(
     answer = _client(club[who]).post(path, values)
     assert answer.status_code in (200, 400, 422), answer.status_code
     page = _text(answer)
-    at_field = re.search(rf'id="(?:id_|f-){field}-error"[^>]*>(.*?)</p>', page, re.S)
+    at_field = re.search(rf'id="(?:id_|f-|invite_){field}-error"[^>]*>(.*?)</p>', page, re.S)
     assert at_field is not None, f"no message at the field {field!r}"
     assert message in at_field.group(1)
     assert _writes() == before

@@ -195,6 +195,10 @@ class InviteForm(forms.Form):
     )
     role = forms.ChoiceField(label=_("Role"), choices=RoleForm.base_fields["role"].choices)  # type: ignore[attr-defined]
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("auto_id", "invite_%s")  # beside the role form on the same page
+        super().__init__(*args, **kwargs)
+
 
 class AnnouncementForm(forms.Form):
     text = forms.CharField(
