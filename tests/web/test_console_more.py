@@ -262,6 +262,8 @@ BAD_INPUT = [
         "result",
         "3-0",
     ),
+    ("player", "/me/e/club/do/player.withdraw/", {"from_round": "abc"}, "from_round", "abc"),
+    ("player", "/me/e/club/do/player.leave/", {"from_round": "x"}, "from_round", "x"),
     (
         "player",
         "/me/e/club/do/result.report/?round=1&board=2",
@@ -297,3 +299,26 @@ def test_bad_input_is_shown_at_the_field_and_changes_nothing(
     assert message in at_field.group(1)
     assert _writes() == before
     assert not mail.outbox
+
+
+def test_a_second_report_of_the_same_game_says_who_reported_what_and_when(
+    club: dict[str, User],
+) -> None:
+    first = _client(club["arbiter"]).post(
+        "/console/club/do/result.report/",
+        {"round": "1", "board": "1", "result": "1-0", "version": str(_version())},
+    )
+    assert first.status_code == 302
+    before = _writes()
+    second = _client(club["assistant"]).post(
+        "/console/club/results/report/",
+        {"round": "1", "board": "1", "result": "0-1"},
+        HTTP_HX_REQUEST="true",
+    )
+    row = _text(second)
+    assert re.search(r"already has 1-0 \(reported by arif at \d{4}-\d\d-\d\d \d\d:\d\d\)", row)
+    assert _writes() == before
+
+
+def _version() -> int:
+    return models.Event.objects.get(slug="club").version
