@@ -13,6 +13,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -79,18 +80,18 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     site = Site(f"http://127.0.0.1:{port}", db)
     site.data("demo")
     site.data("live-setup", LIVE_EVENT)
+    with serving(site, _env(db)):
+        yield site
+
+
+@contextmanager
+def serving(site: Site, env: dict[str, str]) -> Iterator[Site]:
+    """`mashindano serve` on the site's database and port, until the block ends."""
+    port = str(urlsplit(site.url).port)
+    serve = [sys.executable, "-m", "mashindano.cli.main", "serve"]
     server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "mashindano.cli.main",
-            "serve",
-            "--db",
-            str(db),
-            "--port",
-            str(port),
-        ],
-        env=_env(db),
+        [*serve, "--db", str(site.db), "--port", port],
+        env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
@@ -221,39 +222,8 @@ def journeys(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JourneySite]:
     site = JourneySite(f"http://127.0.0.1:{port}", folder / "site.sqlite3", folder / "clock")
     site.set_clock("2026-03-10T10:00:00+00:00")
     site.data("setup")
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "mashindano.cli.main",
-            "serve",
-            "--db",
-            str(site.db),
-            "--port",
-            str(port),
-        ],
-        env=site.env(),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(site.url + "/", timeout=2).close()
-                break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    error = server.stderr.read().decode() if server.stderr else ""
-                    pytest.fail(f"the server did not start on {site.url}: {error[-2000:]}")
-                time.sleep(0.3)
+    with serving(site, site.env()):
         yield site
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
 
 
 def as_user(browser: Any, site: JourneySite, user: str, width: int = 1280) -> Visit:
