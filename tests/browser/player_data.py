@@ -4,6 +4,7 @@ accounts in (prints a session key for the browser's cookie), and does what other
 in the story (the arbiter's ruling, closing a month, starting and pairing).
 
     python player_data.py DB setup | login USER | rule SLUG ROUND BOARD GAME RESULT |
+        report SLUG ROUND BOARD GAME RESULT USER | dispute SLUG ROUND BOARD GAME USER REASON |
         close-month SLUG N | start-kiba SLUG | fact QUERY...
 """
 
@@ -26,7 +27,7 @@ def main(db: str, command: str, *args: str) -> None:
     setup(db)
     from mashindano.app import conduct, events, people, players, rounds
     from mashindano.app.principals import local
-    from mashindano.app.results import GameRef, rule_result
+    from mashindano.app.results import GameRef, dispute_result, report_result, rule_result
     from mashindano.engine.model import Competitor, CompetitorId
 
     actor = local(ORGANISER)
@@ -74,6 +75,12 @@ def main(db: str, command: str, *args: str) -> None:
         ]
         players.register_players("kb", seven, actor=actor, now=at(2, 25))
         people.grant_role("kb", ORGANISER, "organiser", actor=actor, now=at(2, 25))
+        # The organiser may create events and series (the console's series page).
+        from django.contrib.auth.models import Permission
+
+        User.objects.get(username=ORGANISER).user_permissions.add(
+            Permission.objects.get(codename="add_event")
+        )
     elif command == "login":
         print(login(args[0]))
     elif command == "rule":
@@ -85,6 +92,22 @@ def main(db: str, command: str, *args: str) -> None:
             actor=local("referee"),
             reason="the referee watched the game record",
             now=at(3, 12),
+        )
+    elif command == "report":  # a player's report, as their page would send it
+        slug, number, board, game, result, user = args
+        report_result(
+            slug,
+            GameRef(int(number), int(board), int(game)),
+            result,
+            actor=people.principal_for_username(user),
+        )
+    elif command == "dispute":
+        slug, number, board, game, user, reason = args
+        dispute_result(
+            slug,
+            GameRef(int(number), int(board), int(game)),
+            actor=people.principal_for_username(user),
+            reason=reason,
         )
     elif command == "close-month":
         conduct.close_period(args[0], int(args[1]), actor=actor, now=at(4, 4))

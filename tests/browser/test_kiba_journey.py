@@ -27,12 +27,12 @@ from playwright.sync_api import expect
 from tests.browser.conftest import (
     Site,
     Visit,
+    as_user,
     new_site,
     serving,
 )
+from tests.browser.conftest import shots as journey_shots
 from tests.browser.test_accounts import PASSWORD, _link, _mail_to
-from tests.browser.test_player_journeys import as_user
-from tests.browser.test_player_journeys import shots as journey_shots
 
 DATA = Path(__file__).resolve().parent / "kiba_data.py"
 SLUG = "kiba-cup"

@@ -11,89 +11,9 @@ at 360 and 1280 px go to var/screenshots/player-*."""
 
 from __future__ import annotations
 
-import json
-import os
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
-from tests.browser.conftest import (
-    REPOSITORY,
-    Site,
-    Visit,
-    new_site,
-    serving,
-)
-
-DATA = Path(__file__).resolve().parent / "player_data.py"
-CLOCK_DIR = Path(__file__).resolve().parent / "clock"
-
-
-class JourneySite(Site):
-    script = DATA
-
-    @property
-    def clock(self) -> Path:
-        return self.db.parent / "clock"
-
-    def env(self) -> dict[str, str]:
-        return {
-            **super().env(),
-            "MASHINDANO_TEST_CLOCK": str(self.clock),
-            "PYTHONPATH": os.pathsep.join(
-                [str(CLOCK_DIR), str(REPOSITORY), os.environ.get("PYTHONPATH", "")]
-            ),
-        }
-
-    def set_clock(self, instant: str) -> None:
-        self.clock.write_text(instant, encoding="utf-8")
-
-
-@pytest.fixture(scope="module")
-def journeys(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JourneySite]:
-    site = new_site(JourneySite, tmp_path_factory, "journeys")
-    site.set_clock("2026-03-10T10:00:00+00:00")
-    site.data("setup")
-    with serving(site):
-        yield site
-
-
-def as_user(browser: Any, site: Site, user: str, width: int = 1280) -> Visit:
-    visit = Visit(browser, site, width, 740 if width < 600 else 900)
-    visit.context.add_cookies(
-        [{"name": "sessionid", "value": site.data("login", user), "url": site.url}]
-    )
-    return visit
-
-
-def fits(visit: Visit) -> None:
-    """No horizontal scrolling at the visit's width."""
-    width = visit.page.evaluate("document.documentElement.scrollWidth")
-    assert width <= visit.width, f"{visit.page.url} is {width}px wide at {visit.width}px"
-
-
-def shots(
-    browser: Any, site: Site, user: str | None, path: str, name: str, prefix: str = "player"
-) -> None:
-    """The page at 360 px (checked for horizontal scrolling) and 1280 px, as `user` (None:
-    anonymous), saved as `prefix`-`name`."""
-    for width in (360, 1280):
-        if user is None:
-            visit = Visit(browser, site, width, 740 if width < 600 else 900)
-        else:
-            visit = as_user(browser, site, user, width)
-        try:
-            visit.open(path)
-            fits(visit)
-            visit.screenshot(f"{prefix}-{name}")
-        finally:
-            visit.close()
-
-
-def facts(site: JourneySite, slug: str) -> dict[str, Any]:
-    found: dict[str, Any] = json.loads(site.data("facts", slug))
-    return found
+from tests.browser.conftest import JourneySite, Visit, as_user, facts, fits, shots
 
 
 def test_gomoku_month_as_players(browser: Any, journeys: JourneySite) -> None:

@@ -292,8 +292,8 @@ ROWS: dict[tuple[str, str], frozenset[str]] = {
     # values (a weak row: tests/web/test_player.py checks them per action); the withdraw
     # link is an empty fragment for everyone but the player.
     # -- console (web/console): the desk and its pages are for the event's staff; the
-    # roles page is open to every staff role, and granting is refused by the use case to all
-    # but organisers (tests/web/test_console.py).
+    # roles page is shown to every staff role, its forms (granting, inviting) to organisers
+    # only (tests/web/test_console.py, tests/web/test_console_more.py).
     ("play/", "GET"): LOGGED_IN,
     ("play/", "POST"): NOBODY,
     ("play/<slug:slug>/<int:game>/", "GET"): NOBODY,
@@ -341,7 +341,16 @@ ROWS: dict[tuple[str, str], frozenset[str]] = {
     ("console/<slug:slug>/import/", "GET"): STAFF,
     ("console/<slug:slug>/import/", "POST"): STAFF,
     ("console/<slug:slug>/roles/", "GET"): RESULTS,
-    ("console/<slug:slug>/roles/", "POST"): RESULTS,
+    ("console/<slug:slug>/roles/", "POST"): ORGANISERS,
+    ("console/<slug:slug>/roles/invite/", "GET"): NOBODY,
+    ("console/<slug:slug>/roles/invite/", "POST"): ORGANISERS,
+    ("console/<slug:slug>/announcements/", "GET"): STAFF,
+    ("console/<slug:slug>/announcements/", "POST"): STAFF,
+    ("console/series/", "GET"): LOGGED_IN,
+    ("console/series/", "POST"): EVENT_CREATORS,
+    # No series "club": 404 to everyone (a weak row: tests/web/test_console_more.py).
+    ("console/series/<slug:slug>/", "GET"): NOBODY,
+    ("console/series/<slug:slug>/", "POST"): NOBODY,
     ("console/<slug:slug>/audit/", "GET"): STAFF,
     ("console/<slug:slug>/audit/", "POST"): STAFF,
     # -- per-preset public pages: club is a chess event, which has none (404 to all; a weak

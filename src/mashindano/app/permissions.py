@@ -79,6 +79,7 @@ ACTIONS: dict[str, Rule] = {
     "tantrix.reply": Rule(_STAFF, own=True),
     "tantrix.opt-out": Rule(_STAFF, own=True),
     "series.add": Rule(_ORGANISER),
+    "series.remove": Rule(_ORGANISER),
     "series.countries": Rule(_ORGANISER),
     "series.master": Rule(_ORGANISER),
     "roles.grant": Rule(_ORGANISER),

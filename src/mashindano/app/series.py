@@ -76,6 +76,7 @@ from mashindano.store.facts import EventFacts, EventState, Json
 _SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 ADD_ACTION = "series.add"
+REMOVE_ACTION = "series.remove"
 MASTER_ACTION = "series.master"
 
 CHAMPIONSHIP_PARAMETERS = (
@@ -291,6 +292,33 @@ def _locked_series(slug: str) -> models.Series:
 def do_add_event(context: EventContext, series: models.Series) -> None:
     context.event.series = series
     context.record(before={"series": None}, after={"series": series.slug, "name": series.name})
+
+
+def remove_event_from_series(
+    series_slug: str, event_slug: str, *, actor: Principal, now: datetime | None = None
+) -> SeriesStandings:
+    """Take a tournament out of the series (added by mistake): it no longer counts for the
+    championship. The event's audit entry `series.remove` names the series it left. Refused:
+    an event that is not one of the series' tournaments, and a series' tournament once the
+    series has a master tournament (its players were drawn from the table)."""
+    with locked_event(event_slug, actor, REMOVE_ACTION, now=now) as context:
+        series = _locked_series(series_slug)
+        if context.event.series_id != series.pk:
+            raise WrongState(
+                f"event {event_slug!r} is not a tournament of series {series_slug!r}",
+                event=event_slug,
+                series=series_slug,
+            )
+        if _master_of(series) is not None:
+            raise WrongState(
+                f"series {series_slug!r} has its master tournament already (R39): its "
+                f"tournaments stay as they were when the master group was drawn",
+                event=event_slug,
+                series=series_slug,
+            )
+        context.event.series = None
+        context.record(before={"series": series.slug, "name": series.name}, after={"series": None})
+    return series_standings(series_slug)
 
 
 # -- derived: performances, standings, countries ----------------------------------------------

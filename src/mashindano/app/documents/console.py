@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from mashindano.app.declarations import ActionSpec, ParameterSpec, available_actions
+from mashindano.app.documents.reports import ReportLine, report_lines
 from mashindano.app.documents.rounds import RoundPairings, build_round_pairings
 from mashindano.app.errors import NotAllowed
 from mashindano.app.formats import PRESETS, adapter_for, available_presets
@@ -212,15 +213,6 @@ def build_results_grid(
 
 
 @dataclass(frozen=True, slots=True)
-class ReportLine:
-    kind: str
-    result: str
-    actor: str
-    at: datetime
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
 class QueuedGame:
     stage: int
     group: str
@@ -279,16 +271,7 @@ def build_queues(slug: str, principal: Principal | None) -> Queues:
             game.result.value,
             game.status.value,
             game.label,
-            tuple(
-                ReportLine(
-                    r.kind.value,
-                    r.result.value if r.result is not None else "",
-                    r.actor,
-                    r.at,
-                    r.reason,
-                )
-                for r in game.reports
-            ),
+            report_lines(game),
         )
         (awaiting if game.status is ResultStatus.REPORTED else disputed).append(line)
     key = lambda g: g.reports[-1].at  # noqa: E731
@@ -389,6 +372,9 @@ class RolesView:
     event: ConsoleEvent
     roles: tuple[RoleLine, ...]
     choices: tuple[str, ...]
+    may_grant: bool = False
+    """Give and take back roles, invite someone by e-mail to take one (organisers): the page
+    shows the forms only to those who may use them."""
 
 
 def build_roles_view(slug: str, principal: Principal | None) -> RolesView:
@@ -402,7 +388,17 @@ def build_roles_view(slug: str, principal: Principal | None) -> RolesView:
         event,
         tuple(RoleLine(r.user.get_username(), r.role, r.granted_at, r.granted_by) for r in rows),
         tuple(r.value for r in MEMBER_ROLES),
+        may_grant=principal is not None and may_do(principal, "roles.grant", slug),
     )
+
+
+def may_do(principal: Principal, action: str, slug: str) -> bool:
+    """Would `authorise` let the principal do `action` in the event?"""
+    try:
+        authorise(principal, action, slug)
+    except NotAllowed:
+        return False
+    return True
 
 
 def is_running(event: ConsoleEvent) -> bool:

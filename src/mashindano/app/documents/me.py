@@ -19,6 +19,7 @@ from datetime import datetime
 from mashindano.app.clocks import open_game_clocks
 from mashindano.app.declarations import available_actions
 from mashindano.app.documents.deadlines import Deadline, round_deadlines
+from mashindano.app.documents.reports import ReportLine, report_lines
 from mashindano.app.due import gomoku_final_at
 from mashindano.app.formats.gomoku_league_history import first_league_month, league_event_parameters
 from mashindano.app.formats.tantrix_knockout_results import forms_of
@@ -38,17 +39,6 @@ REPORT = "report"
 MOVE = "move"
 FORM = "form"
 TIEBREAK = "tiebreak"
-
-
-@dataclass(frozen=True, slots=True)
-class ReportLine:
-    """One line of a game's result log: who reported, confirmed or disputed what, when."""
-
-    kind: str
-    result: str
-    actor: str
-    at: datetime
-    reason: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,15 +139,6 @@ def _fixed(game: GameFact) -> dict[str, str]:
     return fixed
 
 
-def _report_lines(game: GameFact) -> tuple[ReportLine, ...]:
-    return tuple(
-        ReportLine(
-            r.kind.value, r.result.value if r.result is not None else "", r.actor, r.at, r.reason
-        )
-        for r in game.reports
-    )
-
-
 def build_my_page(principal: Principal, now: datetime) -> MyPage:
     user_id = principal.user_id
     if user_id is None:
@@ -218,7 +199,7 @@ def _my_event(
                     names.get(opponent, str(opponent)),
                     game.result.value,
                     game.status.value,
-                    _report_lines(game),
+                    report_lines(game),
                     mine,
                 )
             )

@@ -116,6 +116,19 @@ class SpecForm(forms.Form):
         """The app's message at the field it names (or above the form)."""
         self.add_error(parameter if parameter in self.specs else None, message)
 
+    def error_from(self, params: Mapping[str, Any], message: str) -> None:
+        """The app's message at the field its error is about: the `parameter` it names, else
+        a field named by one of its values' keys (`player='Nobody'`), else the one field whose
+        posted text is one of its values (`text='3-0'` of the result typed); else above the
+        form."""
+        parameter = params.get("parameter")
+        if parameter not in self.specs:
+            named = [k for k in params if k in self.specs]
+            typed = {str(v) for v in params.values()}
+            posted = [n for n in self.specs if str(self.data.get(n, "")).strip() in typed - {""}]
+            parameter = named[0] if named else posted[0] if len(posted) == 1 else None
+        self.error_at(parameter, message)
+
 
 def changed_settings(form: SpecForm) -> dict[str, str]:
     """A preset's settings that differ from their defaults, as text overrides."""
@@ -170,3 +183,49 @@ class RoleForm(forms.Form):
 
 def message_params(error: Exception) -> Mapping[str, Any]:
     return getattr(error, "params", {}) or {}
+
+
+class InviteForm(forms.Form):
+    """Invite a co-arbiter (or assistant, or co-organiser) by e-mail."""
+
+    email = forms.CharField(
+        label=_("E-mail address"),
+        max_length=254,
+        widget=forms.EmailInput(attrs={"autocomplete": "off", "autocapitalize": "none"}),
+    )
+    role = forms.ChoiceField(label=_("Role"), choices=RoleForm.base_fields["role"].choices)  # type: ignore[attr-defined]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("auto_id", "invite_%s")  # beside the role form on the same page
+        super().__init__(*args, **kwargs)
+
+
+class AnnouncementForm(forms.Form):
+    text = forms.CharField(
+        label=_("Announcement"),
+        required=False,
+        help_text=_("Shown on the event's pages and its live view until you withdraw it."),
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
+
+
+class WithdrawAnnouncementForm(forms.Form):
+    reason = forms.CharField(label=_("Why (optional)"), max_length=500, required=False)
+
+
+class SeriesForm(forms.Form):
+    slug = forms.CharField(
+        label=_("Short name in links (slug)"),
+        max_length=60,
+        help_text=_("Lower-case letters, digits and hyphens, e.g. kiba-championship-2026."),
+        widget=forms.TextInput(attrs={"autocapitalize": "none"}),
+    )
+    name = forms.CharField(label=_("Name"), max_length=200)
+
+
+class SeriesEventForm(forms.Form):
+    event = forms.ChoiceField(label=_("KIBA tournament"), choices=())
+
+    def __init__(self, candidates: Sequence[tuple[str, str]], *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["event"].choices = [("", _("Choose a tournament")), *candidates]  # type: ignore[attr-defined]

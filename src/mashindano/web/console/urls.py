@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from django.urls import path
 
-from mashindano.web.console import views
+from mashindano.web.console import announcements, series, views
 
 app_name = "console"
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("new/", views.new_event, name="new"),
+    # Championship series; like new/, these shadow the desk of an event named "series".
+    path("series/", series.series_list, name="series-list"),
+    path("series/<slug:slug>/", series.series_desk, name="series"),
     path("<slug:slug>/", views.event, name="event"),
     path("<slug:slug>/do/<str:name>/", views.action, name="action"),
     path("<slug:slug>/results/", views.grid, name="grid"),
@@ -20,4 +23,6 @@ urlpatterns = [
     path("<slug:slug>/import/", views.import_players, name="import"),
     path("<slug:slug>/roles/", views.roles, name="roles"),
     path("<slug:slug>/audit/", views.audit, name="audit"),
+    path("<slug:slug>/roles/invite/", views.invite, name="invite"),
+    path("<slug:slug>/announcements/", announcements.announcements_page, name="announcements"),
 ]

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
-from mashindano.app import drafts, people, player_import
+from mashindano.app import accounts, drafts, people, player_import
 from mashindano.app.declarations import perform
 from mashindano.app.declarations.actions import find_action
 from mashindano.app.documents import console as documents
@@ -31,6 +31,7 @@ from mashindano.engine.errors import MashindanoError
 from mashindano.web.console.forms import (
     EventForm,
     ImportForm,
+    InviteForm,
     RoleForm,
     SpecForm,
     changed_settings,
@@ -73,8 +74,8 @@ def _desk(slug: str) -> str:
     return reverse("console:event", args=[slug])
 
 
-def _page(request: HttpRequest, template: str, **context: Any) -> HttpResponse:
-    return render(request, f"web/console/{template}", context)
+def _page(request: HttpRequest, template: str, status: int = 200, **context: Any) -> HttpResponse:
+    return render(request, f"web/console/{template}", context, status=status)
 
 
 # -- home and creating events -------------------------------------------------------------------
@@ -175,7 +176,7 @@ def action(request: HttpRequest, slug: str, name: str) -> HttpResponse:
         except NotAllowed:
             raise
         except MashindanoError as error:
-            form.error_at(message_params(error).get("parameter"), str(error))
+            form.error_from(message_params(error), str(error))
         else:
             messages.success(request, done.message)
             return HttpResponseRedirect(request.POST.get("next") or _desk(slug))
@@ -379,6 +380,8 @@ def import_players(request: HttpRequest, slug: str) -> HttpResponse:
 def roles(request: HttpRequest, slug: str) -> HttpResponse:
     principal = _principal(request)
     form = RoleForm(request.POST or None)
+    if request.method == "POST" and not documents.build_roles_view(slug, principal).may_grant:
+        raise PermissionDenied(_("Only an organiser may give or take back roles."))
     if request.method == "POST":
         revoke = request.POST.get("revoke", "")
         try:
@@ -419,7 +422,54 @@ def roles(request: HttpRequest, slug: str) -> HttpResponse:
                 str(refused),
             )
     document = documents.build_roles_view(slug, principal)
-    return _page(request, "roles.html", roles=document, event=document.event, form=form)
+    return _page(
+        request,
+        "roles.html",
+        status=400 if form.errors else 200,
+        roles=document,
+        event=document.event,
+        form=form,
+        invite_form=InviteForm(),
+    )
+
+
+@console_view
+@require_POST
+def invite(request: HttpRequest, slug: str) -> HttpResponse:
+    """Invite someone by e-mail to take a role (a co-arbiter): the mail with the signed link
+    goes out; following it, logged in, grants the role (app/accounts.py)."""
+    principal = _principal(request)
+    document = documents.build_roles_view(slug, principal)
+    if not document.may_grant:
+        raise PermissionDenied(_("Only an organiser may invite someone to take a role."))
+    form = InviteForm(request.POST)
+    if form.is_valid():
+        try:
+            accounts.invite(
+                principal, slug, form.cleaned_data["email"], role=form.cleaned_data["role"]
+            )
+        except accounts.InvalidFields as refused:
+            for field, message in refused.errors.items():
+                form.add_error(field if field in form.fields else None, message)
+        except NotAllowed:
+            raise
+        except MashindanoError as refused:
+            form.add_error(None, str(refused))
+        else:
+            messages.success(
+                request,
+                _("The invitation is sent to %(email)s.") % {"email": form.cleaned_data["email"]},
+            )
+            return HttpResponseRedirect(reverse("console:roles", args=[slug]))
+    return _page(
+        request,
+        "roles.html",
+        status=400,
+        roles=document,
+        event=document.event,
+        form=RoleForm(),
+        invite_form=form,
+    )
 
 
 # -- audit log ----------------------------------------------------------------------------------
