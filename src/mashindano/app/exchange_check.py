@@ -18,6 +18,7 @@ from typing import Any, NoReturn
 
 from django.core.exceptions import FieldDoesNotExist, ValidationError
 from django.db import models as django_models
+from django.utils.translation import gettext
 
 from mashindano.app.declarations.parameters import parameters_from_json
 from mashindano.app.formats import adapter_for
@@ -47,7 +48,10 @@ type Where = str
 
 
 def _fail(where: Where, message: str) -> NoReturn:
-    raise ParseError(f"event document, {where}: {message}", where=where)
+    raise ParseError(
+        gettext("event document, {where}: {message}").format(where=where, message=message),
+        where=where,
+    )
 
 
 def _object(value: Any, where: Where) -> Mapping[str, Any]:
@@ -410,7 +414,9 @@ class _Reader:
         try:
             result = GameResult(text)
             if result.value != adapter.parse_result(text).value:
-                raise IllegalResult(f"{text!r} is not written as the preset writes it")
+                raise IllegalResult(
+                    gettext("{text!r} is not written as the preset writes it").format(text=text)
+                )
         except ValueError:
             _fail(
                 f"{where}.result",

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
+from django.utils.translation import gettext
+
 from mashindano.app.conditions import serialised
 from mashindano.app.errors import WrongState
 from mashindano.app.permissions import authorise
@@ -67,7 +69,9 @@ def _format(text: str) -> ImportFormat:
         return ImportFormat(text)
     except ValueError:
         raise ParseError(
-            f"format {text!r} is not csv or trf", code="bad_parameter", parameter="format"
+            gettext("format {text!r} is not csv or trf").format(text=text),
+            code="bad_parameter",
+            parameter="format",
         ) from None
 
 
@@ -186,9 +190,13 @@ def import_players(
     competitors: list[Competitor] = []
     for where, competitor, error in _rows(text, kind, source):
         if competitor is None or error:
-            raise ParseError(f"{where}: {error}", code="bad_row", row=where)
+            raise ParseError(
+                gettext("{where}: {error}").format(where=where, error=error),
+                code="bad_row",
+                row=where,
+            )
         competitors.append(competitor)
     if not competitors:
-        raise WrongState("the file lists no players", event=slug)
+        raise WrongState(gettext("the file lists no players"), event=slug)
     with serialised(slug, expected_version=version):
         return register_players(slug, competitors, actor=actor, now=now)

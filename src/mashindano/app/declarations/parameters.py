@@ -28,6 +28,8 @@ from enum import Enum, StrEnum
 from fractions import Fraction
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
+from django.utils.translation import gettext
+
 from mashindano.engine.errors import ConfigError, MashindanoError, ParseError
 from mashindano.engine.gomoku.months import Month
 from mashindano.engine.points import PointSystem, parse_points
@@ -123,7 +125,9 @@ _FALSE = ("0", "false", "no", "off")
 
 def _bad(spec: ParameterSpec, value: object, what: str) -> ParseError:
     return ParseError(
-        f"parameter {spec.name!r}: {value!r} is not {what}",
+        gettext("parameter {name!r}: {value!r} is not {what}").format(
+            name=spec.name, value=value, what=what
+        ),
         code="bad_parameter",
         parameter=spec.name,
         value=str(value),
@@ -202,7 +206,7 @@ def parse_value(spec: ParameterSpec, value: object) -> object:
     if value is None or (isinstance(value, str) and value == "" and spec.optional):
         if spec.required:
             raise ParseError(
-                f"parameter {spec.name!r} is required",
+                gettext("parameter {name!r} is required").format(name=spec.name),
                 code="missing_parameter",
                 parameter=spec.name,
             )
@@ -343,7 +347,12 @@ class ParameterSchema:
             if spec.name == key:
                 return spec
         known = ", ".join(sorted(s.name for s in self.fields))
-        raise ConfigError(f"unknown parameter {name!r}; known parameters: {known}", parameter=name)
+        raise ConfigError(
+            gettext("unknown parameter {name!r}; known parameters: {known}").format(
+                name=name, known=known
+            ),
+            parameter=name,
+        )
 
     def to_json(self) -> list[Json]:
         return [spec.to_json() for spec in self.fields]

@@ -16,6 +16,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from django.utils.translation import gettext
+
 from mashindano.app.clocks import open_game_clocks
 from mashindano.app.declarations import available_actions
 from mashindano.app.documents.deadlines import Deadline, round_deadlines
@@ -263,7 +265,7 @@ def _game_actions(
                 FORM,
                 facts.slug,
                 facts.name,
-                f"file your result form for {where}",
+                gettext("file your result form for {where}").format(where=where),
                 "tantrix.form",
                 {**fixed, "player": str(me)},
                 due,
@@ -275,7 +277,7 @@ def _game_actions(
                 REPORT,
                 facts.slug,
                 facts.name,
-                f"report your result in {where}",
+                gettext("report your result in {where}").format(where=where),
                 "result.report",
                 fixed,
                 due,

@@ -10,6 +10,7 @@ from urllib.parse import quote
 
 from django import template
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from mashindano.app.documents.tables import StandingsSection, TieBreakValue
@@ -17,15 +18,15 @@ from mashindano.app.documents.values import format_shown
 
 register = template.Library()
 
-SIDE_WORDS = {"white": "White", "black": "Black", "south": "South", "north": "North"}
+SIDE_WORDS = {"white": _("White"), "black": _("Black"), "south": _("South"), "north": _("North")}
 OTHER_SIDE = {"white": "black", "black": "white", "south": "north", "north": "south"}
 STATUS_WORDS = {
-    "pending": "not reported",
-    "reported": "reported",
-    "confirmed": "confirmed",
-    "disputed": "disputed",
-    "ruled": "ruled by the arbiter",
-    "corrected": "corrected by the arbiter",
+    "pending": _("not reported"),
+    "reported": _("reported"),
+    "confirmed": _("confirmed"),
+    "disputed": _("disputed"),
+    "ruled": _("ruled by the arbiter"),
+    "corrected": _("corrected by the arbiter"),
 }
 
 
@@ -42,17 +43,26 @@ def exact(value: object) -> str:
 
 @register.filter
 def side(value: str) -> str:
-    return SIDE_WORDS.get(value, value)
+    return str(SIDE_WORDS.get(value, value))
 
 
 @register.filter
 def other_side(value: str) -> str:
-    return SIDE_WORDS.get(OTHER_SIDE.get(value, ""), "")
+    return str(SIDE_WORDS.get(OTHER_SIDE.get(value, ""), ""))
 
 
 @register.filter
 def status_words(value: str) -> str:
-    return STATUS_WORDS.get(value, value)
+    return str(STATUS_WORDS.get(value, value))
+
+
+@register.filter
+def tr(value: object) -> str:
+    """A text marked at its source with `gettext_noop` (an action's label and help, a
+    parameter's help, a tie-break's name and definition), in the page's language; "" stays ""
+    (gettext("") would be the catalog's header)."""
+    text = "" if value is None else str(value)
+    return gettext(text) if text else ""
 
 
 @register.filter
