@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponseBase
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import trans_real
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
@@ -54,6 +55,17 @@ def _profile_language(request: HttpRequest) -> str | None:
     return supported(getattr(profile, "language", None))
 
 
+def _profile_time_zone(request: HttpRequest) -> ZoneInfo | None:
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated:
+        return None
+    name = getattr(getattr(user, "profile", None), "time_zone", "") or ""
+    try:
+        return ZoneInfo(name) if name and name != "UTC" else None
+    except (ZoneInfoNotFoundError, ValueError):
+        return None
+
+
 def _event_language(request: HttpRequest) -> str | None:
     if not request.path.startswith("/e/"):
         return None
@@ -85,7 +97,8 @@ def page_variant(request: HttpRequest) -> str:
 
 
 class LanguageMiddleware:
-    """Activates the request's language for the view and its templates."""
+    """Activates the request's language for the view and its templates, and the logged-in
+    person's time zone (their profile's; UTC otherwise: cached pages are anonymous)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], Any]) -> None:
         self.get_response = get_response
@@ -94,10 +107,14 @@ class LanguageMiddleware:
         language = language_of(request)
         translation.activate(language)
         request.LANGUAGE_CODE = language  # type: ignore[attr-defined]
+        zone = _profile_time_zone(request)
+        if zone is not None:
+            timezone.activate(zone)
         try:
             response: HttpResponseBase = self.get_response(request)
         finally:
             translation.deactivate()
+            timezone.deactivate()
         response.headers.setdefault("Content-Language", language)
         response.headers.setdefault("Vary", "Accept-Language, Cookie")
         return response

@@ -52,6 +52,7 @@ PARAMETER_LABELS = (
     gettext_noop("K factor"),
     gettext_noop("Kiba score"),
     gettext_noop("Kind"),
+    gettext_noop("Language"),
     gettext_noop("Last sitting"),
     gettext_noop("League"),
     gettext_noop("League star despite suspension"),

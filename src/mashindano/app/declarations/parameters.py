@@ -28,7 +28,7 @@ from enum import Enum, StrEnum
 from fractions import Fraction
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from mashindano.engine.errors import ConfigError, MashindanoError, ParseError
 from mashindano.engine.gomoku.months import Month
@@ -333,13 +333,61 @@ def schema_of(
     return tuple(specs)
 
 
+LANGUAGES = ("en", "sw", "ro", "fa", "fi")
+"""The languages of the site's pages (issue 17), English first."""
+
+EVENT_WIDE_FIELDS: tuple[ParameterSpec, ...] = (
+    ParameterSpec(
+        name="language",
+        type=ParameterType.CHOICE,
+        default="en",
+        help=gettext_noop(
+            "Language of the event's pages for a visitor who has not chosen one and whose "
+            "browser asks for none of the site's languages"
+        ),
+        choices=LANGUAGES,
+        path=("language",),
+    ),
+)
+"""Parameters every preset offers that no rule reads (`engine.parameters.EVENT_WIDE`)."""
+
+
+def _event_wide_value(spec: ParameterSpec, overrides: Mapping[str, Json]) -> Json:
+    """The value of an event-wide parameter: the override, checked, or the default."""
+    found = next((v for k, v in overrides.items() if k.replace("-", "_") == spec.name), None)
+    if found is None or found == "":
+        return spec.default
+    if str(found) not in spec.choices:
+        raise ConfigError(
+            gettext("parameter {name!r}: {value!r} is not one of {choices}").format(
+                name=spec.name, value=found, choices=", ".join(spec.choices)
+            ),
+            parameter=spec.name,
+        )
+    return str(found)
+
+
 @dataclass(frozen=True, slots=True)
 class ParameterSchema:
-    """A preset's settings: the fields, and how stored overrides become typed parameters."""
+    """A preset's settings: the fields, and how stored overrides become typed parameters.
+    The event-wide fields (`EVENT_WIDE_FIELDS`) are added to every preset's."""
 
     fields: tuple[ParameterSpec, ...]
     build: Callable[[Mapping[str, Json]], object]
     """The preset's typed parameters from overrides; ConfigError naming a bad parameter."""
+
+    def __post_init__(self) -> None:
+        names = {spec.name for spec in self.fields}
+        added = tuple(spec for spec in EVENT_WIDE_FIELDS if spec.name not in names)
+        object.__setattr__(self, "fields", self.fields + added)
+        build = self.build
+
+        def checked(overrides: Mapping[str, Json]) -> object:
+            for spec in EVENT_WIDE_FIELDS:
+                _event_wide_value(spec, overrides)
+            return build(overrides)
+
+        object.__setattr__(self, "build", checked)
 
     def field(self, name: str) -> ParameterSpec:
         key = name.replace("-", "_")
@@ -370,7 +418,12 @@ def parameters_to_json(schema: ParameterSchema, overrides: Mapping[str, Json]) -
     form; ConfigError naming the parameter when an override is invalid."""
     built = schema.build(overrides)
     return {
-        spec.name: _text_form(_value_at(built, spec.path or (spec.name,))) for spec in schema.fields
+        spec.name: (
+            _event_wide_value(spec, overrides)
+            if spec in EVENT_WIDE_FIELDS
+            else _text_form(_value_at(built, spec.path or (spec.name,)))
+        )
+        for spec in schema.fields
     }
 
 

@@ -65,7 +65,7 @@ from mashindano.engine.gomoku import (
 )
 from mashindano.engine.gomoku.pairing import LadderMatch
 from mashindano.engine.model import Competitor, CompetitorId, GameResult
-from mashindano.engine.parameters import override
+from mashindano.engine.parameters import EVENT_WIDE, override
 from mashindano.engine.timestamps import as_utc
 from mashindano.store.facts import (
     EventFacts,
@@ -110,6 +110,8 @@ def league_event_parameters(overrides: Mapping[str, Json]) -> LeagueEventParamet
     league: dict[str, Json] = {}
     for name, value in overrides.items():
         key = name.replace("-", "_")
+        if key in EVENT_WIDE:
+            continue
         if key not in known:
             raise ConfigError(
                 gettext("unknown parameter {name!r}; known parameters: {value}").format(

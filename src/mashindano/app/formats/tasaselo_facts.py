@@ -26,7 +26,7 @@ from django.utils.translation import gettext
 
 from mashindano.engine.errors import ConfigError
 from mashindano.engine.model import ByeKind, Competitor, CompetitorId, GameResult, Side
-from mashindano.engine.parameters import override
+from mashindano.engine.parameters import EVENT_WIDE, override
 from mashindano.engine.tasaselo import (
     TASASELO,
     Board,
@@ -72,7 +72,7 @@ EVENT_PARAMETERS = ("rounds",)
 def parse_settings(overrides: Mapping[str, Json]) -> TasaseloSettings:
     """The event's rounds and the preset with the organiser's overrides (ConfigError naming
     the parameter otherwise: R13 refuses K outside 20-300 here, at creation)."""
-    known = (*EVENT_PARAMETERS, *TASASELO.names())
+    known = (*EVENT_PARAMETERS, *TASASELO.names(), *EVENT_WIDE)
     for name in overrides:
         if name.replace("-", "_") not in known:
             raise ConfigError(
