@@ -505,7 +505,11 @@ def _check_match_window(
             )
         return
     if current >= played_at and not is_report_on_time(played_at, current, parameters.league):
-        why = "its first report" if reported and reported[0] <= month.ends_at else "month end"
+        why = (
+            gettext("its first report")
+            if reported and reported[0] <= month.ends_at
+            else gettext("month end")
+        )
         raise OutOfWindow(
             gettext(
                 "{label}: reported at {instant}, more than "
@@ -676,11 +680,11 @@ def _month_end_table(facts: EventFacts, record: MonthRecord) -> StandingsTable:
 def _entry_note(record: MonthRecord, competitor: CompetitorId) -> str:
     stage = record.stage
     if competitor in stage.newcomers:
-        return "newcomer"
+        return gettext("newcomer")
     if competitor in stage.returning:
-        return "returning"
+        return gettext("returning")
     if competitor in stage.back_from_leave:
-        return "back from leave"
+        return gettext("back from leave")
     return ""
 
 

@@ -378,9 +378,13 @@ def _is_round_done(draw: Draw, number: int) -> bool:
 def _describe_open(draw: Draw, number: int) -> str:
     views = draw.views_of_round(number)
     if not views:
-        return "it is not paired yet"
+        return gettext("it is not paired yet")
     parts = [v.describe() for v in views if not v.is_decided]
-    parts += [f"board {v.board} game {g.number} is disputed" for v in views for g in v.disputed]
+    parts += [
+        gettext("board {board} game {number} is disputed").format(board=v.board, number=g.number)
+        for v in views
+        for g in v.disputed
+    ]
     parts += [
         f"board {v.board} awaits a controller ({describe_review(r)})"
         for v in views
@@ -462,7 +466,7 @@ def _paired_after(facts: EventFacts, game: GameFact) -> str | None:
         return f"round {later.number}" + (" of the plate" if game.stage == PLATE_STAGE else "")
     first_round = game.stage == MAIN_STAGE and game.round == 1
     if first_round and any(r.stage == PLATE_STAGE for r in facts.rounds):
-        return "the plate"
+        return gettext("the plate")
     return None
 
 

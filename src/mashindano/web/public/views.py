@@ -34,7 +34,7 @@ from mashindano.web.public.derived import standings_page
 
 View = Callable[..., HttpResponse]
 
-STATE_WORDS = {"draft": "Upcoming", "running": "Running", "closed": "Finished"}
+STATE_WORDS = {"draft": _("Upcoming"), "running": _("Running"), "closed": _("Finished")}
 
 PRESET_PAGES = {
     "kiba-bao": _("Stages and groups"),

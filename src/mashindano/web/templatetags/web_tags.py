@@ -56,6 +56,67 @@ def status_words(value: str) -> str:
     return str(STATUS_WORDS.get(value, value))
 
 
+VALUE_WORDS = {
+    # an event's state (store.facts.EventState; "draft" on the public pages)
+    "draft": _("upcoming"),
+    "registration": _("registration"),
+    "running": _("running"),
+    "closed": _("finished"),
+    # a registration request's state (store.models.RegistrationRequest.State)
+    "pending": _("pending"),
+    "accepted": _("accepted"),
+    "refused": _("refused"),
+    "withdrawn": _("withdrawn"),
+    # roles (app.permissions.Role)
+    "organiser": _("organiser"),
+    "arbiter": _("arbiter"),
+    "assistant": _("assistant"),
+    "player": _("player"),
+    "superuser": _("superuser"),
+    # a game's outcome for one player, and a report's kind (store.facts.ReportKind)
+    "win": _("win"),
+    "draw": _("draw"),
+    "loss": _("loss"),
+    "report": _("report"),
+    "confirm": _("confirmation"),
+    "dispute": _("dispute"),
+    "ruling": _("ruling"),
+    "correction": _("correction"),
+    # standings
+    "final": _("final"),
+    "provisional": _("provisional"),
+    # a Tantrix match's state (documents.brackets)
+    "bye": _("bye"),
+    "waiting": _("waiting"),
+    "not published": _("not published"),
+    "controller review": _("controller review"),
+    "decided": _("decided"),
+    "in play": _("in play"),
+    # a Gomoku match: its reports, what the month end counts, its opening rule, prizes
+    "unreported": _("unreported"),
+    "reported": _("reported"),
+    "disputed": _("disputed"),
+    "validated": _("validated"),
+    "played": _("played"),
+    "no-show": _("no-show"),
+    "unplayed": _("unplayed"),
+    "pro-mandatory": _("pro opening (both K ≥ 2)"),
+    "lower-ranked-chooses": _("the lower-ranked player chooses the opening"),
+    "standard-unless-both-agree": _("standard opening unless both agree to pro"),
+    "league-star": _("league star"),
+    "place": _("place prize"),
+    "progress": _("progress prize"),
+}
+"""Values that documents carry as keys (states, roles, kinds), in words of the page's
+language. A value not listed is shown as it is."""
+
+
+@register.filter
+def value_words(value: object) -> str:
+    text = "" if value is None else str(value)
+    return str(VALUE_WORDS.get(text, text))
+
+
 @register.filter
 def tr(value: object) -> str:
     """A text marked at its source with `gettext_noop` (an action's label and help, a
