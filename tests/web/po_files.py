@@ -18,6 +18,8 @@ class Entry:
     msgstrs: tuple[str, ...]
     fuzzy: bool
     obsolete: bool
+    locations: tuple[str, ...] = ()
+    """The files it comes from (`#:` lines)."""
 
     @property
     def translated(self) -> bool:
@@ -34,6 +36,12 @@ def read_po(path: Path) -> list[Entry]:
         lines = [line.strip() for line in block.strip().splitlines()]
         obsolete = any(line.startswith("#~") for line in lines)
         fuzzy = any(line.startswith("#,") and "fuzzy" in line for line in lines)
+        locations = tuple(
+            place.split(":", 1)[0]
+            for line in lines
+            if line.startswith("#:")
+            for place in line[2:].split()
+        )
         fields: dict[str, list[str]] = {}
         current = ""
         for line in lines:
@@ -51,5 +59,5 @@ def read_po(path: Path) -> list[Entry]:
         if msgid == "":
             continue  # the header
         msgstrs = tuple(_text(v) for k, v in fields.items() if k.startswith("msgstr"))
-        entries.append(Entry(msgid, msgstrs, fuzzy, obsolete))
+        entries.append(Entry(msgid, msgstrs, fuzzy, obsolete, locations))
     return entries

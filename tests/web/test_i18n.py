@@ -190,3 +190,22 @@ def test_rtl_page_and_isolated_values_in_the_standings() -> None:
     row = re.search(r"<tr[^>]*>(?:(?!</tr>).)*Ann(?:(?!</tr>).)*</tr>", html, re.S)
     assert row is not None
     assert "<bdi>2448</bdi>" in row.group(0)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_asynchronous_handler_serves_each_language_from_the_cache() -> None:
+    import asyncio
+
+    from django.test import AsyncClient
+
+    club("ligi", language="sw")
+    client = AsyncClient(HTTP_HOST="127.0.0.1")
+
+    async def visit() -> list[tuple[str, str]]:
+        seen = []
+        for accept in ("de", "de", "fa", "fa"):
+            answer = await client.get("/e/ligi/standings/", headers={"accept-language": accept})
+            seen.append((lang_of(answer.content.decode())[0], answer["X-Page-Cache"]))
+        return seen
+
+    assert asyncio.run(visit()) == [("sw", "miss"), ("sw", "hit"), ("fa", "miss"), ("fa", "hit")]

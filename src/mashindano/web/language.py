@@ -91,8 +91,15 @@ def persian_digits(request: HttpRequest, language: str) -> bool:
 
 
 def page_variant(request: HttpRequest) -> str:
-    """What besides the path and version a cached page depends on: its language and digits."""
-    language = language_of(request, personal=False)
+    """What besides the path and version a cached page depends on: its language and digits.
+    Only requests without a session are cached, so the profile plays no part; when neither
+    the cookie nor the browser names a language of the site, the page is in the event's (or
+    English): "default", which the event's version already covers (a change of its
+    `language` parameter raises it). No database query: the cache answers on the event loop."""
+    chosen = supported(request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME))
+    language = chosen or _accept_language(request)
+    if language is None:
+        return "default"
     return f"{language}{'+fa-digits' if persian_digits(request, language) else ''}"
 
 
@@ -106,7 +113,7 @@ class LanguageMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponseBase:
         language = language_of(request)
         translation.activate(language)
-        request.LANGUAGE_CODE = language  # type: ignore[attr-defined]
+        request.LANGUAGE_CODE = language
         zone = _profile_time_zone(request)
         if zone is not None:
             timezone.activate(zone)

@@ -34,11 +34,12 @@ STATUS_WORDS = {
 @register.filter
 def exact(value: object) -> str:
     """Points and figures as people write them: 3, 2.5, 16⅔ (`values.format_shown`, the one
-    helper every page uses); "" for nothing."""
+    helper every page uses), with the decimal comma in ro and fi ("2,5"); "" for nothing.
+    Points in a table are written with ½ by `locale_tags.points`."""
     if value is None or value == "":
         return ""
     if isinstance(value, Fraction | int) and not isinstance(value, bool):
-        return format_shown(value)
+        return localise(format_shown(value))
     return str(value)
 
 
