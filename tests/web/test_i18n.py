@@ -209,3 +209,14 @@ def test_the_asynchronous_handler_serves_each_language_from_the_cache() -> None:
         return seen
 
     assert asyncio.run(visit()) == [("sw", "miss"), ("sw", "hit"), ("fa", "miss"), ("fa", "hit")]
+
+
+def test_derived_standings_are_kept_per_language() -> None:
+    """Documents carry titles and notes in the language they were built in."""
+    from mashindano.web.public.derived import _key
+
+    with translation.override("fa"):
+        persian = _key("club", 3, None)
+    with translation.override("en"):
+        english = _key("club", 3, None)
+    assert persian != english

@@ -86,7 +86,15 @@ def _trf_rows(text: str, source: str) -> list[tuple[str, Competitor | None, str]
             found.append((where, None, "empty name"))
             continue
         if name in seen:
-            found.append((where, None, f"duplicate player {name!r} (first: player {seen[name]})"))
+            found.append(
+                (
+                    where,
+                    None,
+                    gettext("duplicate player {name!r} (first: player {value})").format(
+                        name=name, value=seen[name]
+                    ),
+                )
+            )
             continue
         seen[name] = player.starting_rank
         found.append(
@@ -134,7 +142,9 @@ def _check_rows(
             except MashindanoError as refused:
                 problem = str(refused)
         if not problem and competitor.id in taken:
-            problem = f"{competitor.name!r} is already registered in this event"
+            problem = gettext("{name!r} is already registered in this event").format(
+                name=competitor.name
+            )
         found.append(
             PreviewRow(
                 where,
@@ -150,7 +160,9 @@ def _check_rows(
 
 def _event_problem(event: models.Event) -> str:
     if event.state not in (EventState.REGISTRATION.value, EventState.RUNNING.value):
-        return f"event {event.slug!r} is {event.state}; players can no longer register"
+        return gettext("event {slug!r} is {state}; players can no longer register").format(
+            slug=event.slug, state=event.state
+        )
     return ""
 
 

@@ -54,8 +54,14 @@ def check_register_players(event: models.Event, competitors: Sequence[Competitor
     if taken:
         first = sorted(taken)[0]
         raise Duplicate(
-            f"player {first!r} is already registered in event {event.slug!r}"
-            + (f" (and {len(taken) - 1} more)" if len(taken) > 1 else ""),
+            gettext("player {first!r} is already registered in event {slug!r}").format(
+                first=first, slug=event.slug
+            )
+            + (
+                gettext(" (and {count} more)").format(count=len(taken) - 1)
+                if len(taken) > 1
+                else ""
+            ),
             event=event.slug,
             player=first,
         )

@@ -37,7 +37,11 @@ def get_entry(event: models.Event, player: str) -> models.Entry:
         return found
     keys = list(entries.values_list("key", flat=True))
     close = difflib.get_close_matches(player, keys, n=3)
-    hint = f" (did you mean {', '.join(repr(k) for k in close)}?)" if close else ""
+    hint = (
+        gettext(" (did you mean {value}?)").format(value=", ".join(repr(k) for k in close))
+        if close
+        else ""
+    )
     raise UnknownPlayer(
         gettext("event {slug!r} has no player {player!r}{hint}").format(
             slug=event.slug, player=player, hint=hint

@@ -246,7 +246,9 @@ def _pending(context: EventContext, request_id: int) -> models.RegistrationReque
     request = models.RegistrationRequest.objects.filter(event=context.event, id=request_id).first()
     if request is None:
         raise UnknownRequest(
-            f"no registration request {request_id} in {context.event.slug!r}",
+            gettext("no registration request {request_id} in {slug!r}").format(
+                request_id=request_id, slug=context.event.slug
+            ),
             event=context.event.slug,
         )
     if request.state != models.RegistrationRequest.State.PENDING:

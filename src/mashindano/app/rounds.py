@@ -109,9 +109,11 @@ def published_round(facts: EventFacts, stage: int, group: str, number: int) -> R
         if (round_fact.stage, round_fact.group, round_fact.number) == (stage, group, number):
             return round_fact
     raise NotFound(
-        f"event {facts.slug!r} has no published round {number}"
-        + (f" in stage {stage}" if stage != 1 else "")
-        + (f", group {group}" if group else ""),
+        gettext("event {slug!r} has no published round {number}").format(
+            slug=facts.slug, number=number
+        )
+        + (gettext(" in stage {stage}").format(stage=stage) if stage != 1 else "")
+        + (gettext(", group {group}").format(group=group) if group else ""),
         event=facts.slug,
         round=number,
     )

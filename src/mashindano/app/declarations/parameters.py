@@ -153,9 +153,15 @@ def _read_integer(spec: ParameterSpec, value: object) -> int:
         except ValueError:
             raise _bad(spec, value, "a whole number") from None
     if spec.minimum is not None and number < spec.minimum:
-        raise _bad(spec, value, f"a whole number of at least {spec.minimum}")
+        raise _bad(
+            spec,
+            value,
+            gettext("a whole number of at least {minimum}").format(minimum=spec.minimum),
+        )
     if spec.maximum is not None and number > spec.maximum:
-        raise _bad(spec, value, f"a whole number of at most {spec.maximum}")
+        raise _bad(
+            spec, value, gettext("a whole number of at most {maximum}").format(maximum=spec.maximum)
+        )
     return number
 
 

@@ -296,8 +296,9 @@ def _game_actions(
                 CONFIRM,
                 facts.slug,
                 facts.name,
-                f"confirm or dispute {game.result.value} in {where}, reported by "
-                f"{reported[-1].actor}",
+                gettext("confirm or dispute {value} in {where}, reported by {actor}").format(
+                    value=game.result.value, where=where, actor=reported[-1].actor
+                ),
                 "result.confirm",
                 fixed,
                 window,
@@ -313,7 +314,7 @@ def _kiba_moves(facts: EventFacts, me: CompetitorId, now: datetime) -> Iterable[
             MOVE,
             facts.slug,
             facts.name,
-            f"your move in {game.label}",
+            gettext("your move in {label}").format(label=game.label),
             "game.move",
             _fixed(game),
             clock.deadline,

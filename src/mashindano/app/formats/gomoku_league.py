@@ -373,9 +373,12 @@ class GomokuLeagueAdapter(BaseAdapter):
         ]
         if disputed:
             raise WrongState(
-                f"month {period} of event {facts.slug!r} cannot close: "
-                + ", ".join(g.label for g in disputed[:5])
-                + " awaits the referee's ruling",
+                gettext(
+                    "month {period} of event {slug!r} cannot close: {games} awaits the "
+                    "referee's ruling"
+                ).format(
+                    period=period, slug=facts.slug, games=", ".join(g.label for g in disputed[:5])
+                ),
                 event=facts.slug,
                 round=period,
             )
@@ -542,14 +545,20 @@ def _check_month_windows_passed(facts: EventFacts, period: int, now: datetime) -
         return
     moment = closing.at.isoformat()
     if closing.result is None:
-        why = (
-            f"reports for month {period} may arrive until {moment} "
-            f"({parameters.league.result_report_hours} h after the month ends, R45)"
+        why = gettext(
+            "reports for month {period} may arrive until {moment} "
+            "({result_report_hours} h after the month ends, R45)"
+        ).format(
+            period=period, moment=moment, result_report_hours=parameters.league.result_report_hours
         )
     else:
-        why = (
-            f"the result of {closing.result} can be disputed until {moment} "
-            f"({parameters.league.dispute_window_hours} h after it was reported, R47)"
+        why = gettext(
+            "the result of {result} can be disputed until {moment} "
+            "({dispute_window_hours} h after it was reported, R47)"
+        ).format(
+            result=closing.result,
+            moment=moment,
+            dispute_window_hours=parameters.league.dispute_window_hours,
         )
     raise OutOfWindow(
         gettext(

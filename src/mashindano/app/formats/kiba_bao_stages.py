@@ -311,7 +311,7 @@ def describe_open_games(missing: Sequence[GameFact], disputed: Sequence[GameFact
 
     parts = []
     if missing:
-        parts.append(f"no result for {listing(missing)}")
+        parts.append(gettext("no result for {value}").format(value=listing(missing)))
     if disputed:
         parts.append(f"disputed: {listing(disputed)}")
     return "; ".join(parts)

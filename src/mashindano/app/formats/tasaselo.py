@@ -253,9 +253,10 @@ def _group_tables(facts: EventFacts, standings: TasaseloStandings) -> tuple[Stan
             )
             for rank, row in enumerate(group.rows, start=1)
         )
-        title = (
-            f"Prize group {group.group.name} "
-            f"(selo {group.group.highest_selo}-{group.group.lowest_selo})"
+        title = gettext("Prize group {name} (selo {highest_selo}-{lowest_selo})").format(
+            name=group.group.name,
+            highest_selo=group.group.highest_selo,
+            lowest_selo=group.group.lowest_selo,
         )
         tables.append(StandingsTable(title, COLUMNS, lines))
     return tuple(tables)
