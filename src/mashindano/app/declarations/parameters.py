@@ -138,20 +138,20 @@ def _as_text(spec: ParameterSpec, value: object) -> str:
     if isinstance(value, str):
         return value
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise _bad(spec, value, "text")
+        raise _bad(spec, value, gettext("text"))
     return str(value)
 
 
 def _read_integer(spec: ParameterSpec, value: object) -> int:
     if isinstance(value, bool):
-        raise _bad(spec, value, "a whole number")
+        raise _bad(spec, value, gettext("a whole number"))
     if isinstance(value, int):
         number = value
     else:
         try:
             number = int(_as_text(spec, value).strip())
         except ValueError:
-            raise _bad(spec, value, "a whole number") from None
+            raise _bad(spec, value, gettext("a whole number")) from None
     if spec.minimum is not None and number < spec.minimum:
         raise _bad(
             spec,
@@ -173,7 +173,7 @@ def _read_boolean(spec: ParameterSpec, value: object) -> bool:
         return True
     if lowered in _FALSE:
         return False
-    raise _bad(spec, value, "yes or no")
+    raise _bad(spec, value, gettext("yes or no"))
 
 
 def _read_time(spec: ParameterSpec, value: object) -> datetime:
@@ -181,7 +181,7 @@ def _read_time(spec: ParameterSpec, value: object) -> datetime:
     try:
         moment = datetime.fromisoformat(text)
     except ValueError:
-        raise _bad(spec, value, "an ISO 8601 time (e.g. 2026-03-01T10:00+00:00)") from None
+        raise _bad(spec, value, gettext("an ISO 8601 time (e.g. 2026-03-01T10:00+00:00)")) from None
     return require_aware(moment, f"parameter {spec.name!r}")
 
 
@@ -192,7 +192,7 @@ def _read_object(spec: ParameterSpec, value: object) -> dict[str, Json]:
         except ParseError as exc:
             raise ParseError(exc.message, code="bad_parameter", parameter=spec.name) from None
     if not isinstance(value, dict):
-        raise _bad(spec, value, "a JSON object ({...})")
+        raise _bad(spec, value, gettext("a JSON object ({...})"))
     return value
 
 
@@ -202,7 +202,7 @@ def _read_list(spec: ParameterSpec, value: object) -> tuple[str, ...]:
     elif isinstance(value, list | tuple):
         items = value
     else:
-        raise _bad(spec, value, "a list")
+        raise _bad(spec, value, gettext("a list"))
     return tuple(_as_text(spec, item).strip() for item in items)
 
 
@@ -226,7 +226,7 @@ def parse_value(spec: ParameterSpec, value: object) -> object:
             try:
                 return parse_points(_as_text(spec, value))
             except MashindanoError:
-                raise _bad(spec, value, "a number") from None
+                raise _bad(spec, value, gettext("a number")) from None
         case ParameterType.CHOICE:
             text = _as_text(spec, value).strip()
             if text not in spec.choices:
