@@ -19,6 +19,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from django.conf import settings
 from django.http import HttpRequest, HttpResponseBase
 from django.utils import timezone, translation
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import trans_real
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
@@ -123,7 +124,7 @@ class LanguageMiddleware:
             translation.deactivate()
             timezone.deactivate()
         response.headers.setdefault("Content-Language", language)
-        response.headers.setdefault("Vary", "Accept-Language, Cookie")
+        patch_vary_headers(response, ("Accept-Language", "Cookie"))
         return response
 
 
