@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext
 
 from mashindano.app.declarations.actions import ActionSpec, Composite
 from mashindano.app.declarations.outcomes import (
@@ -18,6 +18,7 @@ from mashindano.app.declarations.outcomes import (
     result_change_text,
 )
 from mashindano.app.declarations.parameters import ParameterSpec, ParameterType
+from mashindano.app.marks import gettext_noop
 from mashindano.engine.gomoku.ladder import format_coefficient
 from mashindano.engine.model import ByeKind
 from mashindano.store.facts import SANCTION_KINDS, EventState

@@ -6,7 +6,7 @@ is shown. A test checks that every parameter and field of every preset is listed
 
 from __future__ import annotations
 
-from django.utils.translation import gettext_noop
+from mashindano.app.marks import gettext_noop
 
 PARAMETER_LABELS = (
     gettext_noop("Announcement"),

@@ -6,9 +6,8 @@ form shows. A test checks that every field of every preset has a note.
 
 from __future__ import annotations
 
-from django.utils.translation import gettext_noop
-
 from mashindano.app.declarations.parameters import Note
+from mashindano.app.marks import gettext_noop
 from mashindano.engine.kiba.parameters import BAO_VARIANTS, LOSS_ON_TIME_MODES, KibaScoreRounding
 from mashindano.engine.knockout.parameters import Seeding
 from mashindano.engine.knockout.tantrix import TP_FORMULAS

@@ -28,8 +28,9 @@ from enum import Enum, StrEnum
 from fractions import Fraction
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext
 
+from mashindano.app.marks import gettext_noop
 from mashindano.engine.errors import ConfigError, MashindanoError, ParseError
 from mashindano.engine.gomoku.months import Month
 from mashindano.engine.points import PointSystem, parse_points

@@ -15,7 +15,7 @@ import json
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext
 
 from mashindano.app.bao_games import (
     BaoGame,
@@ -25,6 +25,7 @@ from mashindano.app.bao_games import (
 )
 from mashindano.app.errors import UnknownEvent, UnknownGame
 from mashindano.app.locking import now_or
+from mashindano.app.marks import gettext_noop
 from mashindano.app.principals import Principal
 from mashindano.app.results import GameRef
 from mashindano.engine.bao import (

@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext
 
 from mashindano.app.documents.place import PlayerRef
 from mashindano.app.formats.gomoku_league_history import LeagueHistory, MonthRecord
+from mashindano.app.marks import gettext_noop
 from mashindano.engine.gomoku import format_coefficient
 from mashindano.engine.gomoku.parameters import GomokuParameters
 from mashindano.engine.gomoku.prizes import PrizeKind

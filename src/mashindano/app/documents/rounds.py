@@ -11,13 +11,14 @@ from datetime import UTC, datetime, timedelta
 from fractions import Fraction
 
 from django.utils import timezone
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext
 
 from mashindano.app.clocks import GameClock, round_clocks
 from mashindano.app.documents.deadlines import Deadline, round_deadlines
 from mashindano.app.documents.place import Place, PlayerRef
 from mashindano.app.formats import adapter_for
 from mashindano.app.formats.base import MatchScore
+from mashindano.app.marks import gettext_noop
 from mashindano.app.queries import get_event_facts
 from mashindano.app.rounds import show_round
 from mashindano.engine.model import ByeKind, CompetitorId, Side

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.utils.translation import gettext_noop
+from mashindano.app.marks import gettext_noop
 
 
 @dataclass(frozen=True, slots=True)

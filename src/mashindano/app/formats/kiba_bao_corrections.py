@@ -23,10 +23,11 @@ from collections.abc import Mapping
 from dataclasses import replace
 from datetime import datetime
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext
 
 from mashindano.app.errors import WrongState
 from mashindano.app.formats.kiba_bao_stages import Advanced, KibaEvent, derive_event
+from mashindano.app.marks import gettext_noop
 from mashindano.engine.kiba import Destination, StageKind
 from mashindano.engine.model import CompetitorId, GameResult
 from mashindano.store.facts import (

@@ -8,10 +8,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext
 
 from mashindano.app.formats.base import StandingsLine, StandingsTable
 from mashindano.app.formats.kiba_bao_stages import FinalStage, GroupStage, KibaEvent
+from mashindano.app.marks import gettext_noop
 from mashindano.engine.kiba import Destination, SeededPlayer, StageKind
 from mashindano.engine.kiba.ranking import GroupStandings, TieValue
 from mashindano.engine.model import CompetitorId
