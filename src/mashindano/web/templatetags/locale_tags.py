@@ -75,16 +75,22 @@ def number(value: object, persian: bool = False) -> str:
 
 
 @register.simple_tag(takes_context=True)
-def when(context: template.Context, moment: datetime | None, utc: bool = False) -> SafeString:
+def when(
+    context: template.Context,
+    moment: datetime | None,
+    utc: bool = False,
+    fmt: str = MOMENT_FORMAT,
+) -> SafeString:
     """A `<time>` in the viewer's time zone; with `utc`, its UTC time as well (or only UTC
-    when the viewer's zone is UTC)."""
+    when the viewer's zone is UTC); `fmt`: Django's date format (default "1 Mar 2026, 18:30",
+    the month in the page's language)."""
     if moment is None:
         return format_html("")
     persian = bool(context.get("persian_digits"))
     local = timezone.localtime(moment)
     in_utc = moment.astimezone(UTC)
-    local_text = localise(date_format(local, MOMENT_FORMAT), persian=persian)
-    utc_text = localise(date_format(in_utc, MOMENT_FORMAT), persian=persian)
+    local_text = localise(date_format(local, fmt), persian=persian)
+    utc_text = localise(date_format(in_utc, fmt), persian=persian)
     if local.utcoffset() == in_utc.utcoffset():
         shown = gettext("{time} UTC").format(time=utc_text) if utc else local_text
     elif utc:
