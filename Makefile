@@ -16,7 +16,7 @@ PYTHON := $(shell for p in $(PYTHON_CANDIDATES); do \
 	if command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)' 2>/dev/null; then \
 	echo $$p; break; fi; done)
 
-.PHONY: run test test-postgres check-postgres lint typecheck bench clean venv
+.PHONY: run test test-postgres check-postgres lint typecheck bench clean venv messages
 
 venv: $(STAMP)
 
@@ -77,6 +77,16 @@ check-postgres: $(STAMP)
 		exit 1; \
 	fi; \
 	echo "PostgreSQL answers at $$MASHINDANO_TEST_POSTGRES_URL"
+
+# The translation catalogs (issue 17): collects the marked strings of templates and code into
+# src/mashindano/locale/<lang>/LC_MESSAGES/django.po for the four languages besides English,
+# then compiles them to .mo files.
+MESSAGE_LANGUAGES := sw ro fa fi
+messages: $(STAMP)
+	cd src/mashindano && ../../$(BIN)/django-admin makemessages --settings=mashindano.config.settings \
+		$(foreach l,$(MESSAGE_LANGUAGES),-l $(l)) --no-obsolete --add-location=file --no-wrap \
+		-e html,txt,py --ignore 'locale/*'
+	cd src/mashindano && ../../$(BIN)/django-admin compilemessages --settings=mashindano.config.settings
 
 lint: $(STAMP)
 	$(BIN)/ruff check . && $(BIN)/ruff format --check .

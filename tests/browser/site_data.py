@@ -107,6 +107,7 @@ def expect(slug: str) -> dict[str, Any]:
     from mashindano.app.documents.rounds import build_round_pairings
     from mashindano.app.documents.standings import build_standings
     from mashindano.app.documents.values import format_shown
+    from mashindano.web.templatetags.locale_tags import shown_points
 
     def exact(value: Any) -> str:
         return "" if value is None else format_shown(value)
@@ -158,7 +159,7 @@ def expect(slug: str) -> dict[str, Any]:
                     {
                         "rank": r.rank_label,
                         "name": r.player.name,
-                        "points": exact(r.points),
+                        "points": shown_points(r.points),
                         "values": [v.text for v in r.values],
                         "note": r.note,
                     }
@@ -177,6 +178,7 @@ def preset_expect(slug: str) -> dict[str, Any]:
         build_preset_document,
     )
     from mashindano.app.documents.values import format_shown
+    from mashindano.web.templatetags.locale_tags import shown_points
 
     document = build_preset_document(slug)
     found: dict[str, Any] = {"kind": type(document).__name__}
@@ -216,7 +218,7 @@ def preset_expect(slug: str) -> dict[str, Any]:
             "name": row.player.name,
             "coefficient": row.coefficient_label,
             "new_coefficient": row.new_coefficient_label,
-            "total": format_shown(row.points.total),
+            "total": shown_points(row.points.total),
             "items": [
                 [i.label, format_shown(i.value), i.spec] for i in row.points.items if i.value
             ],
@@ -258,13 +260,13 @@ def preset_expect(slug: str) -> dict[str, Any]:
 
 def after_expect(slug: str, number: int) -> dict[str, Any]:
     from mashindano.app.documents.standings import build_standings
-    from mashindano.app.documents.values import format_shown
+    from mashindano.web.templatetags.locale_tags import shown_points
 
     document = build_standings(slug, after=number)
     section = document.sections[0]
     return {
         "title": section.title,
-        "rows": [[r.rank_label, r.player.name, format_shown(r.points)] for r in section.rows[:3]],
+        "rows": [[r.rank_label, r.player.name, shown_points(r.points)] for r in section.rows[:3]],
     }
 
 

@@ -143,6 +143,9 @@ get 401). Checked against an event of their own preset: not yet (see the report 
 accounts branch)."""
 
 ROWS: dict[tuple[str, str], frozenset[str]] = {
+    # -- the language switcher (issue 17): a POST sets a cookie and goes back; GET is refused
+    ("i18n/setlang/", "GET"): NOBODY,
+    ("i18n/setlang/", "POST"): EVERYONE,
     # -- public pages: everyone; a POST renders the same page (nothing to change there)
     ("", "GET"): EVERYONE,
     ("", "POST"): EVERYONE,

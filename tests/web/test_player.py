@@ -442,7 +442,8 @@ def test_kiba_withdraw_link_is_a_fragment_only_for_the_player() -> None:
     assert 'hx-trigger="load"' in event_page
     mine = client_for("p1").get("/me/e/kb/withdraw-link/")
     assert "/me/e/kb/do/player.withdraw/" in body(mine)
-    assert mine["Vary"] == "Cookie"
+    # Personal (Cookie) and, like every page, in the browser's language (issue 17).
+    assert {v.strip() for v in mine["Vary"].split(",")} == {"Cookie", "Accept-Language"}
     assert Client().get("/me/e/kb/withdraw-link/").content == b""
     assert client_for("sam").get("/me/e/kb/withdraw-link/").content == b""
 

@@ -24,15 +24,15 @@ def test_player_url_is_the_address_url_reverses(player: str) -> None:
 
 
 LOOP = Template(
-    "{% load web_tags %}{% for row in section.rows %}"
+    "{% load web_tags locale_tags %}{% for row in section.rows %}"
     '<tr{% if row.shared %} class="shared"{% endif %}>'
-    '<td class="num">{{ row.rank_label }}</td>'
-    '<td class="num start-no">{{ row.player.number|default_if_none:"" }}</td>'
+    '<td class="num"><bdi>{{ row.rank_label }}</bdi></td>'
+    '<td class="num start-no"><bdi>{{ row.player.number|default_if_none:"" }}</bdi></td>'
     '<th scope="row"><a href="{% url \'public:player\' slug row.player.id %}">'
-    "{{ row.player.name }}</a></th>"
-    '{% if section.has_ratings %}<td class="num">{{ row.player.rating|default_if_none:"" }}'
-    "</td>{% endif %}"
-    '<td class="num pts"><bdi>{{ row.points|exact }}</bdi></td>'
+    "<bdi>{{ row.player.name }}</bdi></a></th>"
+    '{% if section.has_ratings %}<td class="num"><bdi>'
+    '{{ row.player.rating|default_if_none:"" }}</bdi></td>{% endif %}'
+    '<td class="num pts"><bdi>{{ row.points|points }}</bdi></td>'
     '{% for v in row.values %}<td class="num"><bdi>{{ v.text }}</bdi></td>{% endfor %}'
     '<td class="note">{{ row.note }}{% if row.note and row.flags %}; {% endif %}'
     '{{ row.flags|join:"; " }}</td></tr>{% if not forloop.last %}\n{% endif %}{% endfor %}'
@@ -65,7 +65,7 @@ def _section(ratings: bool) -> StandingsSection:
 def test_standings_rows_write_what_the_template_loop_wrote(ratings: bool) -> None:
     section = _section(ratings)
     expected = LOOP.render(Context({"section": section, "slug": "club"}))
-    written = standings_rows(section, "club")
+    written = standings_rows(Context({}), section, "club")
     assert written == expected
     assert "16⅔" in written
     assert "&lt;i&gt;" in written

@@ -28,6 +28,7 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
 from mashindano.app.documents.profile import EmailPreference, InvitationDocument, ProfileDocument
@@ -79,13 +80,18 @@ class InvalidFields(ParseError):
 
 def _require_self(principal: Principal, user_id: int, action: str) -> None:
     if principal.user_id != user_id and not principal.is_superuser:
-        raise NotAllowed(f"{principal.name} may not {action} of another person", action=action)
+        raise NotAllowed(
+            gettext("{name} may not {action} of another person").format(
+                name=principal.name, action=action
+            ),
+            action=action,
+        )
 
 
 def _user(user_id: int) -> models.Profile:
     user = get_user_model().objects.filter(pk=user_id).first()
     if user is None:
-        raise NotFound(f"no user {user_id}", user=user_id)
+        raise NotFound(gettext("no user {user_id}").format(user_id=user_id), user=user_id)
     profile = models.Profile.objects.filter(user_id=user_id).first()
     return profile or models.Profile(user=user, changed_at=timezone.now())
 
@@ -94,7 +100,7 @@ def get_profile(principal: Principal, user_id: int | None = None) -> ProfileDocu
     """The profile of the principal's own account (or, for a superuser, anyone's)."""
     wanted = user_id if user_id is not None else principal.user_id
     if wanted is None:
-        raise NotAllowed("only a user account has a profile", action="profile.read")
+        raise NotAllowed(gettext("only a user account has a profile"), action="profile.read")
     _require_self(principal, wanted, "profile.read")
     return _document(_user(wanted))
 
@@ -233,7 +239,7 @@ def update_profile(
     """Check every field, then save them all (and the e-mail preferences) or nothing."""
     wanted = user_id if user_id is not None else principal.user_id
     if wanted is None:
-        raise NotAllowed("only a user account has a profile", action="profile.edit")
+        raise NotAllowed(gettext("only a user account has a profile"), action="profile.edit")
     _require_self(principal, wanted, "profile.edit")
     values, errors = _check(form)
     if errors:

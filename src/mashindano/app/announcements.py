@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from django.utils.translation import gettext
+
 from mashindano.app.errors import Duplicate, NotFound
 from mashindano.app.locking import locked_event
 from mashindano.app.principals import Principal
@@ -32,10 +34,12 @@ def announce(
     """Post `text` on the event's pages. Refused: empty text, text over 2,000 characters."""
     cleaned = " ".join(text.split())
     if not cleaned:
-        raise ParseError("an announcement needs some text", code="empty_text", event=slug)
+        raise ParseError(gettext("an announcement needs some text"), code="empty_text", event=slug)
     if len(cleaned) > MAX_LENGTH:
         raise ParseError(
-            f"an announcement has at most {MAX_LENGTH} characters (this one has {len(cleaned)})",
+            gettext(
+                "an announcement has at most {MAX_LENGTH} characters (this one has {count})"
+            ).format(MAX_LENGTH=MAX_LENGTH, count=len(cleaned)),
             code="text_too_long",
             event=slug,
         )
@@ -63,13 +67,17 @@ def withdraw_announcement(
             row = models.Announcement.objects.get(event=context.event, id=announcement)
         except models.Announcement.DoesNotExist:
             raise UnknownAnnouncement(
-                f"event {slug!r} has no announcement {announcement}",
+                gettext("event {slug!r} has no announcement {announcement}").format(
+                    slug=slug, announcement=announcement
+                ),
                 event=slug,
                 announcement=announcement,
             ) from None
         if models.AnnouncementWithdrawal.objects.filter(announcement=row).exists():
             raise Duplicate(
-                f"announcement {announcement} of event {slug!r} was withdrawn already",
+                gettext(
+                    "announcement {announcement} of event {slug!r} was withdrawn already"
+                ).format(announcement=announcement, slug=slug),
                 event=slug,
                 announcement=announcement,
             )

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 
+from django.utils.translation import gettext
+
 from mashindano.app.errors import DuplicateReport, UnknownGame, WrongState
 from mashindano.app.locking import EventContext, locked_event, now_or
 from mashindano.app.principals import Principal
@@ -168,15 +170,18 @@ def _derive_from(
 def _check_on_site(event: models.Event) -> KibaParameters:
     if event.preset != PRESET:
         raise WrongState(
-            f"event {event.slug!r} is a {event.preset} event; only kiba-bao games are played "
-            "on the site",
+            gettext(
+                "event {slug!r} is a {preset} event; only kiba-bao games are played on the site"
+            ).format(slug=event.slug, preset=event.preset),
             event=event.slug,
         )
     parameters = kiba_parameters(event.parameters)
     if not parameters.play_on_site:
         raise WrongState(
-            f"event {event.slug!r} reports results instead of playing on the site "
-            "(play_on_site is off)",
+            gettext(
+                "event {slug!r} reports results instead of playing on the "
+                "site (play_on_site is off)"
+            ).format(slug=event.slug),
             event=event.slug,
         )
     return parameters
@@ -210,7 +215,7 @@ def load_bao_game(slug: str, where: GameRef, *, now: datetime | None = None) -> 
     if event is None:
         from mashindano.app.errors import UnknownEvent
 
-        raise UnknownEvent(f"no event {slug!r}", event=slug)
+        raise UnknownEvent(gettext("no event {slug!r}").format(slug=slug), event=slug)
     parameters = _check_on_site(event)
     row = get_game_at(event, where)
     return _derive(row, parameters, row.encounter.round.published_at, now_or(now))
@@ -275,7 +280,9 @@ def play_move(
             return _repeated(before, row, ply, text, parameters)
         if ply is not None and ply > before.next_ply:
             raise WrongState(
-                f"{before.game.label}: ply {ply} is not the next move (ply {before.next_ply})",
+                gettext("{label}: ply {ply} is not the next move (ply {next_ply})").format(
+                    label=before.game.label, ply=ply, next_ply=before.next_ply
+                ),
                 round=before.game.round,
                 board=before.game.board,
             )
@@ -326,8 +333,15 @@ def _repeated(
         same = False
     if not same:
         raise DuplicateReport(
-            f"{game.game.label}: ply {ply} was already played ({stored.notation} by "
-            f"{stored.actor} at {stored.played_at.isoformat()})",
+            gettext(
+                "{label}: ply {ply} was already played ({notation} by {actor} at {isoformat})"
+            ).format(
+                label=game.game.label,
+                ply=ply,
+                notation=stored.notation,
+                actor=stored.actor,
+                isoformat=stored.played_at.isoformat(),
+            ),
             round=game.game.round,
             board=game.game.board,
         )
@@ -337,16 +351,23 @@ def _repeated(
 def _check_can_move(context: EventContext, game: BaoGame) -> CompetitorId:
     label = game.game.label
     if game.is_over:
-        raise WrongState(f"{label} is over", round=game.game.round, board=game.game.board)
+        raise WrongState(
+            gettext("{label} is over").format(label=label),
+            round=game.game.round,
+            board=game.game.board,
+        )
     if context.event.state != "running":
         raise WrongState(
-            f"event {context.event.slug!r} is {context.event.state}; moves are played while "
-            "it runs",
+            gettext("event {slug!r} is {state}; moves are played while it runs").format(
+                slug=context.event.slug, state=context.event.state
+            ),
             event=context.event.slug,
         )
     if game.clock.flagged is not None:
         raise WrongState(
-            f"{label}: the clock of the side to move ran out at {game.clock.deadline.isoformat()}",
+            gettext("{label}: the clock of the side to move ran out at {isoformat}").format(
+                label=label, isoformat=game.clock.deadline.isoformat()
+            ),
             round=game.game.round,
             board=game.game.board,
         )
@@ -354,7 +375,7 @@ def _check_can_move(context: EventContext, game: BaoGame) -> CompetitorId:
     assert mover is not None
     if not context.grant.full and mover not in context.grant.own_keys:
         raise WrongState(
-            f"{label}: it is {mover}'s move, not yours",
+            gettext("{label}: it is {mover}'s move, not yours").format(label=label, mover=mover),
             round=game.game.round,
             board=game.game.board,
         )
@@ -390,14 +411,18 @@ def resign_game(
         game = _derive(row, parameters, row.encounter.round.published_at, context.now)
         if player not in (game.game.first, game.game.second):
             raise WrongState(
-                f"{player} does not play {game.game.label}",
+                gettext("{player} does not play {label}").format(
+                    player=player, label=game.game.label
+                ),
                 round=game.game.round,
                 board=game.game.board,
             )
         context.grant.require_own((CompetitorId(player),), what=game.game.label)
         if game.is_over:
             raise WrongState(
-                f"{game.game.label} is over", round=game.game.round, board=game.game.board
+                gettext("{label} is over").format(label=game.game.label),
+                round=game.game.round,
+                board=game.game.board,
             )
         result = GameResult.SECOND_WINS if player == game.game.first else GameResult.FIRST_WINS
         report = ReportFact(

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from mashindano.app.principals import Principal
 from mashindano.app.queries import get_event_facts
@@ -64,13 +65,17 @@ def split_score(score: str, games: Sequence[GameFact]) -> list[str]:
     found = _SCORE.fullmatch(score)
     if found is None:
         raise ParseError(
-            f"match score {score!r} is not games won by each player, e.g. 3-1 or 2-2",
+            gettext(
+                "match score {score!r} is not games won by each player, e.g. 3-1 or 2-2"
+            ).format(score=score),
             score=score,
         )
     won, lost = int(found.group(1)), int(found.group(2))
     if won + lost > len(games):
         raise ParseError(
-            f"match score {score}: {won + lost} games won, but the match has {len(games)}",
+            gettext("match score {score}: {value} games won, but the match has {count}").format(
+                score=score, value=won + lost, count=len(games)
+            ),
             score=score,
         )
     upper = games[0].first

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from mashindano.app.errors import StaleVersion, UnknownEvent
 from mashindano.store import models
@@ -21,7 +22,7 @@ def event_version(slug: str) -> int:
     """The event's version now (UnknownEvent if there is none): one indexed query."""
     found = models.Event.objects.filter(slug=slug).values_list("version", flat=True).first()
     if found is None:
-        raise UnknownEvent(f"no event {slug!r}", event=slug)
+        raise UnknownEvent(gettext("no event {slug!r}").format(slug=slug), event=slug)
     return int(found)
 
 
@@ -47,11 +48,13 @@ def serialised(slug: str | None, *, expected_version: int | None = None) -> Iter
                 .first()
             )
             if found is None:
-                raise UnknownEvent(f"no event {slug!r}", event=slug)
+                raise UnknownEvent(gettext("no event {slug!r}").format(slug=slug), event=slug)
             if expected_version is not None and found != expected_version:
                 raise StaleVersion(
-                    f"event {slug!r} changed since version {expected_version} (now version "
-                    f"{found}); reload and try again",
+                    gettext(
+                        "event {slug!r} changed since version {expected_version} "
+                        "(now version {found}); reload and try again"
+                    ).format(slug=slug, expected_version=expected_version, found=found),
                     event=slug,
                     expected=expected_version,
                     version=found,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.db.models import Max
+from django.utils.translation import gettext
 
 from mashindano.app.errors import Duplicate, WrongState
 from mashindano.app.formats import adapter_for
@@ -26,8 +27,11 @@ def _latest_round(event: models.Event) -> int:
 def _refuse_unless(context: EventContext, *states: EventState) -> None:
     if context.event.state not in {s.value for s in states}:
         raise WrongState(
-            f"event {context.event.slug!r} is {context.event.state}; this is possible only "
-            f"while it is {' or '.join(s.value for s in states)}",
+            gettext("event {slug!r} is {state}; this is possible only while it is {value}").format(
+                slug=context.event.slug,
+                state=context.event.state,
+                value=" or ".join(s.value for s in states),
+            ),
             event=context.event.slug,
             state=context.event.state,
         )
@@ -52,14 +56,21 @@ def withdraw_player(
         start = latest + 1 if from_round is None else from_round
         if start <= latest:
             raise WrongState(
-                f"round {start} of event {slug!r} is already paired; withdraw {entry.key!r} "
-                f"from round {latest + 1} and have the arbiter rule the game(s) already paired",
+                gettext(
+                    "round {start} of event {slug!r} is already paired; withdraw "
+                    "{key!r} from round {value} and have the arbiter rule the "
+                    "game(s) already paired"
+                ).format(start=start, slug=slug, key=entry.key, value=latest + 1),
                 event=slug,
                 player=entry.key,
                 round=start,
             )
         if models.Withdrawal.objects.filter(entry=entry).exists():
-            raise Duplicate(f"{entry.key!r} has already withdrawn from event {slug!r}")
+            raise Duplicate(
+                gettext("{key!r} has already withdrawn from event {slug!r}").format(
+                    key=entry.key, slug=slug
+                )
+            )
         models.Withdrawal.objects.create(
             entry=entry, from_round=start, at=context.now, actor=actor.name, reason=reason
         )
@@ -87,8 +98,10 @@ def take_leave(
         latest = _latest_round(context.event)
         if from_round <= latest or last < from_round:
             raise WrongState(
-                f"a leave must cover rounds not yet paired (after round {latest}), first round "
-                f"first; got {from_round} to {last}",
+                gettext(
+                    "a leave must cover rounds not yet paired (after round "
+                    "{latest}), first round first; got {from_round} to {last}"
+                ).format(latest=latest, from_round=from_round, last=last),
                 event=slug,
                 player=entry.key,
             )
@@ -97,8 +110,9 @@ def take_leave(
         ).first()
         if overlapping is not None:
             raise Duplicate(
-                f"{entry.key!r} already has leave for rounds {overlapping.from_round} to "
-                f"{overlapping.to_round}",
+                gettext("{key!r} already has leave for rounds {from_round} to {to_round}").format(
+                    key=entry.key, from_round=overlapping.from_round, to_round=overlapping.to_round
+                ),
                 player=entry.key,
             )
         leave = LeaveFact(
@@ -137,10 +151,13 @@ def sanction_player(
     (a forfeit is applied by ruling the game, an expulsion by withdrawing the player)."""
     if kind not in SANCTION_KINDS:
         raise ConfigError(
-            f"unknown sanction {kind!r} (known: {', '.join(SANCTION_KINDS)})", kind=kind
+            gettext("unknown sanction {kind!r} (known: {value})").format(
+                kind=kind, value=", ".join(SANCTION_KINDS)
+            ),
+            kind=kind,
         )
     if not reason.strip():
-        raise ParseError("a sanction needs a reason", kind=kind)
+        raise ParseError(gettext("a sanction needs a reason"), kind=kind)
     if points:
         parse_points(points)
     with locked_event(slug, actor, "player.sanction", now=now) as context:
@@ -168,7 +185,11 @@ def close_period(
         _refuse_unless(context, EventState.RUNNING)
         facts = context.facts()
         if (stage, period) in facts.closed_periods:
-            raise Duplicate(f"period {period} of event {slug!r} is already closed")
+            raise Duplicate(
+                gettext("period {period} of event {slug!r} is already closed").format(
+                    period=period, slug=slug
+                )
+            )
         adapter_for(facts.preset).check_close_period(facts, stage, period, context.now)
         models.PeriodClosure.objects.create(
             stage=models.Stage.objects.get(event=context.event, number=stage),

@@ -12,6 +12,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
+from django.utils.translation import gettext
+
 from mashindano.app import events, players, rounds
 from mashindano.app.errors import UnknownPreset
 from mashindano.app.formats import adapter_for, available_presets
@@ -174,7 +176,9 @@ def play_demo(seed: int, presets: Sequence[str] = ()) -> list[DemoOutcome]:
     unknown = [p for p in presets if p not in known]
     if unknown:
         raise UnknownPreset(
-            f"no demo for preset {', '.join(map(repr, unknown))} (available: {', '.join(known)})",
+            gettext("no demo for preset {value} (available: {value2})").format(
+                value=", ".join(map(repr, unknown)), value2=", ".join(known)
+            ),
             preset=unknown[0],
         )
     return [play_demo_event(preset, seed) for preset in known if not presets or preset in presets]

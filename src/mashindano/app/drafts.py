@@ -15,6 +15,8 @@ import hashlib
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.utils.translation import gettext
+
 from mashindano.app.errors import StaleVersion
 from mashindano.app.formats import adapter_for
 from mashindano.app.formats.base import PairingPlan
@@ -217,8 +219,10 @@ def publish_draft(
         plan = check_pair_next(context.facts(), context.now)
         if _fingerprint(plan) != fingerprint:
             raise StaleVersion(
-                f"the pairing of {plan.unit.label} is no longer the draft shown; "
-                "make a new draft and check it again",
+                gettext(
+                    "the pairing of {label} is no longer the draft shown; make a "
+                    "new draft and check it again"
+                ).format(label=plan.unit.label),
                 event=slug,
             )
         do_pair_next(context, plan)

@@ -36,6 +36,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from enum import StrEnum
 
+from django.utils.translation import gettext
+
 from mashindano.app.clocks import GameClock, kiba_loss_on_time_mode, open_game_clocks
 from mashindano.app.errors import AppError
 from mashindano.app.formats.gomoku_league_history import (
@@ -714,7 +716,7 @@ def _apply_ruling(item: DueItem, now: datetime) -> bool:
     with locked_event(item.event, SYSTEM, action, now=now) as context:
         if not _still_due(item, now):
             # Nothing to write: leave the event as it was (version and audit untouched).
-            raise _NothingToDo(f"{item.key} is no longer due")
+            raise _NothingToDo(gettext("{key} is no longer due").format(key=item.key))
         row = get_game_at(context.event, item.game)
         game = game_fact_of(row)
         report = ReportFact(

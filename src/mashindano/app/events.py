@@ -10,6 +10,7 @@ from datetime import datetime
 
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
+from django.utils.translation import gettext
 
 from mashindano.app.declarations.parameters import parameters_to_json
 from mashindano.app.errors import Duplicate, UnknownEvent, WrongState
@@ -36,13 +37,15 @@ SEED_LIMIT = 2**62
 def check_create_event(slug: str, preset: str, parameters: Mapping[str, Json]) -> None:
     if not _SLUG.fullmatch(slug):
         raise ConfigError(
-            f"event slug {slug!r} must be lower-case letters, digits and hyphens "
-            f"(e.g. {slugify(slug) or 'club-open-2026'!r})",
+            gettext(
+                "event slug {slug!r} must be lower-case letters, digits and "
+                "hyphens (e.g. {value!r})"
+            ).format(slug=slug, value=slugify(slug) or "club-open-2026"),
             slug=slug,
         )
     adapter_for(preset).parameter_schema.build(parameters)
     if models.Event.objects.filter(slug=slug).exists():
-        raise Duplicate(f"an event {slug!r} exists already", event=slug)
+        raise Duplicate(gettext("an event {slug!r} exists already").format(slug=slug), event=slug)
 
 
 def create_event(
@@ -63,7 +66,9 @@ def create_event(
     if seed is None:
         seed = random.SystemRandom().randrange(SEED_LIMIT)
     elif not 0 <= seed < SEED_LIMIT:
-        raise ConfigError(f"seed {seed} is outside 0 to 2**62 - 1", seed=seed)
+        raise ConfigError(
+            gettext("seed {seed} is outside 0 to 2**62 - 1").format(seed=seed), seed=seed
+        )
     when = now_or(now)
     try:
         with transaction.atomic():
@@ -97,7 +102,9 @@ def create_event(
             )
             write_audit(event, context)
     except IntegrityError:
-        raise Duplicate(f"an event {slug!r} exists already", event=slug) from None
+        raise Duplicate(
+            gettext("an event {slug!r} exists already").format(slug=slug), event=slug
+        ) from None
     return get_event_facts(slug)
 
 
@@ -107,8 +114,9 @@ def create_event(
 def _refuse_unless_registration(facts: EventFacts, doing: str) -> None:
     if facts.state is not EventState.REGISTRATION:
         raise WrongState(
-            f"event {facts.slug!r} is {facts.state.value}; {doing} only before it starts "
-            "(while in registration)",
+            gettext(
+                "event {slug!r} is {value}; {doing} only before it starts (while in registration)"
+            ).format(slug=facts.slug, value=facts.state.value, doing=doing),
             event=facts.slug,
             state=facts.state.value,
         )
@@ -138,7 +146,7 @@ def edit_event(
         old_name = context.event.name
         if name is not None:
             if not name.strip():
-                raise ConfigError("the event's name must not be empty", field="name")
+                raise ConfigError(gettext("the event's name must not be empty"), field="name")
             context.event.name = name.strip()
         context.event.parameters = after
         context.record(
@@ -156,7 +164,7 @@ def delete_event(slug: str, *, actor: Principal, now: datetime | None = None) ->
         try:
             event = models.Event.objects.select_for_update().get(slug=slug)
         except models.Event.DoesNotExist:
-            raise UnknownEvent(f"no event {slug!r}", event=slug) from None
+            raise UnknownEvent(gettext("no event {slug!r}").format(slug=slug), event=slug) from None
         _refuse_unless_registration(get_event_facts(slug), "it can be deleted")
         event.delete()
     return slug
@@ -168,7 +176,9 @@ def delete_event(slug: str, *, actor: Principal, now: datetime | None = None) ->
 def check_start_event(facts: EventFacts) -> StartPlan:
     if facts.state is not EventState.REGISTRATION:
         raise WrongState(
-            f"event {facts.slug!r} is {facts.state.value}; only an event in registration can start",
+            gettext("event {slug!r} is {value}; only an event in registration can start").format(
+                slug=facts.slug, value=facts.state.value
+            ),
             event=facts.slug,
             state=facts.state.value,
         )
@@ -213,7 +223,9 @@ def do_start_event(context: EventContext, plan: StartPlan) -> None:
 def check_close_event(facts: EventFacts) -> None:
     if facts.state is not EventState.RUNNING:
         raise WrongState(
-            f"event {facts.slug!r} is {facts.state.value}; only a running event can be closed",
+            gettext("event {slug!r} is {value}; only a running event can be closed").format(
+                slug=facts.slug, value=facts.state.value
+            ),
             event=facts.slug,
             state=facts.state.value,
         )
@@ -228,7 +240,12 @@ def check_close_event(facts: EventFacts) -> None:
                 + ", ".join(missing[:5])
                 + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
             )
-        raise WrongState(f"event {facts.slug!r} is not finished: {detail}", event=facts.slug)
+        raise WrongState(
+            gettext("event {slug!r} is not finished: {detail}").format(
+                slug=facts.slug, detail=detail
+            ),
+            event=facts.slug,
+        )
 
 
 def close_event(slug: str, *, actor: Principal, now: datetime | None = None) -> EventFacts:

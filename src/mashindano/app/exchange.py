@@ -20,6 +20,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
 
 from mashindano.app.documents.values import format_exact
 from mashindano.app.errors import Duplicate, UnsupportedFormat
@@ -66,7 +67,9 @@ def _parse_time(value: Any, what: str) -> datetime:
     try:
         return datetime.fromisoformat(str(value))
     except ValueError:
-        raise ParseError(f"{what}: {value!r} is not an ISO date and time") from None
+        raise ParseError(
+            gettext("{what}: {value!r} is not an ISO date and time").format(what=what, value=value)
+        ) from None
 
 
 def export_event_json(slug: str) -> dict[str, Json]:
@@ -250,15 +253,26 @@ def export_event_json(slug: str) -> dict[str, Json]:
 def check_document_format(document: Mapping[str, Any]) -> None:
     if document.get("format") != DOCUMENT_FORMAT or document.get("version") != DOCUMENT_VERSION:
         raise ParseError(
-            f"not a {DOCUMENT_FORMAT} document version {DOCUMENT_VERSION} "
-            f"(format {document.get('format')!r}, version {document.get('version')!r})"
+            gettext(
+                "not a {DOCUMENT_FORMAT} document version {DOCUMENT_VERSION} "
+                "(format {get!r}, version {get2!r})"
+            ).format(
+                DOCUMENT_FORMAT=DOCUMENT_FORMAT,
+                DOCUMENT_VERSION=DOCUMENT_VERSION,
+                get=document.get("format"),
+                get2=document.get("version"),
+            )
         )
 
 
 def check_import(document: Mapping[str, Any], slug: str) -> None:
     adapter_for(str(document["event"]["preset"]))
     if models.Event.objects.filter(slug=slug).exists():
-        raise Duplicate(f"an event {slug!r} exists already; import under another --slug")
+        raise Duplicate(
+            gettext("an event {slug!r} exists already; import under another --slug").format(
+                slug=slug
+            )
+        )
 
 
 def import_event_json(
@@ -282,9 +296,13 @@ def import_event_json(
         with transaction.atomic():
             do_import(document, target, actor, now_or(now))
     except (KeyError, TypeError, ValueError) as exc:
-        raise ParseError(f"the event document is incomplete or malformed: {exc!r}") from None
+        raise ParseError(
+            gettext("the event document is incomplete or malformed: {exc!r}").format(exc=exc)
+        ) from None
     except IntegrityError as exc:
-        raise Duplicate(f"the event document repeats a fact: {exc}") from None
+        raise Duplicate(
+            gettext("the event document repeats a fact: {exc}").format(exc=exc)
+        ) from None
     return target
 
 
@@ -340,7 +358,9 @@ def do_import(document: Mapping[str, Any], slug: str, actor: Principal, now: dat
 
     def entry(key: str) -> models.Entry:
         if key not in entries:
-            raise ParseError(f"the event document names an unknown player {key!r}")
+            raise ParseError(
+                gettext("the event document names an unknown player {key!r}").format(key=key)
+            )
         return entries[key]
 
     stages = {
@@ -481,7 +501,9 @@ def do_import(document: Mapping[str, Any], slug: str, actor: Principal, now: dat
 def _detail(value: Any) -> dict[str, Json] | None:
     if value is None or isinstance(value, dict):
         return value
-    raise ParseError(f"a report's detail must be a JSON object, got {value!r}")
+    raise ParseError(
+        gettext("a report's detail must be a JSON object, got {value!r}").format(value=value)
+    )
 
 
 def _optional_time(value: Any) -> datetime | None:
@@ -501,8 +523,9 @@ def export_event_trf(slug: str) -> str:
     results = adapter.stage_results(facts)
     if results is None:
         raise UnsupportedFormat(
-            f"TRF-16 cannot carry a {facts.preset} event "
-            f"({TRF_REFUSALS.get(facts.preset, _NO_STAGE)}); export it as csv (GAMES.csv) or json",
+            gettext(
+                "TRF-16 cannot carry a {preset} event ({why}); export it as csv (GAMES.csv) or json"
+            ).format(preset=facts.preset, why=TRF_REFUSALS.get(facts.preset, _NO_STAGE)),
             event=slug,
             preset=facts.preset,
         )

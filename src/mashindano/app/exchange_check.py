@@ -18,6 +18,7 @@ from typing import Any, NoReturn
 
 from django.core.exceptions import FieldDoesNotExist, ValidationError
 from django.db import models as django_models
+from django.utils.translation import gettext
 
 from mashindano.app.declarations.parameters import parameters_from_json
 from mashindano.app.formats import adapter_for
@@ -46,8 +47,19 @@ from mashindano.store.facts import (
 type Where = str
 
 
+def _stage_label(stage: int, group: str, number: int) -> str:
+    if group:
+        return gettext("stage {stage} group {group} round {number}").format(
+            stage=stage, group=group, number=number
+        )
+    return gettext("stage {stage} round {number}").format(stage=stage, number=number)
+
+
 def _fail(where: Where, message: str) -> NoReturn:
-    raise ParseError(f"event document, {where}: {message}", where=where)
+    raise ParseError(
+        gettext("event document, {where}: {message}").format(where=where, message=message),
+        where=where,
+    )
 
 
 def _object(value: Any, where: Where) -> Mapping[str, Any]:
@@ -76,7 +88,10 @@ def _kind(value: Any) -> str:
     if value is None:
         return "null"
     return {dict: "an object", list: "a list", str: "text", bool: "true/false"}.get(
-        type(value), f"the number {value}" if isinstance(value, int | float) else "a value"
+        type(value),
+        gettext("the number {value}").format(value=value)
+        if isinstance(value, int | float)
+        else gettext("a value"),
     )
 
 
@@ -103,10 +118,10 @@ def _column(
     kind = field.get_internal_type()
     if kind in ("CharField", "SlugField", "TextField"):
         if not isinstance(value, str):
-            _fail(path, f"expected text, got {_kind(value)}")
+            _fail(path, gettext("expected text, got {value}").format(value=_kind(value)))
     elif kind.endswith("IntegerField"):
         if not isinstance(value, int) or isinstance(value, bool):
-            _fail(path, f"expected a whole number, got {_kind(value)}")
+            _fail(path, gettext("expected a whole number, got {value}").format(value=_kind(value)))
     elif kind == "DateTimeField":
         return _time(value, path)
     if kind != "JSONField":
@@ -123,7 +138,10 @@ def _time(value: Any, where: Where) -> datetime:
     except ValueError:
         parsed = None
     if parsed is None or parsed.tzinfo is None:
-        _fail(where, f"{value!r} is not an ISO date and time with a time zone")
+        _fail(
+            where,
+            gettext("{value!r} is not an ISO date and time with a time zone").format(value=value),
+        )
     return parsed
 
 
@@ -132,7 +150,9 @@ def _enum[E](enum: type[E], value: Any, where: Where) -> E:
         return enum(value)  # type: ignore[call-arg]
     except (ValueError, TypeError):
         choices = ", ".join(repr(e.value) for e in enum)  # type: ignore[attr-defined]
-        _fail(where, f"{value!r} is not one of {choices}")
+        _fail(
+            where, gettext("{value!r} is not one of {choices}").format(value=value, choices=choices)
+        )
 
 
 class _Reader:
@@ -150,7 +170,10 @@ class _Reader:
     def player(self, row: Mapping[str, Any], key: str, where: Where) -> CompetitorId:
         value = _get(row, key, where)
         if not isinstance(value, str) or CompetitorId(value) not in self.keys:
-            _fail(f"{where}.{key}", f"{value!r} is not one of the event's entries")
+            _fail(
+                f"{where}.{key}",
+                gettext("{value!r} is not one of the event's entries").format(value=value),
+            )
         return CompetitorId(value)
 
     def read(self) -> tuple[EventFacts, FormatAdapter]:
@@ -212,13 +235,23 @@ class _Reader:
             row = _object(item, where)
             key = CompetitorId(_column(models.Entry, row, "key", where))
             if key in self.keys:
-                _fail(f"{where}.key", f"player {key!r} is listed twice")
+                _fail(f"{where}.key", gettext("player {key!r} is listed twice").format(key=key))
             rating = _column(models.Entry, row, "rating", where)
             if rating is not None and rating > MAX_RATING:
-                _fail(f"{where}.rating", f"{rating} is above the highest rating ({MAX_RATING})")
+                _fail(
+                    f"{where}.rating",
+                    gettext("{rating} is above the highest rating ({MAX_RATING})").format(
+                        rating=rating, MAX_RATING=MAX_RATING
+                    ),
+                )
             played = _column(models.Entry, row, "games_played", where)
             if played is not None and played > MAX_GAMES_PLAYED:
-                _fail(f"{where}.games_played", f"{played} is more than {MAX_GAMES_PLAYED}")
+                _fail(
+                    f"{where}.games_played",
+                    gettext("{played} is more than {MAX_GAMES_PLAYED}").format(
+                        played=played, MAX_GAMES_PLAYED=MAX_GAMES_PLAYED
+                    ),
+                )
             number = _column(models.Entry, row, "number", where)
             if number is not None:
                 if number in numbers:
@@ -244,7 +277,10 @@ class _Reader:
             row = _object(item, where)
             number = _column(models.Stage, row, "number", where)
             if number in stages:
-                _fail(f"{where}.number", f"stage {number} is listed twice")
+                _fail(
+                    f"{where}.number",
+                    gettext("stage {number} is listed twice").format(number=number),
+                )
             for key in ("name", "format", "parameters"):
                 _column(models.Stage, row, key, where)
             stages.add(number)
@@ -253,7 +289,10 @@ class _Reader:
     def stage(self, stages: set[int], row: Mapping[str, Any], key: str, where: Where) -> int:
         number = _get(row, key, where)
         if not isinstance(number, int) or isinstance(number, bool) or number not in stages:
-            _fail(f"{where}.{key}", f"{number!r} is not one of the event's stages")
+            _fail(
+                f"{where}.{key}",
+                gettext("{number!r} is not one of the event's stages").format(number=number),
+            )
         return int(number)
 
     def rounds(
@@ -266,9 +305,9 @@ class _Reader:
             group = _column(models.Round, row, "group", where)
             number = _column(models.Round, row, "number", where)
             _column(models.Round, row, "actor", where)
-            label = f"stage {stage}{f' group {group}' if group else ''} round {number}"
+            label = _stage_label(stage, group, number)
             if (stage, group, number) in rounds:
-                _fail(where, f"{label} is listed twice")
+                _fail(where, gettext("{label} is listed twice").format(label=label))
             published = _column(models.Round, row, "published_at", where)
             shell = RoundFact(stage, group, number, published, ())
             encounters = self.encounters(row, where, label, shell, adapter, facts)
@@ -292,12 +331,22 @@ class _Reader:
             e = _object(item, place)
             board = _column(models.Encounter, e, "board", place)
             if board in boards:
-                _fail(f"{place}.board", f"{label} has two encounters on board {board}")
+                _fail(
+                    f"{place}.board",
+                    gettext("{label} has two encounters on board {board}").format(
+                        label=label, board=board
+                    ),
+                )
             boards.add(board)
             first = self.player(e, "first", place)
             second = self.player(e, "second", place) if e.get("second") is not None else None
             if first == second:
-                _fail(place, f"{label}, board {board}: {first!r} is paired with himself")
+                _fail(
+                    place,
+                    gettext("{label}, board {board}: {first!r} is paired with himself").format(
+                        label=label, board=board, first=first
+                    ),
+                )
             pair = frozenset((first, second))
             if second is not None and pair in met:
                 _fail(
@@ -325,14 +374,29 @@ class _Reader:
             for spot, game_item in _items(e, "games", place):
                 g = _object(game_item, spot)
                 if second is None:
-                    _fail(spot, f"{label}, board {board} is a bye and has no games")
+                    _fail(
+                        spot,
+                        gettext("{label}, board {board} is a bye and has no games").format(
+                            label=label, board=board
+                        ),
+                    )
                 number = _column(models.Game, g, "number", spot)
                 if number in numbers:
-                    _fail(f"{spot}.number", f"{label}, board {board} has two games {number}")
+                    _fail(
+                        f"{spot}.number",
+                        gettext("{label}, board {board} has two games {number}").format(
+                            label=label, board=board, number=number
+                        ),
+                    )
                 numbers.add(number)
                 a, b = self.player(g, "first", spot), self.player(g, "second", spot)
                 if {a, b} != sides:
-                    _fail(spot, f"game {a!r} - {b!r} is not between the encounter's players")
+                    _fail(
+                        spot,
+                        gettext("game {a!r} - {b!r} is not between the encounter's players").format(
+                            a=a, b=b
+                        ),
+                    )
                 side = _enum(Side, _column(models.Game, g, "first_side", spot), f"{spot}.side")
                 game = GameFact(
                     id=self.new_id(),
@@ -410,7 +474,9 @@ class _Reader:
         try:
             result = GameResult(text)
             if result.value != adapter.parse_result(text).value:
-                raise IllegalResult(f"{text!r} is not written as the preset writes it")
+                raise IllegalResult(
+                    gettext("{text!r} is not written as the preset writes it").format(text=text)
+                )
         except ValueError:
             _fail(
                 f"{where}.result",
@@ -432,7 +498,7 @@ class _Reader:
             m = _object(item, place)
             ply = _column(models.Move, m, "ply", place)
             if ply in plies:
-                _fail(f"{place}.ply", f"ply {ply} is listed twice")
+                _fail(f"{place}.ply", gettext("ply {ply} is listed twice").format(ply=ply))
             plies.add(ply)
             for key in ("notation", "played_at", "actor"):
                 _column(models.Move, m, key, place)
@@ -459,7 +525,12 @@ class _Reader:
             first = _column(models.Leave, v, "from_round", where)
             last = _column(models.Leave, v, "to_round", where)
             if last < first:
-                _fail(where, f"the leave ends (round {last}) before it starts (round {first})")
+                _fail(
+                    where,
+                    gettext(
+                        "the leave ends (round {last}) before it starts (round {first})"
+                    ).format(last=last, first=first),
+                )
             found.append(
                 LeaveFact(
                     self.player(v, "player", where),
@@ -526,7 +597,12 @@ class _Reader:
             stage = self.stage(stages, p, "stage", where)
             period = _column(models.PeriodClosure, p, "period", where)
             if (stage, period) in closed:
-                _fail(where, f"stage {stage} period {period} is closed twice")
+                _fail(
+                    where,
+                    gettext("stage {stage} period {period} is closed twice").format(
+                        stage=stage, period=period
+                    ),
+                )
             _column(models.PeriodClosure, p, "actor", where)
             closed[stage, period] = _column(models.PeriodClosure, p, "closed_at", where)
         return closed
@@ -537,9 +613,17 @@ class _Reader:
             a = _object(item, where)
             version = _column(models.AuditEntry, a, "version", where)
             if version in versions:
-                _fail(f"{where}.version", f"version {version} is listed twice")
+                _fail(
+                    f"{where}.version",
+                    gettext("version {version} is listed twice").format(version=version),
+                )
             if version > event_version:
-                _fail(f"{where}.version", f"{version} is after the event's {event_version}")
+                _fail(
+                    f"{where}.version",
+                    gettext("{version} is after the event's {event_version}").format(
+                        version=version, event_version=event_version
+                    ),
+                )
             versions.add(version)
             for key in ("at", "actor", "action", "before", "after"):
                 _column(models.AuditEntry, a, key, where)
@@ -570,14 +654,22 @@ def _replay(facts: EventFacts, adapter: FormatAdapter) -> None:
         facts.forbidden_pairs()
         for count in range(1, len(facts.rounds) + 1):
             last = facts.rounds[count - 1]
-            where = f"stage {last.stage}{f' group {last.group}' if last.group else ''} round " + (
-                f"{last.number}"
-            )
+            where = _stage_label(last.stage, last.group, last.number)
             adapter.compute_standings(replace(facts, rounds=facts.rounds[:count]))
-        where = "the event"
+        where = gettext("the event")
         summary: Json = adapter.summary(facts)
         del summary
     except MashindanoError as exc:
-        _fail("replay", f"{where} does not replay under {facts.preset}: {exc.message}")
+        _fail(
+            "replay",
+            gettext("{where} does not replay under {preset}: {message}").format(
+                where=where, preset=facts.preset, message=exc.message
+            ),
+        )
     except Exception as exc:  # the adapters trust stored facts; a document is not trusted
-        _fail("replay", f"{where} does not replay under {facts.preset}: {type(exc).__name__} {exc}")
+        _fail(
+            "replay",
+            gettext("{where} does not replay under {preset}: {name} {exc}").format(
+                where=where, preset=facts.preset, name=type(exc).__name__, exc=exc
+            ),
+        )

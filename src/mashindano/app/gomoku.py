@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
 
+from django.utils.translation import gettext
+
 from mashindano.app.errors import Duplicate, OutOfWindow, WrongState
 from mashindano.app.formats import adapter_for
 from mashindano.app.formats.gomoku_league_history import (
@@ -80,20 +82,27 @@ def check_accept_return(context: EventContext, player: str, reason: str) -> Acce
     event = context.event
     if event.preset != PRESET_NAME:
         raise WrongState(
-            f"event {event.slug!r} uses preset {event.preset!r}; only {PRESET_NAME!r} events "
-            "take players back after a removal or a suspension",
+            gettext(
+                "event {slug!r} uses preset {preset!r}; only {PRESET_NAME!r} "
+                "events take players back after a removal or a suspension"
+            ).format(slug=event.slug, preset=event.preset, PRESET_NAME=PRESET_NAME),
             event=event.slug,
             preset=event.preset,
         )
     if not reason.strip():
         raise ParseError(
-            "accepting a player's return needs a reason (R9: the organiser decides on the "
-            "player's past behaviour and activity; it is kept in the log)",
+            gettext(
+                "accepting a player's return needs a reason (R9: the "
+                "organiser decides on the player's past behaviour and "
+                "activity; it is kept in the log)"
+            ),
             event=event.slug,
         )
     if event.state != EventState.RUNNING:
         raise WrongState(
-            f"event {event.slug!r} is {event.state}; players return only while the league runs",
+            gettext("event {slug!r} is {state}; players return only while the league runs").format(
+                slug=event.slug, state=event.state
+            ),
             event=event.slug,
             state=event.state,
         )
@@ -103,8 +112,10 @@ def check_accept_return(context: EventContext, player: str, reason: str) -> Acce
     unit = adapter_for(facts.preset).next_unit(facts)
     if unit is None:
         raise WrongState(
-            f"all {parameters.season_months} months of event {facts.slug!r} are paired; there "
-            "is no month left to return in",
+            gettext(
+                "all {season_months} months of event {slug!r} are paired; "
+                "there is no month left to return in"
+            ).format(season_months=parameters.season_months, slug=facts.slug),
             event=facts.slug,
             player=who,
         )
@@ -157,9 +168,12 @@ def _league_before(
     running = history.months[-1]
     if who in running.stage.ladder:
         raise WrongState(
-            f"{who!r} is on the list of month {running.number} ({running.month}) of event "
-            f"{facts.slug!r}, which is still running; they continue unless its end removes "
-            f"them (R15): accept their return once month {running.number} is closed",
+            gettext(
+                "{who!r} is on the list of month {number} ({month}) of event "
+                "{slug!r}, which is still running; they continue unless its "
+                "end removes them (R15): accept their return once month "
+                "{number} is closed"
+            ).format(who=who, number=running.number, month=running.month, slug=facts.slug),
             event=facts.slug,
             player=who,
             round=running.number,
@@ -180,25 +194,38 @@ def _check_membership(
                 if who in league.back_from_leave
                 else "is in the league's list and continues without registering (R5)"
             )
-            raise WrongState(f"{who!r} {why}: nothing to accept for {where}", player=who)
+            raise WrongState(
+                gettext("{who!r} {why}: nothing to accept for {where}").format(
+                    who=who, why=why, where=where
+                ),
+                player=who,
+            )
         case Membership.NEW:
             raise WrongState(
-                f"{who!r} has never been on the league's list, so there is nothing to return "
-                f"to: a first-time entrant registers as a newcomer (R5, R17), not for {where}",
+                gettext(
+                    "{who!r} has never been on the league's list, so there is "
+                    "nothing to return to: a first-time entrant registers as a "
+                    "newcomer (R5, R17), not for {where}"
+                ).format(who=who, where=where),
                 player=who,
             )
         case Membership.SUSPENDED:
             last = _suspension_end(league, who)
             raise WrongState(
-                f"{who!r} is suspended until {last} and may not come back for {where}; "
-                "a player registers again once the suspension has ended (R10)",
+                gettext(
+                    "{who!r} is suspended until {last} and may not come back for "
+                    "{where}; a player registers again once the suspension has "
+                    "ended (R10)"
+                ).format(who=who, last=last, where=where),
                 player=who,
                 until=str(last),
             )
         case Membership.EXCLUDED:
             raise WrongState(
-                f"{who!r} is excluded from the league for good (R44, or withdrew) and may not "
-                f"come back for {where}",
+                gettext(
+                    "{who!r} is excluded from the league for good (R44, or "
+                    "withdrew) and may not come back for {where}"
+                ).format(who=who, where=where),
                 player=who,
             )
 
@@ -227,9 +254,22 @@ def _check_window(
     if number > 1 and Month.of(as_utc(now, "now")) == month.previous():
         paired = f"; month {number - 1} ({month.previous()}) is already paired"
     raise OutOfWindow(
-        f"return of {who!r} at {_instant(now)}: it would count for month {number} ({month}) of "
-        f"event {facts.slug!r}, whose registrations are accepted on days {window} of {month} "
-        f"only, from {_instant(opens)} until {_instant(closes)} (R4){paired}",
+        gettext(
+            "return of {who!r} at {instant}: it would count for month "
+            "{number} ({month}) of event {slug!r}, whose registrations "
+            "are accepted on days {window} of {month} only, from "
+            "{instant2} until {instant3} (R4){paired}"
+        ).format(
+            who=who,
+            instant=_instant(now),
+            number=number,
+            month=month,
+            slug=facts.slug,
+            window=window,
+            instant2=_instant(opens),
+            instant3=_instant(closes),
+            paired=paired,
+        ),
         event=facts.slug,
         player=who,
         month=str(month),
@@ -245,8 +285,17 @@ def _check_not_accepted_yet(
             and registration_month(facts, earlier.at) == number
         ):
             raise Duplicate(
-                f"{who!r} was already accepted back for month {number} ({month}) of event "
-                f"{facts.slug!r} at {_instant(earlier.at)} by {earlier.actor!r}",
+                gettext(
+                    "{who!r} was already accepted back for month {number} "
+                    "({month}) of event {slug!r} at {instant} by {actor!r}"
+                ).format(
+                    who=who,
+                    number=number,
+                    month=month,
+                    slug=facts.slug,
+                    instant=_instant(earlier.at),
+                    actor=earlier.actor,
+                ),
                 event=facts.slug,
                 player=who,
                 round=number,

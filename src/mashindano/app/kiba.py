@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
+from django.utils.translation import gettext
+
 from mashindano.app.errors import Duplicate, UnknownPlayer, WrongState
 from mashindano.app.formats.kiba_bao import refuse_wrong_preset
 from mashindano.app.formats.kiba_bao_stages import (
@@ -37,7 +39,9 @@ def _resolve(facts: EventFacts, player: str) -> CompetitorId:
         if c.id == player or (player.isdigit() and c.number == int(player)):
             return c.id
     raise UnknownPlayer(
-        f"event {facts.slug!r} has no player {player!r}", event=facts.slug, player=player
+        gettext("event {slug!r} has no player {player!r}").format(slug=facts.slug, player=player),
+        event=facts.slug,
+        player=player,
     )
 
 
@@ -48,44 +52,54 @@ def check_record_playoff(
     refuse_wrong_preset(facts)
     if facts.state is not EventState.RUNNING:
         raise WrongState(
-            f"event {facts.slug!r} is {facts.state.value}; a playoff is recorded only while "
-            "it is running",
+            gettext(
+                "event {slug!r} is {value}; a playoff is recorded only while it is running"
+            ).format(slug=facts.slug, value=facts.state.value),
             event=facts.slug,
             state=facts.state.value,
         )
     placed = tuple(_resolve(facts, p) for p in order)
     if len(placed) < 2 or len(set(placed)) != len(placed):
         raise ParseError(
-            "a playoff places two or more different players, best first", players=list(order)
+            gettext("a playoff places two or more different players, best first"),
+            players=list(order),
         )
     event = derive_event(facts)
     stage = event.stage(round_number)
     if stage is None:
         raise WrongState(
-            f"round {round_number} of event {facts.slug!r} is not a published group stage",
+            gettext("round {round_number} of event {slug!r} is not a published group stage").format(
+                round_number=round_number, slug=facts.slug
+            ),
             event=facts.slug,
             round=round_number,
         )
     if event.next is None or event.next.number != round_number + 1:
         raise WrongState(
-            f"the advancement from round {round_number} of event {facts.slug!r} was fixed when "
-            f"round {round_number + 1} was paired",
+            gettext(
+                "the advancement from round {round_number} of event {slug!r} "
+                "was fixed when round {value} was paired"
+            ).format(round_number=round_number, slug=facts.slug, value=round_number + 1),
             event=facts.slug,
             round=round_number,
         )
     table = stage.table(group)
     if not stage.is_complete:
         raise WrongState(
-            f"round {round_number} of event {facts.slug!r} still has open games; a playoff "
-            "settles a tie only once every game of the stage has a result",
+            gettext(
+                "round {round_number} of event {slug!r} still has open "
+                "games; a playoff settles a tie only once every game of the "
+                "stage has a result"
+            ).format(round_number=round_number, slug=facts.slug),
             event=facts.slug,
             round=round_number,
         )
     names = event.names
     if any(set(decided) == set(placed) for decided in table.playoffs):
         raise Duplicate(
-            f"group {group}: a playoff between {', '.join(names[c] for c in placed)} is "
-            "already recorded",
+            gettext("group {group}: a playoff between {value} is already recorded").format(
+                group=group, value=", ".join(names[c] for c in placed)
+            ),
             event=facts.slug,
             group=group,
         )
@@ -93,8 +107,10 @@ def check_record_playoff(
     if set(placed) not in [set(tie) for tie in ties]:
         needed = "; ".join(", ".join(names[c] for c in tie) for tie in ties) or "none"
         raise WrongState(
-            f"group {group}: {', '.join(names[c] for c in placed)} are not exactly the players "
-            f"of a tie that decides advancement (ties needing a playoff: {needed})",
+            gettext(
+                "group {group}: {value} are not exactly the players of a tie "
+                "that decides advancement (ties needing a playoff: {needed})"
+            ).format(group=group, value=", ".join(names[c] for c in placed), needed=needed),
             event=facts.slug,
             group=group,
         )

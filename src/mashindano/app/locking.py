@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from mashindano.app.errors import StaleVersion, UnknownEvent
 from mashindano.app.permissions import Grant, authorise
@@ -89,11 +90,13 @@ def locked_event(
         try:
             event = models.Event.objects.select_for_update().get(slug=slug)
         except models.Event.DoesNotExist:
-            raise UnknownEvent(f"no event {slug!r}", event=slug) from None
+            raise UnknownEvent(gettext("no event {slug!r}").format(slug=slug), event=slug) from None
         if expected_version is not None and event.version != expected_version:
             raise StaleVersion(
-                f"event {slug!r} changed since version {expected_version} (now version "
-                f"{event.version}); reload and try again",
+                gettext(
+                    "event {slug!r} changed since version {expected_version} "
+                    "(now version {version}); reload and try again"
+                ).format(slug=slug, expected_version=expected_version, version=event.version),
                 event=slug,
                 expected=expected_version,
                 version=event.version,

@@ -29,8 +29,8 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 
 from mashindano.app.errors import NotFound
 from mashindano.app.locking import pause_for_tests
@@ -61,7 +61,7 @@ def get_preference(user_id: int, kind: str) -> NotificationMode:
 
 def set_preference(user_id: int, kind: str, mode: NotificationMode, now: datetime) -> None:
     if kind not in {k.value for k in Kind}:
-        raise NotFound(f"no notification kind {kind!r}", kind=kind)
+        raise NotFound(gettext("no notification kind {kind!r}").format(kind=kind), kind=kind)
     models.NotificationPreference.objects.update_or_create(
         user_id=user_id, kind=kind, defaults={"mode": mode.value, "changed_at": now}
     )
@@ -81,9 +81,9 @@ def read_unsubscribe_token(token: str) -> Unsubscribed:
     try:
         value = signing.loads(token, salt=UNSUBSCRIBE_SALT)
     except signing.BadSignature:
-        raise BadToken("this unsubscribe link is not valid") from None
+        raise BadToken(gettext("this unsubscribe link is not valid")) from None
     if not isinstance(value, dict) or not isinstance(value.get("u"), int):
-        raise BadToken("this unsubscribe link is not valid")
+        raise BadToken(gettext("this unsubscribe link is not valid"))
     return Unsubscribed(int(value["u"]), str(value.get("k", "")))
 
 
@@ -91,7 +91,7 @@ def unsubscribe(token: str, now: datetime) -> Unsubscribed:
     """The one-click unsubscribe: `never` for that user and kind, nothing else."""
     found = read_unsubscribe_token(token)
     if not get_user_model().objects.filter(id=found.user_id).exists():
-        raise BadToken("this unsubscribe link is for an account that no longer exists")
+        raise BadToken(gettext("this unsubscribe link is for an account that no longer exists"))
     set_preference(found.user_id, found.kind, NotificationMode.NEVER, now)
     return found
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from django.utils.translation import gettext
+
 from mashindano.app.errors import Duplicate, WrongState
 from mashindano.app.formats import adapter_for, available_presets
 from mashindano.app.locking import EventContext, locked_event
@@ -46,7 +48,9 @@ def forbid_pair(
         pair = _check_pair_request(context, player_a, player_b, reason)
         if frozenset(pair) in context.facts().forbidden_pairs():
             raise Duplicate(
-                f"{pair[0]!r} and {pair[1]!r} are already forbidden to meet in event {slug!r}",
+                gettext(
+                    "{value!r} and {value2!r} are already forbidden to meet in event {slug!r}"
+                ).format(value=pair[0], value2=pair[1], slug=slug),
                 event=slug,
                 players=list(pair),
             )
@@ -69,8 +73,10 @@ def allow_pair(
         pair = _check_pair_request(context, player_a, player_b, reason)
         if frozenset(pair) not in context.facts().forbidden_pairs():
             raise WrongState(
-                f"{pair[0]!r} and {pair[1]!r} are not forbidden to meet in event {slug!r}; "
-                "there is nothing to allow",
+                gettext(
+                    "{value!r} and {value2!r} are not forbidden to meet in event "
+                    "{slug!r}; there is nothing to allow"
+                ).format(value=pair[0], value2=pair[1], slug=slug),
                 event=slug,
                 players=list(pair),
             )
@@ -84,23 +90,27 @@ def _check_pair_request(context: EventContext, player_a: str, player_b: str, rea
         # Round robins and knockouts follow fixed tables; leagues pair by their own rules.
         taking = [p for p in available_presets() if adapter_for(p).takes_forbidden_pairs]
         raise WrongState(
-            f"event {event.slug!r} uses preset {event.preset!r}, whose pairing does not take "
-            f"forbidden pairs (only these do: {', '.join(taking)})",
+            gettext(
+                "event {slug!r} uses preset {preset!r}, whose pairing does "
+                "not take forbidden pairs (only these do: {value})"
+            ).format(slug=event.slug, preset=event.preset, value=", ".join(taking)),
             event=event.slug,
             preset=event.preset,
         )
     _check_pairings_ahead(context)
     if not reason.strip():
         raise ParseError(
-            "forbidding or allowing a pair needs a reason (it is kept in the log)",
+            gettext("forbidding or allowing a pair needs a reason (it is kept in the log)"),
             event=event.slug,
         )
     first = get_entry(event, player_a)
     second = get_entry(event, player_b)
     if first.id == second.id:
         raise ParseError(
-            f"{player_a!r} and {player_b!r} are the same player ({first.key!r}) of event "
-            f"{event.slug!r}; a pair needs two players",
+            gettext(
+                "{player_a!r} and {player_b!r} are the same player ({key!r}) "
+                "of event {slug!r}; a pair needs two players"
+            ).format(player_a=player_a, player_b=player_b, key=first.key, slug=event.slug),
             event=event.slug,
             player=first.key,
         )
@@ -112,14 +122,18 @@ def _check_pairings_ahead(context: EventContext) -> None:
     event = context.event
     if event.state == EventState.CLOSED:
         raise WrongState(
-            f"event {event.slug!r} is closed; its pairings no longer change",
+            gettext("event {slug!r} is closed; its pairings no longer change").format(
+                slug=event.slug
+            ),
             event=event.slug,
             state=event.state,
         )
     facts = context.facts()
     if facts.state is EventState.RUNNING and adapter_for(facts.preset).next_unit(facts) is None:
         raise WrongState(
-            f"every round of event {event.slug!r} is paired; no pairing is left to change",
+            gettext("every round of event {slug!r} is paired; no pairing is left to change").format(
+                slug=event.slug
+            ),
             event=event.slug,
         )
 

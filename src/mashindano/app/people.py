@@ -11,6 +11,7 @@ from datetime import datetime
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractUser, AnonymousUser
+from django.utils.translation import gettext
 
 from mashindano.app.errors import Duplicate, UnknownPlayer, UnknownUser
 from mashindano.app.locking import locked_event
@@ -42,7 +43,9 @@ def principal_for_username(username: str) -> Principal:
     try:
         user = user_model.objects.get(**{user_model.USERNAME_FIELD: username})
     except user_model.DoesNotExist:
-        raise UnknownUser(f"no user {username!r}", user=username) from None
+        raise UnknownUser(
+            gettext("no user {username!r}").format(username=username), user=username
+        ) from None
     principal = principal_for_user(user)
     assert principal is not None
     return principal
@@ -56,7 +59,7 @@ def _user_id(username: str) -> int:
         .first()
     )
     if found is None:
-        raise UnknownUser(f"no user {username!r}", user=username)
+        raise UnknownUser(gettext("no user {username!r}").format(username=username), user=username)
     return int(found)
 
 
@@ -67,7 +70,10 @@ def _role(text: str) -> Role:
         role = None
     if role not in MEMBER_ROLES:
         allowed = ", ".join(r.value for r in MEMBER_ROLES)
-        raise ParseError(f"role {text!r} is not one of {allowed}", role=text)
+        raise ParseError(
+            gettext("role {text!r} is not one of {allowed}").format(text=text, allowed=allowed),
+            role=text,
+        )
     assert role is not None
     return role
 
@@ -83,7 +89,11 @@ def grant_role(
             event=context.event, user_id=user_id, role=wanted.value
         ).exists():
             raise Duplicate(
-                f"{username} is already {wanted.value} of {slug!r}", event=slug, user=username
+                gettext("{username} is already {value} of {slug!r}").format(
+                    username=username, value=wanted.value, slug=slug
+                ),
+                event=slug,
+                user=username,
             )
         models.EventRole.objects.create(
             event=context.event,
@@ -106,7 +116,11 @@ def revoke_role(
         ).delete()
         if not deleted:
             raise UnknownUser(
-                f"{username} is not {wanted.value} of {slug!r}", event=slug, user=username
+                gettext("{username} is not {value} of {slug!r}").format(
+                    username=username, value=wanted.value, slug=slug
+                ),
+                event=slug,
+                user=username,
             )
         context.record(before={"user": username, "role": wanted.value})
 
@@ -122,10 +136,18 @@ def link_entry(
             or models.Entry.objects.filter(event=context.event, name=player).first()
         )
         if entry is None:
-            raise UnknownPlayer(f"no player {player!r} in {slug!r}", event=slug, player=player)
+            raise UnknownPlayer(
+                gettext("no player {player!r} in {slug!r}").format(player=player, slug=slug),
+                event=slug,
+                player=player,
+            )
         if models.Entry.objects.filter(event=context.event, user_id=user_id).exists():
             raise Duplicate(
-                f"{username} already plays an entry of {slug!r}", event=slug, user=username
+                gettext("{username} already plays an entry of {slug!r}").format(
+                    username=username, slug=slug
+                ),
+                event=slug,
+                user=username,
             )
         before = entry.user_id
         entry.user_id = user_id

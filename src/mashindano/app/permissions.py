@@ -17,6 +17,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from django.utils.translation import gettext
+
 from mashindano.app.errors import NotAllowed, UnknownEvent
 from mashindano.app.principals import Principal
 from mashindano.store import models
@@ -124,7 +126,9 @@ class Grant:
             return
         if self.own_keys.isdisjoint(k for k in keys if k is not None):
             raise NotAllowed(
-                f"{self.principal.name} may {self.action} only for their own games: not {what}",
+                gettext("{name} may {action} only for their own games: not {what}").format(
+                    name=self.principal.name, action=self.action, what=what
+                ),
                 action=self.action,
             )
 
@@ -146,7 +150,7 @@ def roles_in_event(principal: Principal, slug: str) -> EventRoles:
     try:
         event_id = models.Event.objects.values_list("id", flat=True).get(slug=slug)
     except models.Event.DoesNotExist:
-        raise UnknownEvent(f"no event {slug!r}", event=slug) from None
+        raise UnknownEvent(gettext("no event {slug!r}").format(slug=slug), event=slug) from None
     roles = {
         Role(r)
         for r in models.EventRole.objects.filter(event_id=event_id, user_id=user_id).values_list(
@@ -183,7 +187,9 @@ def authorise(principal: Principal, action: str, slug: str) -> Grant:
     if rule is None:
         # A use case whose action is missing from the table is refused to everyone, so the
         # first test that calls it shows the omission.
-        raise NotAllowed(f"{action!r} is not a known action", action=action)
+        raise NotAllowed(
+            gettext("{action!r} is not a known action").format(action=action), action=action
+        )
     if principal.is_superuser:
         return Grant(principal, action, full=True)
     found = roles_in_event(principal, slug)
@@ -202,4 +208,9 @@ def authorise(principal: Principal, action: str, slug: str) -> Grant:
 def require_site_permission(principal: Principal, action: str) -> None:
     """Creating or importing events and series: superusers and event creators."""
     if not principal.can_create_events:
-        raise NotAllowed(f"{principal.name} may not {action}: not an event creator", action=action)
+        raise NotAllowed(
+            gettext("{name} may not {action}: not an event creator").format(
+                name=principal.name, action=action
+            ),
+            action=action,
+        )

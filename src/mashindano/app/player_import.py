@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
+from django.utils.translation import gettext
+
 from mashindano.app.conditions import serialised
 from mashindano.app.errors import WrongState
 from mashindano.app.permissions import authorise
@@ -67,7 +69,9 @@ def _format(text: str) -> ImportFormat:
         return ImportFormat(text)
     except ValueError:
         raise ParseError(
-            f"format {text!r} is not csv or trf", code="bad_parameter", parameter="format"
+            gettext("format {text!r} is not csv or trf").format(text=text),
+            code="bad_parameter",
+            parameter="format",
         ) from None
 
 
@@ -82,7 +86,15 @@ def _trf_rows(text: str, source: str) -> list[tuple[str, Competitor | None, str]
             found.append((where, None, "empty name"))
             continue
         if name in seen:
-            found.append((where, None, f"duplicate player {name!r} (first: player {seen[name]})"))
+            found.append(
+                (
+                    where,
+                    None,
+                    gettext("duplicate player {name!r} (first: player {value})").format(
+                        name=name, value=seen[name]
+                    ),
+                )
+            )
             continue
         seen[name] = player.starting_rank
         found.append(
@@ -130,7 +142,9 @@ def _check_rows(
             except MashindanoError as refused:
                 problem = str(refused)
         if not problem and competitor.id in taken:
-            problem = f"{competitor.name!r} is already registered in this event"
+            problem = gettext("{name!r} is already registered in this event").format(
+                name=competitor.name
+            )
         found.append(
             PreviewRow(
                 where,
@@ -146,7 +160,9 @@ def _check_rows(
 
 def _event_problem(event: models.Event) -> str:
     if event.state not in (EventState.REGISTRATION.value, EventState.RUNNING.value):
-        return f"event {event.slug!r} is {event.state}; players can no longer register"
+        return gettext("event {slug!r} is {state}; players can no longer register").format(
+            slug=event.slug, state=event.state
+        )
     return ""
 
 
@@ -186,9 +202,13 @@ def import_players(
     competitors: list[Competitor] = []
     for where, competitor, error in _rows(text, kind, source):
         if competitor is None or error:
-            raise ParseError(f"{where}: {error}", code="bad_row", row=where)
+            raise ParseError(
+                gettext("{where}: {error}").format(where=where, error=error),
+                code="bad_row",
+                row=where,
+            )
         competitors.append(competitor)
     if not competitors:
-        raise WrongState("the file lists no players", event=slug)
+        raise WrongState(gettext("the file lists no players"), event=slug)
     with serialised(slug, expected_version=version):
         return register_players(slug, competitors, actor=actor, now=now)

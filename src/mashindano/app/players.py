@@ -6,6 +6,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 
+from django.utils.translation import gettext
+
 from mashindano.app.errors import Duplicate, WrongState
 from mashindano.app.formats import adapter_for
 from mashindano.app.locking import EventContext, locked_event
@@ -28,18 +30,22 @@ def check_register_players(event: models.Event, competitors: Sequence[Competitor
     # A running event takes late entries only if its preset says so (`check_late_entries`).
     if event.state not in (EventState.REGISTRATION.value, EventState.RUNNING.value):
         raise WrongState(
-            f"event {event.slug!r} is {event.state}; players register only before it starts",
+            gettext("event {slug!r} is {state}; players register only before it starts").format(
+                slug=event.slug, state=event.state
+            ),
             event=event.slug,
             state=event.state,
         )
     seen: set[str] = set()
     for competitor in competitors:
         if not competitor.name.strip():
-            raise ParseError("a player needs a name", event=event.slug)
+            raise ParseError(gettext("a player needs a name"), event=event.slug)
         check_competitor_values(competitor)
         if competitor.id in seen:
             raise Duplicate(
-                f"player {competitor.id!r} is listed twice", event=event.slug, player=competitor.id
+                gettext("player {id!r} is listed twice").format(id=competitor.id),
+                event=event.slug,
+                player=competitor.id,
             )
         seen.add(competitor.id)
     taken = set(
@@ -48,8 +54,14 @@ def check_register_players(event: models.Event, competitors: Sequence[Competitor
     if taken:
         first = sorted(taken)[0]
         raise Duplicate(
-            f"player {first!r} is already registered in event {event.slug!r}"
-            + (f" (and {len(taken) - 1} more)" if len(taken) > 1 else ""),
+            gettext("player {first!r} is already registered in event {slug!r}").format(
+                first=first, slug=event.slug
+            )
+            + (
+                gettext(" (and {count} more)").format(count=len(taken) - 1)
+                if len(taken) > 1
+                else ""
+            ),
             event=event.slug,
             player=first,
         )
@@ -67,8 +79,9 @@ def check_competitor_values(competitor: Competitor) -> None:
         longest = getattr(models.Entry._meta.get_field(column), "max_length", None) or 0
         if len(text) > longest:
             raise ParseError(
-                f"player {competitor.name[:40]!r}: {what} {text[:40]!r} is longer than "
-                f"{longest} characters",
+                gettext(
+                    "player {value!r}: {what} {value2!r} is longer than {longest} characters"
+                ).format(value=competitor.name[:40], what=what, value2=text[:40], longest=longest),
                 player=competitor.name[:40],
             )
     for what, value, highest in (
@@ -77,7 +90,9 @@ def check_competitor_values(competitor: Competitor) -> None:
     ):
         if value is not None and not 0 <= value <= highest:
             raise ParseError(
-                f"player {competitor.name!r}: {what} {value} is outside 0-{highest}",
+                gettext("player {name!r}: {what} {value} is outside 0-{highest}").format(
+                    name=competitor.name, what=what, value=value, highest=highest
+                ),
                 player=competitor.name,
             )
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.db.models import Count
+from django.utils.translation import gettext
 
 from mashindano.app.errors import UnknownEvent, UnknownGame, UnknownPlayer
 from mashindano.engine.model import Competitor
@@ -21,7 +22,7 @@ def get_event(slug: str) -> models.Event:
     try:
         return models.Event.objects.get(slug=slug)
     except models.Event.DoesNotExist:
-        raise UnknownEvent(f"no event {slug!r}", event=slug) from None
+        raise UnknownEvent(gettext("no event {slug!r}").format(slug=slug), event=slug) from None
 
 
 def get_event_facts(slug: str, *, with_moves: bool = False) -> EventFacts:
@@ -45,9 +46,17 @@ def get_entry(event: models.Event, player: str) -> models.Entry:
         return found
     keys = list(entries.values_list("key", flat=True))
     close = difflib.get_close_matches(player, keys, n=3)
-    hint = f" (did you mean {', '.join(repr(k) for k in close)}?)" if close else ""
+    hint = (
+        gettext(" (did you mean {value}?)").format(value=", ".join(repr(k) for k in close))
+        if close
+        else ""
+    )
     raise UnknownPlayer(
-        f"event {event.slug!r} has no player {player!r}{hint}", event=event.slug, player=player
+        gettext("event {slug!r} has no player {player!r}{hint}").format(
+            slug=event.slug, player=player, hint=hint
+        ),
+        event=event.slug,
+        player=player,
     )
 
 
@@ -75,7 +84,9 @@ def get_game(
     if found is None:
         where = f"round {round_number}, board {board}" + (f", game {game}" if game != 1 else "")
         raise UnknownGame(
-            f"event {event.slug!r} has no game at {where} (a bye, or not paired yet)",
+            gettext("event {slug!r} has no game at {where} (a bye, or not paired yet)").format(
+                slug=event.slug, where=where
+            ),
             event=event.slug,
             round=round_number,
             board=board,
@@ -141,6 +152,16 @@ def event_version(slug: str) -> int | None:
     web pages are cached under, since every write to an event raises it."""
     found = models.Event.objects.filter(slug=slug).values_list("version", flat=True).first()
     return found
+
+
+def event_language(slug: str) -> str | None:
+    """The event's `language` parameter (the language of its pages for a visitor whose browser
+    names none of the site's), None when there is no such event or it is not set."""
+    found = models.Event.objects.filter(slug=slug).values_list("parameters", flat=True).first()
+    if not isinstance(found, dict):
+        return None
+    language = found.get("language")
+    return language if isinstance(language, str) else None
 
 
 def events_fingerprint() -> str:

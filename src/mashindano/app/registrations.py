@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.utils.translation import gettext
+
 from mashindano.app.errors import Duplicate, NotAllowed, NotFound, WrongState
 from mashindano.app.formats.gomoku_league_history import league_event_parameters
 from mashindano.app.locking import EventContext, locked_event
@@ -93,9 +95,9 @@ def _competitor(
 ) -> Competitor:
     clean = " ".join(name.split())
     if not clean:
-        raise ParseError("your name in the event is required", parameter="name")
+        raise ParseError(gettext("your name in the event is required"), parameter="name")
     if country and len(country.strip()) > 10:
-        raise ParseError("a country code has at most 10 characters", parameter="country")
+        raise ParseError(gettext("a country code has at most 10 characters"), parameter="country")
     return Competitor(
         CompetitorId(clean),
         clean,
@@ -114,20 +116,28 @@ def _check_gomoku_declaration(
         return
     if games_played is None:
         raise ParseError(
-            "the number of games you played on the site is required (R6: a newcomer needs at "
-            "least 300 under the nickname used in the league)",
+            gettext(
+                "the number of games you played on the site is required (R6: "
+                "a newcomer needs at least 300 under the nickname used in "
+                "the league)"
+            ),
             parameter="games_played",
         )
     least = league_event_parameters(event.parameters or {}).league.newcomer_min_site_games
     if games_played < least:
         raise ParseError(
-            f"you declared {games_played} games on the site; a newcomer needs at least {least} "
-            "under the nickname used in the league (R6)",
+            gettext(
+                "you declared {games_played} games on the site; a newcomer "
+                "needs at least {least} under the nickname used in the "
+                "league (R6)"
+            ).format(games_played=games_played, least=least),
             parameter="games_played",
         )
     if not declaration:
         raise ParseError(
-            "confirm the declaration that these games were played under this nickname (R6)",
+            gettext(
+                "confirm the declaration that these games were played under this nickname (R6)"
+            ),
             parameter="declaration",
         )
 
@@ -148,13 +158,18 @@ def join_event(
     entry or request of the same account, a name already taken, and whatever the preset
     refuses for a late entry (the Gomoku window and the 300 games, R4, R6)."""
     if actor.user_id is None:
-        raise NotAllowed(f"{actor.name} has no account to join with", action="registration.join")
+        raise NotAllowed(
+            gettext("{name} has no account to join with").format(name=actor.name),
+            action="registration.join",
+        )
     competitor = _competitor(name, rating, games_played, country)
     with locked_event(slug, actor, "registration.join", now=now) as context:
         event = context.event
         if not is_open_for_joining(event):
             raise WrongState(
-                f"event {slug!r} is {event.state}; it does not take new players",
+                gettext("event {slug!r} is {state}; it does not take new players").format(
+                    slug=slug, state=event.state
+                ),
                 event=slug,
                 state=event.state,
             )
@@ -192,19 +207,27 @@ def _check_not_joined(context: EventContext, user_id: int) -> None:
     slug = context.event.slug
     entry = models.Entry.objects.filter(event=context.event, user_id=user_id).first()
     if entry is not None:
-        raise Duplicate(f"you already play in {slug!r} as {entry.name!r}", event=slug)
+        raise Duplicate(
+            gettext("you already play in {slug!r} as {name!r}").format(slug=slug, name=entry.name),
+            event=slug,
+        )
     if models.RegistrationRequest.objects.filter(
         event=context.event, user_id=user_id, state=models.RegistrationRequest.State.PENDING
     ).exists():
         raise Duplicate(
-            f"your request to join {slug!r} is already waiting for the organisers", event=slug
+            gettext("your request to join {slug!r} is already waiting for the organisers").format(
+                slug=slug
+            ),
+            event=slug,
         )
 
 
 def _check_name_free(event: models.Event, competitor: Competitor) -> None:
     if models.Entry.objects.filter(event=event, key=str(competitor.id)).exists():
         raise Duplicate(
-            f"the name {competitor.name!r} is already taken in {event.slug!r}; choose another",
+            gettext("the name {name!r} is already taken in {slug!r}; choose another").format(
+                name=competitor.name, slug=event.slug
+            ),
             parameter="name",
             event=event.slug,
         )
@@ -223,13 +246,22 @@ def _pending(context: EventContext, request_id: int) -> models.RegistrationReque
     request = models.RegistrationRequest.objects.filter(event=context.event, id=request_id).first()
     if request is None:
         raise UnknownRequest(
-            f"no registration request {request_id} in {context.event.slug!r}",
+            gettext("no registration request {request_id} in {slug!r}").format(
+                request_id=request_id, slug=context.event.slug
+            ),
             event=context.event.slug,
         )
     if request.state != models.RegistrationRequest.State.PENDING:
         raise WrongState(
-            f"the request of {request.name!r} was already {request.state} by "
-            f"{request.decided_by} at {request.decided_at:%Y-%m-%d %H:%M}",
+            gettext(
+                "the request of {name!r} was already {state} by {decided_by} "
+                "at {decided_at:%Y-%m-%d %H:%M}"
+            ).format(
+                name=request.name,
+                state=request.state,
+                decided_by=request.decided_by,
+                decided_at=request.decided_at,
+            ),
             event=context.event.slug,
         )
     return request
@@ -244,7 +276,9 @@ def accept_registration(
         request = _pending(context, request_id)
         if not is_open_for_joining(context.event):
             raise WrongState(
-                f"event {slug!r} is {context.event.state}; it does not take new players",
+                gettext("event {slug!r} is {state}; it does not take new players").format(
+                    slug=slug, state=context.event.state
+                ),
                 event=slug,
             )
         competitor = _competitor(
@@ -270,7 +304,7 @@ def refuse_registration(
 ) -> Decided:
     if not reason.strip():
         raise ParseError(
-            "refusing a registration needs a reason (kept in the log)", parameter="reason"
+            gettext("refusing a registration needs a reason (kept in the log)"), parameter="reason"
         )
     with locked_event(slug, actor, "registration.decide", now=now) as context:
         request = _pending(context, request_id)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from django.db.models import Max
+from django.utils.translation import gettext
 
 from mashindano.app.errors import DuplicateReport, WrongState
 from mashindano.app.formats import adapter_for
@@ -82,7 +83,9 @@ def _window(context: EventContext, game: GameFact) -> ReportWindow:
 def _refuse_closed(context: EventContext) -> None:
     if context.event.state == EventState.CLOSED.value:
         raise WrongState(
-            f"event {context.event.slug!r} is closed; its results can no longer change",
+            gettext("event {slug!r} is closed; its results can no longer change").format(
+                slug=context.event.slug
+            ),
             event=context.event.slug,
         )
 
@@ -93,8 +96,17 @@ def check_report(context: EventContext, game: GameFact) -> None:
     if status is not ResultStatus.PENDING:
         who = game.reports[-1]
         raise DuplicateReport(
-            f"{game.label} already has {result.value} ({status.value} by {who.actor} at "
-            f"{who.at:%Y-%m-%d %H:%M}); confirm or dispute it, or ask an arbiter to correct it",
+            gettext(
+                "{label} already has {value} ({value2} by {actor} at "
+                "{at:%Y-%m-%d %H:%M}); confirm or dispute it, or ask an "
+                "arbiter to correct it"
+            ).format(
+                label=game.label,
+                value=result.value,
+                value2=status.value,
+                actor=who.actor,
+                at=who.at,
+            ),
             round=game.round,
             board=game.board,
             result=result.value,
@@ -105,23 +117,37 @@ def check_confirm(context: EventContext, game: GameFact) -> None:
     adapter_for(context.event.preset).check_report_window(_window(context, game))
     status = game.status
     if status is ResultStatus.PENDING:
-        raise WrongState(f"{game.label} has no result to confirm", round=game.round)
+        raise WrongState(
+            gettext("{label} has no result to confirm").format(label=game.label), round=game.round
+        )
     if status is ResultStatus.CONFIRMED:
-        raise DuplicateReport(f"{game.label}: the result is already confirmed", round=game.round)
+        raise DuplicateReport(
+            gettext("{label}: the result is already confirmed").format(label=game.label),
+            round=game.round,
+        )
     if status is ResultStatus.DISPUTED:
-        raise WrongState(f"{game.label} is disputed and awaits an arbiter's ruling")
+        raise WrongState(
+            gettext("{label} is disputed and awaits an arbiter's ruling").format(label=game.label)
+        )
 
 
 def check_dispute(context: EventContext, game: GameFact) -> None:
     adapter_for(context.event.preset).check_report_window(_window(context, game))
     status = game.status
     if status is ResultStatus.PENDING:
-        raise WrongState(f"{game.label} has no result to dispute", round=game.round)
+        raise WrongState(
+            gettext("{label} has no result to dispute").format(label=game.label), round=game.round
+        )
     if status is ResultStatus.DISPUTED:
-        raise DuplicateReport(f"{game.label} is already disputed", round=game.round)
+        raise DuplicateReport(
+            gettext("{label} is already disputed").format(label=game.label), round=game.round
+        )
     if status is not ResultStatus.REPORTED:
         raise WrongState(
-            f"{game.label} is {status.value}; ask an arbiter to correct it", round=game.round
+            gettext("{label} is {value}; ask an arbiter to correct it").format(
+                label=game.label, value=status.value
+            ),
+            round=game.round,
         )
 
 
@@ -129,7 +155,9 @@ def check_ruling(context: EventContext, game: GameFact) -> None:
     _refuse_closed(context)
     if game.status not in (ResultStatus.PENDING, ResultStatus.DISPUTED):
         raise WrongState(
-            f"{game.label} is {game.status.value}, not disputed; use a correction to change it",
+            gettext("{label} is {value}, not disputed; use a correction to change it").format(
+                label=game.label, value=game.status.value
+            ),
             round=game.round,
         )
 
@@ -139,13 +167,19 @@ def check_correction(
 ) -> None:
     _refuse_closed(context)
     if game.status is ResultStatus.PENDING:
-        raise WrongState(f"{game.label} has no result to correct; report it", round=game.round)
+        raise WrongState(
+            gettext("{label} has no result to correct; report it").format(label=game.label),
+            round=game.round,
+        )
     if game.result is parsed.result and game.detail == parsed.detail:
         detail = f" {json.dumps(parsed.detail)}" if parsed.detail is not None else ""
         shown = parsed.result.value + detail
-        raise DuplicateReport(f"{game.label} is already {shown}", round=game.round)
+        raise DuplicateReport(
+            gettext("{label} is already {shown}").format(label=game.label, shown=shown),
+            round=game.round,
+        )
     if not reason.strip():
-        raise ParseError("a correction needs a reason", round=game.round, board=game.board)
+        raise ParseError(gettext("a correction needs a reason"), round=game.round, board=game.board)
 
 
 def _apply(
@@ -400,12 +434,16 @@ def record_move(
         context.grant.require_own((game.first, game.second), what=game.label)
         if context.event.state != EventState.RUNNING.value or game.result.is_decided:
             raise WrongState(
-                f"{game.label}: moves are recorded only while the game is in progress",
+                gettext("{label}: moves are recorded only while the game is in progress").format(
+                    label=game.label
+                ),
                 round=game.round,
                 board=game.board,
             )
         if not notation.strip():
-            raise ParseError("a move needs its notation", round=game.round, board=game.board)
+            raise ParseError(
+                gettext("a move needs its notation"), round=game.round, board=game.board
+            )
         ply = models.Move.objects.filter(game=row).count() + 1
         models.Move.objects.create(
             game=row, ply=ply, notation=notation.strip(), played_at=context.now, actor=actor.name

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from django.utils.translation import gettext
+
 from mashindano.app.errors import NotFound, WrongState
 from mashindano.app.formats import adapter_for
 from mashindano.app.formats.base import PairingPlan
@@ -24,8 +26,10 @@ def check_pair_next(facts: EventFacts, now: datetime) -> PairingPlan:
     """The plan to publish; the adapter refuses when the event cannot be paired yet."""
     if facts.state is not EventState.RUNNING:
         raise WrongState(
-            f"event {facts.slug!r} is {facts.state.value}; pairings are published only while "
-            "it is running (start it first)",
+            gettext(
+                "event {slug!r} is {value}; pairings are published only "
+                "while it is running (start it first)"
+            ).format(slug=facts.slug, value=facts.state.value),
             event=facts.slug,
             state=facts.state.value,
         )
@@ -105,9 +109,11 @@ def published_round(facts: EventFacts, stage: int, group: str, number: int) -> R
         if (round_fact.stage, round_fact.group, round_fact.number) == (stage, group, number):
             return round_fact
     raise NotFound(
-        f"event {facts.slug!r} has no published round {number}"
-        + (f" in stage {stage}" if stage != 1 else "")
-        + (f", group {group}" if group else ""),
+        gettext("event {slug!r} has no published round {number}").format(
+            slug=facts.slug, number=number
+        )
+        + (gettext(" in stage {stage}").format(stage=stage) if stage != 1 else "")
+        + (gettext(", group {group}").format(group=group) if group else ""),
         event=facts.slug,
         round=number,
     )
@@ -121,6 +127,8 @@ def show_round(
     if number is None:
         latest = facts.latest_round(stage, group)
         if latest is None:
-            raise NotFound(f"event {slug!r} has no published round yet", event=slug)
+            raise NotFound(
+                gettext("event {slug!r} has no published round yet").format(slug=slug), event=slug
+            )
         return latest
     return published_round(facts, stage, group, number)

@@ -43,6 +43,7 @@ from enum import StrEnum
 
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
+from django.utils.translation import gettext
 
 from mashindano.app.errors import Duplicate, UnknownSeries, WrongState
 from mashindano.app.events import create_event, start_event
@@ -165,7 +166,7 @@ def get_series(slug: str) -> models.Series:
     try:
         return models.Series.objects.get(slug=slug)
     except models.Series.DoesNotExist:
-        raise UnknownSeries(f"no series {slug!r}", series=slug) from None
+        raise UnknownSeries(gettext("no series {slug!r}").format(slug=slug), series=slug) from None
 
 
 def _series_events(series: models.Series) -> list[models.Event]:
@@ -194,14 +195,16 @@ def _refusals() -> Iterator[None]:
 def check_create_series(slug: str, name: str) -> None:
     if not _SLUG.fullmatch(slug):
         raise ConfigError(
-            f"series slug {slug!r} must be lower-case letters, digits and hyphens "
-            f"(e.g. {slugify(slug) or 'kiba-championship-2026'!r})",
+            gettext(
+                "series slug {slug!r} must be lower-case letters, digits and "
+                "hyphens (e.g. {value!r})"
+            ).format(slug=slug, value=slugify(slug) or "kiba-championship-2026"),
             slug=slug,
         )
     if not name.strip():
-        raise ConfigError("a series needs a name", slug=slug)
+        raise ConfigError(gettext("a series needs a name"), slug=slug)
     if models.Series.objects.filter(slug=slug).exists():
-        raise Duplicate(f"a series {slug!r} exists already", series=slug)
+        raise Duplicate(gettext("a series {slug!r} exists already").format(slug=slug), series=slug)
 
 
 def create_series(
@@ -215,29 +218,37 @@ def create_series(
         with transaction.atomic():
             models.Series.objects.create(slug=slug, name=name.strip(), created_at=now_or(now))
     except IntegrityError:
-        raise Duplicate(f"a series {slug!r} exists already", series=slug) from None
+        raise Duplicate(
+            gettext("a series {slug!r} exists already").format(slug=slug), series=slug
+        ) from None
     return series_standings(slug)
 
 
 def check_add_event(series: models.Series, event: models.Event) -> None:
     if event.preset != PRESET_NAME:
         raise WrongState(
-            f"event {event.slug!r} is {event.preset}; a championship series holds only "
-            f"{PRESET_NAME} tournaments (R36)",
+            gettext(
+                "event {slug!r} is {preset}; a championship series holds "
+                "only {PRESET_NAME} tournaments (R36)"
+            ).format(slug=event.slug, preset=event.preset, PRESET_NAME=PRESET_NAME),
             event=event.slug,
             series=series.slug,
         )
     if event.series_id == series.pk:
         raise Duplicate(
-            f"event {event.slug!r} is already in series {series.slug!r}",
+            gettext("event {slug!r} is already in series {slug2!r}").format(
+                slug=event.slug, slug2=series.slug
+            ),
             event=event.slug,
             series=series.slug,
         )
     if event.series_id is not None:
         other = models.Series.objects.get(pk=event.series_id)
         raise WrongState(
-            f"event {event.slug!r} belongs to series {other.slug!r}; a tournament counts for "
-            "one championship only",
+            gettext(
+                "event {slug!r} belongs to series {slug2!r}; a tournament "
+                "counts for one championship only"
+            ).format(slug=event.slug, slug2=other.slug),
             event=event.slug,
             series=other.slug,
         )
@@ -251,8 +262,9 @@ def check_add_event(series: models.Series, event: models.Event) -> None:
         if differing:
             shown = ", ".join(f"{n}={given[n]} (series: {expected[n]})" for n in differing)
             raise WrongState(
-                f"event {event.slug!r} counts the championship differently from "
-                f"{reference.slug!r}: {shown}",
+                gettext(
+                    "event {slug!r} counts the championship differently from {slug2!r}: {shown}"
+                ).format(slug=event.slug, slug2=reference.slug, shown=shown),
                 event=event.slug,
                 series=series.slug,
                 parameters=differing,
@@ -261,8 +273,15 @@ def check_add_event(series: models.Series, event: models.Event) -> None:
     limit = parameters.series_tournaments
     if len(members) >= limit:
         raise WrongState(
-            f"series {series.slug!r} has its {limit} tournaments already "
-            f"({', '.join(e.slug for e in members)}); event {event.slug!r} cannot be added (R36)",
+            gettext(
+                "series {slug!r} has its {limit} tournaments already "
+                "({value}); event {slug2!r} cannot be added (R36)"
+            ).format(
+                slug=series.slug,
+                limit=limit,
+                value=", ".join(e.slug for e in members),
+                slug2=event.slug,
+            ),
             event=event.slug,
             series=series.slug,
             tournaments=len(members),
@@ -286,7 +305,7 @@ def _locked_series(slug: str) -> models.Series:
     try:
         return models.Series.objects.select_for_update().get(slug=slug)
     except models.Series.DoesNotExist:
-        raise UnknownSeries(f"no series {slug!r}", series=slug) from None
+        raise UnknownSeries(gettext("no series {slug!r}").format(slug=slug), series=slug) from None
 
 
 def do_add_event(context: EventContext, series: models.Series) -> None:
@@ -388,13 +407,16 @@ def series_standings(series_slug: str) -> SeriesStandings:
 def _require_kiba(facts: EventFacts, what: str) -> None:
     if facts.preset != PRESET_NAME:
         raise WrongState(
-            f"event {facts.slug!r} is {facts.preset}; {what} exists only for {PRESET_NAME} "
-            "tournaments",
+            gettext(
+                "event {slug!r} is {preset}; {what} exists only for {PRESET_NAME} tournaments"
+            ).format(slug=facts.slug, preset=facts.preset, what=what, PRESET_NAME=PRESET_NAME),
             event=facts.slug,
         )
     if facts.state is EventState.REGISTRATION:
         raise WrongState(
-            f"event {facts.slug!r} has not started; {what} comes from its results",
+            gettext("event {slug!r} has not started; {what} comes from its results").format(
+                slug=facts.slug, what=what
+            ),
             event=facts.slug,
         )
 
@@ -428,8 +450,10 @@ def countries_event(event_slug: str, *, decision: Sequence[str] = ()) -> Countri
     _require_kiba(facts, "a countries event")
     if facts.state is not EventState.CLOSED:
         raise WrongState(
-            f"event {facts.slug!r} is {facts.state.value}; the countries event follows the "
-            "final country ranking of a closed tournament",
+            gettext(
+                "event {slug!r} is {value}; the countries event follows the "
+                "final country ranking of a closed tournament"
+            ).format(slug=facts.slug, value=facts.state.value),
             event=facts.slug,
         )
     performances = event_performances(facts)
@@ -469,7 +493,9 @@ def check_create_countries_event(event_slug: str, decision: Sequence[str]) -> Co
     existing = _countries_event_of(event_slug)
     if existing is not None:
         raise Duplicate(
-            f"event {event_slug!r} has its countries event already: {existing.event.slug!r}",
+            gettext("event {event_slug!r} has its countries event already: {slug!r}").format(
+                event_slug=event_slug, slug=existing.event.slug
+            ),
             event=event_slug,
             countries_event=existing.event.slug,
         )
@@ -563,7 +589,9 @@ def check_create_master(
     master = _master_of(series)
     if master is not None:
         raise Duplicate(
-            f"series {series_slug!r} has its master tournament already: {master.event.slug!r}",
+            gettext("series {series_slug!r} has its master tournament already: {slug!r}").format(
+                series_slug=series_slug, slug=master.event.slug
+            ),
             series=series_slug,
             event=master.event.slug,
         )
@@ -571,15 +599,21 @@ def check_create_master(
     wanted = standings.parameters.series_tournaments
     if len(standings.tournaments) != wanted:
         raise WrongState(
-            f"series {series_slug!r} has {len(standings.tournaments)} of its {wanted} "
-            "tournaments; the master tournament follows the last one (R36, R39)",
+            gettext(
+                "series {series_slug!r} has {count} of its {wanted} "
+                "tournaments; the master tournament follows the last one "
+                "(R36, R39)"
+            ).format(series_slug=series_slug, count=len(standings.tournaments), wanted=wanted),
             series=series_slug,
         )
     open_ = [t.slug for t in standings.tournaments if t.status is not TournamentStatus.FINAL]
     if open_:
         raise WrongState(
-            f"series {series_slug!r}: {', '.join(open_)} not closed yet; the championship "
-            "ranking is final only when every tournament is closed",
+            gettext(
+                "series {series_slug!r}: {value} not closed yet; the "
+                "championship ranking is final only when every tournament is "
+                "closed"
+            ).format(series_slug=series_slug, value=", ".join(open_)),
             series=series_slug,
             events=open_,
         )

@@ -32,6 +32,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
+from django.utils.translation import gettext
+
 from mashindano.app.errors import Duplicate, UnknownGame, UnknownPlayer, WrongState
 from mashindano.app.formats import adapter_for
 from mashindano.app.formats.base import ParsedResult
@@ -132,13 +134,17 @@ class MatchWhere:
 def _refuse_not_running(facts: EventFacts) -> None:
     if facts.preset != PRESET_NAME:
         raise WrongState(
-            f"event {facts.slug!r} is a {facts.preset} event; result forms, offers and opt-outs "
-            f"belong to {PRESET_NAME}",
+            gettext(
+                "event {slug!r} is a {preset} event; result forms, offers "
+                "and opt-outs belong to {PRESET_NAME}"
+            ).format(slug=facts.slug, preset=facts.preset, PRESET_NAME=PRESET_NAME),
             event=facts.slug,
         )
     if facts.state is not EventState.RUNNING:
         raise WrongState(
-            f"event {facts.slug!r} is {facts.state.value}; this is recorded only while it runs",
+            gettext("event {slug!r} is {value}; this is recorded only while it runs").format(
+                slug=facts.slug, value=facts.state.value
+            ),
             event=facts.slug,
             state=facts.state.value,
         )
@@ -149,7 +155,9 @@ def _resolve(facts: EventFacts, player: str) -> CompetitorId:
         if c.id == player or (player.isdigit() and c.number == int(player)):
             return c.id
     raise UnknownPlayer(
-        f"event {facts.slug!r} has no player {player!r}", event=facts.slug, player=player
+        gettext("event {slug!r} has no player {player!r}").format(slug=facts.slug, player=player),
+        event=facts.slug,
+        player=player,
     )
 
 
@@ -161,7 +169,9 @@ def _encounter(facts: EventFacts, where: MatchWhere) -> EncounterFact:
             if encounter.board == where.board and encounter.second is not None:
                 return encounter
     raise UnknownGame(
-        f"event {facts.slug!r} has no match at {where.label()} (a bye, or not paired yet)",
+        gettext("event {slug!r} has no match at {label} (a bye, or not paired yet)").format(
+            slug=facts.slug, label=where.label()
+        ),
         event=facts.slug,
         round=where.round,
         board=where.board,
@@ -174,7 +184,9 @@ def _side(encounter: EncounterFact, player: CompetitorId, where: str) -> MatchSi
     if player == encounter.second:
         return "b"
     raise WrongState(
-        f"{player} does not play {where} ({encounter.first} v {encounter.second})",
+        gettext("{player} does not play {where} ({first} v {second})").format(
+            player=player, where=where, first=encounter.first, second=encounter.second
+        ),
         player=player,
     )
 
@@ -193,7 +205,11 @@ def _not_after(moment: datetime | None, now: datetime, what: str) -> datetime:
         return now
     require_aware(moment, what)
     if moment > now:
-        raise ParseError(f"{what} ({moment.isoformat()}) is later than now ({now.isoformat()})")
+        raise ParseError(
+            gettext("{what} ({isoformat}) is later than now ({isoformat2})").format(
+                what=what, isoformat=moment.isoformat(), isoformat2=now.isoformat()
+            )
+        )
     return moment
 
 
@@ -278,16 +294,19 @@ def check_form(
     a controller already ruled, a game after the match was decided, a forfeit."""
     if any(f.player == competitor for f in forms_of(game)):
         raise Duplicate(
-            f"{game.label}: {competitor} already filed a result form for this game; ask a "
-            "controller to correct it",
+            gettext(
+                "{label}: {competitor} already filed a result form for this "
+                "game; ask a controller to correct it"
+            ).format(label=game.label, competitor=competitor),
             round=game.round,
             board=game.board,
             player=competitor,
         )
     if game.status in (ResultStatus.RULED, ResultStatus.CORRECTED):
         raise WrongState(
-            f"{game.label}: a controller already {game.status.value} this game; its forms are "
-            "closed",
+            gettext("{label}: a controller already {value} this game; its forms are closed").format(
+                label=game.label, value=game.status.value
+            ),
             round=game.round,
             board=game.board,
         )
@@ -295,16 +314,21 @@ def check_form(
     parsed = adapter.parse_report(result, detail, game=game, parameters=context.event.parameters)
     if parsed.result.is_forfeit:
         raise IllegalResult(
-            f"{game.label}: a result form gives the game's TPs; to resign the match pick option "
-            "8 (R23), and a default is an arbiter's ruling",
+            gettext(
+                "{label}: a result form gives the game's TPs; to resign the "
+                "match pick option 8 (R23), and a default is an arbiter's "
+                "ruling"
+            ).format(label=game.label),
             round=game.round,
             board=game.board,
         )
     earlier = _view(context.facts(), match, _games_before(encounter, game.number))
     if earlier.is_decided:
         raise WrongState(
-            f"{game.label}: the match was already decided ({earlier.winner} won, "
-            f"{earlier.ended_by}); this game is not played",
+            gettext(
+                "{label}: the match was already decided ({winner} won, "
+                "{ended_by}); this game is not played"
+            ).format(label=game.label, winner=earlier.winner, ended_by=earlier.ended_by),
             round=game.round,
             board=game.board,
         )
@@ -409,15 +433,21 @@ def record_opt_out(
         strangers = sorted(str(p) for p in agreed - both)
         if strangers:
             raise WrongState(
-                f"{', '.join(strangers)} do(es) not play {where.label()} "
-                f"({encounter.first} v {encounter.second})",
+                gettext("{value} do(es) not play {label} ({first} v {second})").format(
+                    value=", ".join(strangers),
+                    label=where.label(),
+                    first=encounter.first,
+                    second=encounter.second,
+                ),
                 round=where.round,
                 board=where.board,
             )
         if agreed != both:
             raise ParseError(
-                f"an opt-out needs both players' agreement (R13, R14): only "
-                f"{', '.join(sorted(agreed)) or 'nobody'} agreed for {where.label()}",
+                gettext(
+                    "an opt-out needs both players' agreement (R13, R14): only "
+                    "{value} agreed for {label}"
+                ).format(value=", ".join(sorted(agreed)) or "nobody", label=where.label()),
                 round=where.round,
                 board=where.board,
             )
@@ -456,20 +486,28 @@ def check_record_opt_out(
     last_sitting_start: datetime | None,
 ) -> None:
     if where.key in opted_out_matches(facts):
-        raise Duplicate(f"{where.label()}: an opt-out is already recorded", round=where.round)
+        raise Duplicate(
+            gettext("{label}: an opt-out is already recorded").format(label=where.label()),
+            round=where.round,
+        )
     view = _view(facts, where, encounter)
     assert view.rule is not None
     if view.rule.opt_out:
         raise WrongState(
-            f"{where.label()}: the decisive-victory rule is off for this phase (A12); there is "
-            "no tiebreak to opt out of",
+            gettext(
+                "{label}: the decisive-victory rule is off for this phase "
+                "(A12); there is no tiebreak to opt out of"
+            ).format(label=where.label()),
             round=where.round,
         )
     last = next((g for g in encounter.games if g.number == view.rule.standard_games), None)
     if last is not None and last.result.is_decided:
         raise WrongState(
-            f"{where.label()}: the last standard game (game {last.number}) already has a "
-            "result, so its sitting has begun; an opt-out comes before it (A11)",
+            gettext(
+                "{label}: the last standard game (game {number}) already has "
+                "a result, so its sitting has begun; an opt-out comes before "
+                "it (A11)"
+            ).format(label=where.label(), number=last.number),
             round=where.round,
         )
     if last_sitting_start is not None:
@@ -589,8 +627,11 @@ def _record_message(
         found = follow_up_of(facts, where, view)
         if found is None:
             raise WrongState(
-                f"{where.label()}: no tiebreak is waiting to be arranged (offers follow a form "
-                "with option 4, or a controller's ruling on option 5 or 6)",
+                gettext(
+                    "{label}: no tiebreak is waiting to be arranged (offers "
+                    "follow a form with option 4, or a controller's ruling on "
+                    "option 5 or 6)"
+                ).format(label=where.label()),
                 round=where.round,
                 board=where.board,
             )
@@ -628,20 +669,33 @@ def check_message(
 ) -> None:
     if subject == OFFER_SUBJECT:
         if any(o.by == side for o in follow_up.offers):
-            raise Duplicate(f"{where.label()}: this player's offer is already recorded")
+            raise Duplicate(
+                gettext("{label}: this player's offer is already recorded").format(
+                    label=where.label()
+                )
+            )
         return
     if not follow_up.offers:
-        raise WrongState(f"{where.label()}: there is no offer of tiebreak dates to reply to")
+        raise WrongState(
+            gettext("{label}: there is no offer of tiebreak dates to reply to").format(
+                label=where.label()
+            )
+        )
     offer = min(follow_up.offers, key=lambda m: m.sent_at)
     if side == offer.by:
         raise WrongState(
-            f"{where.label()}: the reply comes from the opponent of the player who made the "
-            "offer (R22)"
+            gettext(
+                "{label}: the reply comes from the opponent of the player who made the offer (R22)"
+            ).format(label=where.label())
         )
     if any(r.by == side for r in follow_up.replies):
-        raise Duplicate(f"{where.label()}: the reply is already recorded")
+        raise Duplicate(
+            gettext("{label}: the reply is already recorded").format(label=where.label())
+        )
     if sent < offer.sent_at:
-        raise ParseError(f"{where.label()}: a reply cannot be sent before the offer")
+        raise ParseError(
+            gettext("{label}: a reply cannot be sent before the offer").format(label=where.label())
+        )
 
 
 # -- a match's status at a given time ---------------------------------------------------------
@@ -679,7 +733,12 @@ def match_status(slug: str, where: MatchWhere, now: datetime) -> MatchStatus:
     require_aware(now, "now")
     facts = get_event_facts(slug)
     if facts.preset != PRESET_NAME:
-        raise WrongState(f"event {slug!r} is not a {PRESET_NAME} event", event=slug)
+        raise WrongState(
+            gettext("event {slug!r} is not a {PRESET_NAME} event").format(
+                slug=slug, PRESET_NAME=PRESET_NAME
+            ),
+            event=slug,
+        )
     encounter = _encounter(facts, where)
     assert encounter.second is not None
     view = _view(facts, where, encounter)

@@ -36,6 +36,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from mashindano.app.errors import NotFound
 from mashindano.app.locking import pause_for_tests
@@ -77,14 +78,20 @@ def check_types(types: list[str]) -> list[str]:
     unknown = [t for t in wanted if t not in TYPES]
     if unknown:
         raise ParseError(
-            f"unknown webhook type {unknown[0]!r}; known: {', '.join(TYPES)}", type=unknown[0]
+            gettext("unknown webhook type {value!r}; known: {value2}").format(
+                value=unknown[0], value2=", ".join(TYPES)
+            ),
+            type=unknown[0],
         )
     return wanted
 
 
 def check_url(url: str) -> str:
     if not url.startswith(("http://", "https://")):
-        raise ParseError(f"webhook URL {url!r} must start with http:// or https://", url=url)
+        raise ParseError(
+            gettext("webhook URL {url!r} must start with http:// or https://").format(url=url),
+            url=url,
+        )
     return url
 
 
@@ -93,7 +100,7 @@ def subscribe(slug: str, url: str, types: list[str], *, created_by: str) -> Webh
     if version is None:
         from mashindano.app.errors import UnknownEvent
 
-        raise UnknownEvent(f"no event {slug!r}", event=slug)
+        raise UnknownEvent(gettext("no event {slug!r}").format(slug=slug), event=slug)
     return Webhook.objects.create(
         event_slug=slug,
         url=check_url(url),
@@ -108,7 +115,12 @@ def subscribe(slug: str, url: str, types: list[str], *, created_by: str) -> Webh
 def unsubscribe(slug: str, webhook_id: int) -> None:
     deleted, _ = Webhook.objects.filter(event_slug=slug, id=webhook_id).delete()
     if not deleted:
-        raise NotFound(f"no webhook {webhook_id} for event {slug!r}", webhook=webhook_id)
+        raise NotFound(
+            gettext("no webhook {webhook_id} for event {slug!r}").format(
+                webhook_id=webhook_id, slug=slug
+            ),
+            webhook=webhook_id,
+        )
 
 
 def collect(slug: str, *, now: datetime | None = None) -> list[WebhookDelivery]:

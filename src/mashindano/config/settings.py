@@ -64,6 +64,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "mashindano.web.language.LanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -81,6 +82,8 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
+                "mashindano.web.language.context",
             ],
         },
     },
@@ -93,6 +96,20 @@ USE_TZ = True
 TIME_ZONE = "UTC"
 LANGUAGE_CODE = "en"
 USE_I18N = True
+# Issue 17: the five languages of the rule books, each under its own name; the catalogs are in
+# src/mashindano/locale (`make messages`). The language of a request is chosen by
+# `mashindano.web.language.LanguageMiddleware`; URLs do not carry it.
+LANGUAGES = [
+    ("en", "English"),
+    ("sw", "Kiswahili"),
+    ("ro", "Română"),
+    ("fa", "فارسی"),
+    ("fi", "Suomi"),
+]
+LANGUAGES_BIDI = ["fa"]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LOCALE_PATHS = [Path(__file__).resolve().parents[1] / "locale"]
 STATIC_URL = "static/"
 # Only for `mashindano manage collectstatic`, when a front server is to serve static files.
 STATIC_ROOT = (
@@ -208,6 +225,7 @@ if PRODUCTION:
     CSRF_TRUSTED_ORIGINS = [f"https://{h}" for h in ALLOWED_HOSTS]
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+    LANGUAGE_COOKIE_SECURE = True
     SECURE_SSL_REDIRECT = True
     SECURE_HSTS_SECONDS = 365 * 24 * 3600
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True

@@ -4,10 +4,13 @@ pages at the root."""
 from django.contrib import admin
 from django.urls import include, path
 
+from mashindano.web.language import switch_language
 from mashindano.web.player import registrations as player_registrations
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    # The language switcher in the header posts here (Django's set_language: a cookie).
+    path("i18n/setlang/", switch_language, name="set_language"),
     path("api/", include("mashindano.web.api.main")),
     path("mail/", include("mashindano.web.mail.urls")),
     path("play/", include("mashindano.web.play.urls")),

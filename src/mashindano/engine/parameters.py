@@ -12,6 +12,10 @@ from typing import Any, get_type_hints
 from mashindano.engine.errors import ConfigError, MashindanoError
 from mashindano.engine.points import parse_points
 
+EVENT_WIDE = frozenset({"language"})
+"""Parameters of the event that no rule reads (the default language of its pages, issue 17):
+every preset's settings offer them and `override` passes over them."""
+
 
 def override[T](parameters: T, changes: Mapping[str, object]) -> T:
     """Return a copy of a parameters dataclass with `changes` applied.
@@ -26,6 +30,8 @@ def override[T](parameters: T, changes: Mapping[str, object]) -> T:
     converted: dict[str, Any] = {}
     for name, value in changes.items():
         key = name.replace("-", "_")
+        if key in EVENT_WIDE:
+            continue
         if key not in known:
             raise ConfigError(
                 f"unknown parameter {name!r}; known parameters: {', '.join(sorted(known))}",

@@ -33,6 +33,7 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 
 from mashindano.app.queries import event_version, events_fingerprint
+from mashindano.web.language import page_variant
 
 CACHED_PREFIXES = ("/e/", "/series/")
 """Public pages that are cached; `/` (home) is cached too."""
@@ -98,12 +99,14 @@ versions = VersionMemo()
 
 
 def page_key(request: HttpRequest, version: str) -> str:
-    """The ETag's body: the page (path, query, htmx fragment or whole page) at this version."""
+    """The ETag's body: the page (path, query, htmx fragment or whole page) in its language
+    (and digits option) at this version."""
     material = "|".join(
         (
             request.path,
             request.META.get("QUERY_STRING", ""),
             "hx" if request.headers.get("HX-Request") else "",
+            page_variant(request),
             version,
             CODE_FINGERPRINT,
         )

@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from django.utils.translation import gettext
+
 from mashindano.app.declarations.parameters import ParameterSpec, parse_value
 from mashindano.app.errors import UnknownAction, UnknownEvent, WrongState
 from mashindano.engine.errors import ParseError
@@ -125,7 +127,9 @@ def read_parameters(action: ActionSpec, raw: Mapping[str, object]) -> dict[str, 
         if name not in known:
             listed = ", ".join(spec.name for spec in action.fields) or "none"
             raise ParseError(
-                f"{action.name}: unknown parameter {name!r} (parameters: {listed})",
+                gettext("{name}: unknown parameter {name2!r} (parameters: {listed})").format(
+                    name=action.name, name2=name, listed=listed
+                ),
                 code="unknown_parameter",
                 parameter=name,
             )
@@ -156,7 +160,9 @@ def find_action(name: str) -> ActionSpec:
         if action.name == name:
             return action
     known = ", ".join(a.name for a in all_actions())
-    raise UnknownAction(f"no action {name!r} (actions: {known})", action=name)
+    raise UnknownAction(
+        gettext("no action {name!r} (actions: {known})").format(name=name, known=known), action=name
+    )
 
 
 def actions_for(preset: str) -> tuple[ActionSpec, ...]:
@@ -173,7 +179,7 @@ def _event_row(slug: str) -> tuple[str, str]:
     try:
         preset, state = models.Event.objects.values_list("preset", "state").get(slug=slug)
     except models.Event.DoesNotExist:
-        raise UnknownEvent(f"no event {slug!r}", event=slug) from None
+        raise UnknownEvent(gettext("no event {slug!r}").format(slug=slug), event=slug) from None
     return str(preset), str(state)
 
 
@@ -195,7 +201,9 @@ def perform(
     preset, _ = _event_row(slug)
     if action not in actions_for(preset):
         raise WrongState(
-            f"event {slug!r} (preset {preset!r}) has no action {action.name!r}",
+            gettext("event {slug!r} (preset {preset!r}) has no action {name!r}").format(
+                slug=slug, preset=preset, name=action.name
+            ),
             event=slug,
             action=action.name,
         )

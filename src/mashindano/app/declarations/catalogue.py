@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext
+
 from mashindano.app.declarations.actions import ActionSpec, Composite
 from mashindano.app.declarations.outcomes import (
     form_filed_json,
@@ -16,6 +18,7 @@ from mashindano.app.declarations.outcomes import (
     result_change_text,
 )
 from mashindano.app.declarations.parameters import ParameterSpec, ParameterType
+from mashindano.app.marks import gettext_noop
 from mashindano.engine.gomoku.ladder import format_coefficient
 from mashindano.engine.model import ByeKind
 from mashindano.store.facts import SANCTION_KINDS, EventState
@@ -36,7 +39,9 @@ ROUND = _int("round", "Round number.")
 BOARD = _int("board", "Board number.")
 GAME_NUMBER = _int("game", "Game of a multi-game match.", default=1)
 STAGE = _int("stage", "Stage (a knockout's plate is 2).", default=1)
-GROUP = ParameterSpec("group", T.TEXT, default="", help="Group within the stage, if any.")
+GROUP = ParameterSpec(
+    "group", T.TEXT, default="", help=gettext_noop("Group within the stage, if any.")
+)
 
 GAME = Composite(
     "where", "mashindano.app.results:GameRef", (ROUND, BOARD, GAME_NUMBER, STAGE, GROUP)
@@ -50,22 +55,26 @@ RESULT = ParameterSpec(
     T.TEXT,
     required=True,
     positional=True,
-    help="1-0, 1/2-1/2, 0-1, +-, -+ or -- (Tantrix also takes TPs: 12.4-7.6).",
+    help=gettext_noop("1-0, 1/2-1/2, 0-1, +-, -+ or -- (Tantrix also takes TPs: 12.4-7.6)."),
 )
 DETAIL = ParameterSpec(
     "detail",
     T.OBJECT,
     optional=True,
-    help='Per-game detail as a JSON object, e.g. \'{"tp": ["12.4", "7.6"]}\' (Tantrix TPs).',
+    help=gettext_noop(
+        'Per-game detail as a JSON object, e.g. \'{"tp": ["12.4", "7.6"]}\' (Tantrix TPs).'
+    ),
 )
-REASON = ParameterSpec("reason", T.TEXT, default="", help="Why (kept in the log).")
-REQUIRED_REASON = ParameterSpec("reason", T.TEXT, required=True, help="Why (kept in the log).")
+REASON = ParameterSpec("reason", T.TEXT, default="", help=gettext_noop("Why (kept in the log)."))
+REQUIRED_REASON = ParameterSpec(
+    "reason", T.TEXT, required=True, help=gettext_noop("Why (kept in the log).")
+)
 PLAYER = ParameterSpec(
     "player",
     T.PLAYER,
     required=True,
     positional=True,
-    help="The player's name as registered, or number.",
+    help=gettext_noop("The player's name as registered, or number."),
 )
 
 
@@ -73,7 +82,7 @@ def _text(template: str) -> Any:
     """A message from a template of the use case's arguments (and `slug`)."""
 
     def message(slug: str, values: Mapping[str, Any], outcome: Any) -> str:
-        return template.format(slug=slug, outcome=outcome, **values)
+        return gettext(template).format(slug=slug, outcome=outcome, **values)
 
     return message
 
@@ -83,8 +92,8 @@ def _text(template: str) -> Any:
 _RESULT_ACTIONS = (
     ActionSpec(
         "result.report",
-        "Report a result",
-        "Report a game's result (once; a second report is refused).",
+        gettext_noop("Report a result"),
+        gettext_noop("Report a game's result (once; a second report is refused)."),
         "mashindano.app.results:report_result",
         (GAME, RESULT, DETAIL),
         message=result_change_text,
@@ -92,8 +101,8 @@ _RESULT_ACTIONS = (
     ),
     ActionSpec(
         "result.confirm",
-        "Confirm the result",
-        "Confirm the reported result.",
+        gettext_noop("Confirm the result"),
+        gettext_noop("Confirm the reported result."),
         "mashindano.app.results:confirm_result",
         (GAME,),
         message=result_change_text,
@@ -101,8 +110,8 @@ _RESULT_ACTIONS = (
     ),
     ActionSpec(
         "result.dispute",
-        "Dispute the result",
-        "Dispute the reported result; an arbiter rules.",
+        gettext_noop("Dispute the result"),
+        gettext_noop("Dispute the reported result; an arbiter rules."),
         "mashindano.app.results:dispute_result",
         (GAME, REASON),
         message=result_change_text,
@@ -110,8 +119,8 @@ _RESULT_ACTIONS = (
     ),
     ActionSpec(
         "result.ruling",
-        "Rule on a game",
-        "Arbiter's ruling on a disputed (or unreported) game.",
+        gettext_noop("Rule on a game"),
+        gettext_noop("Arbiter's ruling on a disputed (or unreported) game."),
         "mashindano.app.results:rule_result",
         (GAME, RESULT, REASON, DETAIL),
         command="result rule",
@@ -120,13 +129,15 @@ _RESULT_ACTIONS = (
     ),
     ActionSpec(
         "result.correction",
-        "Correct a result",
-        "Correct a result at any time before the event closes; later standings follow.",
+        gettext_noop("Correct a result"),
+        gettext_noop(
+            "Correct a result at any time before the event closes; later standings follow."
+        ),
         "mashindano.app.results:correct_result",
         (
             GAME,
             RESULT,
-            ParameterSpec("reason", T.TEXT, required=True, help="Why (required)."),
+            ParameterSpec("reason", T.TEXT, required=True, help=gettext_noop("Why (required).")),
             DETAIL,
         ),
         command="result correct",
@@ -135,17 +146,21 @@ _RESULT_ACTIONS = (
     ),
     ActionSpec(
         "game.move",
-        "Record a move",
-        "Record a move with the current time (correspondence day clocks).",
+        gettext_noop("Record a move"),
+        gettext_noop("Record a move with the current time (correspondence day clocks)."),
         "mashindano.app.results:record_move",
         (
             GAME,
             ParameterSpec(
-                "notation", T.TEXT, required=True, positional=True, help="The move, e.g. e4."
+                "notation",
+                T.TEXT,
+                required=True,
+                positional=True,
+                help=gettext_noop("The move, e.g. e4."),
             ),
         ),
         command="result move",
-        message=_text("move {outcome}: {notation}"),
+        message=_text(gettext_noop("move {outcome}: {notation}")),
     ),
 )
 
@@ -154,18 +169,28 @@ _ALL_STATES = frozenset(EventState)
 ANNOUNCEMENT_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
         "event.announce",
-        "Post an announcement",
-        "A notice shown on the event's pages and its live view.",
+        gettext_noop("Post an announcement"),
+        gettext_noop("A notice shown on the event's pages and its live view."),
         "mashindano.app.announcements:announce",
-        (ParameterSpec("text", T.TEXT, required=True, positional=True, help="What to announce."),),
+        (
+            ParameterSpec(
+                "text",
+                T.TEXT,
+                required=True,
+                positional=True,
+                help=gettext_noop("What to announce."),
+            ),
+        ),
         command="event announce",
         states=_ALL_STATES,
-        message=lambda slug, values, posted: f"Announcement {posted.id} posted on {slug}",
+        message=lambda slug, values, posted: gettext("Announcement {id} posted on {slug}").format(
+            id=posted.id, slug=slug
+        ),
     ),
     ActionSpec(
         "announcement.withdraw",
-        "Withdraw an announcement",
-        "Stop showing an announcement (it stays in the record).",
+        gettext_noop("Withdraw an announcement"),
+        gettext_noop("Stop showing an announcement (it stays in the record)."),
         "mashindano.app.announcements:withdraw_announcement",
         (
             ParameterSpec(
@@ -174,13 +199,13 @@ ANNOUNCEMENT_ACTIONS: tuple[ActionSpec, ...] = (
                 required=True,
                 positional=True,
                 minimum=1,
-                help="The announcement's number.",
+                help=gettext_noop("The announcement's number."),
             ),
             REASON,
         ),
         command="event unannounce",
         states=_ALL_STATES,
-        message=_text("Announcement {announcement} withdrawn from {slug}"),
+        message=_text(gettext_noop("Announcement {announcement} withdrawn from {slug}")),
     ),
 )
 """Notices on the event's pages, in every state of the event."""
@@ -188,56 +213,68 @@ ANNOUNCEMENT_ACTIONS: tuple[ActionSpec, ...] = (
 COMMON_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
         "event.start",
-        "Start the event",
-        "Close registration: fix the entries and their numbers (drawn by lot where needed).",
+        gettext_noop("Start the event"),
+        gettext_noop(
+            "Close registration: fix the entries and their numbers (drawn by lot where needed)."
+        ),
         "mashindano.app.events:start_event",
         states=frozenset({EventState.REGISTRATION}),
-        message=lambda slug, values, facts: f"Started {slug}: {len(facts.competitors)} players",
+        message=lambda slug, values, facts: gettext("Started {slug}: {value} players").format(
+            slug=slug, value=len(facts.competitors)
+        ),
     ),
     ActionSpec(
         "event.delete",
-        "Delete the event",
-        "Delete an event that never started, with its entries and audit log (a started event "
-        "is closed, never deleted).",
+        gettext_noop("Delete the event"),
+        gettext_noop(
+            "Delete an event that never started, with its entries and audit log (a started event "
+            "is closed, never deleted)."
+        ),
         "mashindano.app.events:delete_event",
         states=frozenset({EventState.REGISTRATION}),
-        message=_text("Deleted {slug}"),
+        message=_text(gettext_noop("Deleted {slug}")),
     ),
     ActionSpec(
         "event.close",
-        "Close the event",
-        "Close a finished event; nothing can change afterwards.",
+        gettext_noop("Close the event"),
+        gettext_noop("Close a finished event; nothing can change afterwards."),
         "mashindano.app.events:close_event",
-        message=_text("Closed {slug}"),
+        message=_text(gettext_noop("Closed {slug}")),
     ),
     ActionSpec(
         "round.pair",
-        "Pair the next round",
-        "Pair and publish the next round (the previous one must be complete).",
+        gettext_noop("Pair the next round"),
+        gettext_noop("Pair and publish the next round (the previous one must be complete)."),
         "mashindano.app.rounds:pair_next_round",
-        message=lambda slug, values, published: f"Paired round {published.number} of {slug}",
+        message=lambda slug, values, published: gettext("Paired round {number} of {slug}").format(
+            number=published.number, slug=slug
+        ),
     ),
     *_RESULT_ACTIONS,
     ActionSpec(
         "player.withdraw",
-        "Withdraw a player",
-        "The player takes no further part.",
+        gettext_noop("Withdraw a player"),
+        gettext_noop("The player takes no further part."),
         "mashindano.app.conduct:withdraw_player",
         (
             PLAYER,
             ParameterSpec(
-                "from_round", T.INTEGER, optional=True, minimum=1, help="Default: next round."
+                "from_round",
+                T.INTEGER,
+                optional=True,
+                minimum=1,
+                help=gettext_noop("Default: next round."),
             ),
             ParameterSpec("reason", T.TEXT, default=""),
         ),
         command="event withdraw",
         states=_BEFORE_AND_DURING,
-        message=_text("{player} withdrawn from round {outcome}"),
+        message=_text(gettext_noop("{player} withdrawn from round {outcome}")),
     ),
     ActionSpec(
         "player.leave",
-        "Record a leave of absence",
-        "Record a leave of absence (a requested bye) for rounds not yet paired.",
+        gettext_noop("Record a leave of absence"),
+        gettext_noop("Record a leave of absence (a requested bye) for rounds not yet paired."),
         "mashindano.app.conduct:take_leave",
         (
             PLAYER,
@@ -247,14 +284,16 @@ COMMON_ACTIONS: tuple[ActionSpec, ...] = (
                 required=True,
                 minimum=1,
                 flag="--round",
-                help="First round of absence.",
+                help=gettext_noop("First round of absence."),
             ),
-            ParameterSpec("to_round", T.INTEGER, optional=True, minimum=1, help="Last round."),
+            ParameterSpec(
+                "to_round", T.INTEGER, optional=True, minimum=1, help=gettext_noop("Last round.")
+            ),
             ParameterSpec(
                 "half",
                 T.BOOLEAN,
                 default=False,
-                help="Half-point bye (default zero).",
+                help=gettext_noop("Half-point bye (default zero)."),
                 argument="bye_kind",
                 convert=lambda half: ByeKind.HALF_POINT if half else ByeKind.ZERO_POINT,
             ),
@@ -262,15 +301,19 @@ COMMON_ACTIONS: tuple[ActionSpec, ...] = (
         ),
         command="event leave",
         states=_BEFORE_AND_DURING,
-        message=lambda slug, values, taken: (
-            f"{values['player']}: leave for rounds {taken.from_round}-{taken.to_round} "
-            f"({values['bye_kind'].value})"
+        message=lambda slug, values, taken: gettext(
+            "{player}: leave for rounds {from_round}-{to_round} ({bye})"
+        ).format(
+            player=values["player"],
+            from_round=taken.from_round,
+            to_round=taken.to_round,
+            bye=values["bye_kind"].value,
         ),
     ),
     ActionSpec(
         "player.sanction",
-        "Sanction a player",
-        "Record a sanction with its reason.",
+        gettext_noop("Sanction a player"),
+        gettext_noop("Record a sanction with its reason."),
         "mashindano.app.conduct:sanction_player",
         (
             PLAYER,
@@ -286,7 +329,7 @@ COMMON_ACTIONS: tuple[ActionSpec, ...] = (
             ParameterSpec("round", T.INTEGER, optional=True, minimum=1, argument="round_number"),
         ),
         command="event sanction",
-        message=_text("{player}: {kind} recorded"),
+        message=_text(gettext_noop("{player}: {kind} recorded")),
     ),
     *ANNOUNCEMENT_ACTIONS,
 )
@@ -296,8 +339,8 @@ COMMON_ACTIONS: tuple[ActionSpec, ...] = (
 
 PERIOD_CLOSE = ActionSpec(
     "period.close",
-    "Close a month",
-    "Close a league period (month): its end is final and the next one can be paired.",
+    gettext_noop("Close a month"),
+    gettext_noop("Close a league period (month): its end is final and the next one can be paired."),
     "mashindano.app.conduct:close_period",
     (
         ParameterSpec(
@@ -306,21 +349,25 @@ PERIOD_CLOSE = ActionSpec(
             required=True,
             positional=True,
             minimum=1,
-            help="The period (league month) to close.",
+            help=gettext_noop("The period (league month) to close."),
         ),
-        ParameterSpec("stage", T.INTEGER, default=1, minimum=1, help="Stage of the period."),
+        ParameterSpec(
+            "stage", T.INTEGER, default=1, minimum=1, help=gettext_noop("Stage of the period.")
+        ),
     ),
     command="event close-period",
-    message=_text("Closed period {period} of {slug}"),
+    message=_text(gettext_noop("Closed period {period} of {slug}")),
 )
 
 GOMOKU_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
         "gomoku.return",
-        "Accept a player's return",
-        "Accept back a player removed for a low coefficient (R9) or whose suspension has ended "
-        "(R10), on days 1-7 of the next month to pair (R4); they keep their stored coefficient "
-        "(A27).",
+        gettext_noop("Accept a player's return"),
+        gettext_noop(
+            "Accept back a player removed for a low coefficient (R9) or whose suspension has ended "
+            "(R10), on days 1-7 of the next month to pair (R4); they keep their stored coefficient "
+            "(A27)."
+        ),
         "mashindano.app.gomoku:accept_return",
         (
             ParameterSpec(
@@ -328,23 +375,30 @@ GOMOKU_ACTIONS: tuple[ActionSpec, ...] = (
                 T.PLAYER,
                 required=True,
                 positional=True,
-                help="The player: name as registered, or number.",
+                help=gettext_noop("The player: name as registered, or number."),
             ),
             REQUIRED_REASON,
         ),
         command="gomoku accept-return",
-        message=lambda slug, values, accepted: (
-            f"{accepted.player} returns to {slug} in month {accepted.month_number} "
-            f"({accepted.month}), placed by the stored coefficient "
-            f"{format_coefficient(accepted.coefficient)}"
+        message=lambda slug, values, accepted: gettext(
+            "{player} returns to {slug} in month {month_number} "
+            "({month}), placed by the stored coefficient {value}"
+        ).format(
+            player=accepted.player,
+            slug=slug,
+            month_number=accepted.month_number,
+            month=accepted.month,
+            value=format_coefficient(accepted.coefficient),
         ),
     ),
     PERIOD_CLOSE,
     ActionSpec(
         "result.match",
-        "Report a whole match",
-        "Report every game of a match from its score, games won by the match's first player "
-        "then by the second (e.g. 3-1; games neither won are drawn): all games or none.",
+        gettext_noop("Report a whole match"),
+        gettext_noop(
+            "Report every game of a match from its score, games won by the match's first player "
+            "then by the second (e.g. 3-1; games neither won are drawn): all games or none."
+        ),
         "mashindano.app.bulk_results:report_match",
         (
             Composite(
@@ -355,7 +409,7 @@ GOMOKU_ACTIONS: tuple[ActionSpec, ...] = (
                 T.TEXT,
                 required=True,
                 positional=True,
-                help="Games won by the first player and by the second, e.g. 3-1.",
+                help=gettext_noop("Games won by the first player and by the second, e.g. 3-1."),
             ),
         ),
         command="result match",
@@ -369,8 +423,10 @@ GOMOKU_ACTIONS: tuple[ActionSpec, ...] = (
 KIBA_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
         "game.resign",
-        "Resign a game",
-        "Resign a game played on the site: the opponent wins (recorded as your own report).",
+        gettext_noop("Resign a game"),
+        gettext_noop(
+            "Resign a game played on the site: the opponent wins (recorded as your own report)."
+        ),
         "mashindano.app.bao_games:resign_game",
         (GAME, PLAYER),
         command="result resign",
@@ -379,8 +435,10 @@ KIBA_ACTIONS: tuple[ActionSpec, ...] = (
     ),
     ActionSpec(
         "stage.playoff",
-        "Record a playoff",
-        "KIBA: record the director's playoff that separates players still tied in a group.",
+        gettext_noop("Record a playoff"),
+        gettext_noop(
+            "KIBA: record the director's playoff that separates players still tied in a group."
+        ),
         "mashindano.app.kiba:record_playoff",
         (
             ParameterSpec(
@@ -388,7 +446,7 @@ KIBA_ACTIONS: tuple[ActionSpec, ...] = (
                 T.PLAYERS,
                 required=True,
                 positional=True,
-                help="The tied players (name or number), best placed first.",
+                help=gettext_noop("The tied players (name or number), best placed first."),
             ),
             ParameterSpec(
                 "round",
@@ -396,15 +454,15 @@ KIBA_ACTIONS: tuple[ActionSpec, ...] = (
                 required=True,
                 minimum=1,
                 argument="round_number",
-                help="The stage's round.",
+                help=gettext_noop("The stage's round."),
             ),
-            ParameterSpec("group", T.TEXT, required=True, help="The group, e.g. A."),
-            ParameterSpec("reason", T.TEXT, default="", help="What the playoff was."),
+            ParameterSpec("group", T.TEXT, required=True, help=gettext_noop("The group, e.g. A.")),
+            ParameterSpec("reason", T.TEXT, default="", help=gettext_noop("What the playoff was.")),
         ),
         command="event playoff",
-        message=lambda slug, values, placed: (
-            f"Playoff recorded for group {values['group']}: {', '.join(placed)}"
-        ),
+        message=lambda slug, values, placed: gettext(
+            "Playoff recorded for group {value}: {value2}"
+        ).format(value=values["group"], value2=", ".join(placed)),
     ),
 )
 
@@ -414,14 +472,14 @@ _PAIR = (
         T.PLAYER,
         required=True,
         positional=True,
-        help="One player: name as registered, or number.",
+        help=gettext_noop("One player: name as registered, or number."),
     ),
     ParameterSpec(
         "player_b",
         T.PLAYER,
         required=True,
         positional=True,
-        help="The other player: name as registered, or number.",
+        help=gettext_noop("The other player: name as registered, or number."),
     ),
     REQUIRED_REASON,
 )
@@ -429,50 +487,54 @@ _PAIR = (
 FORBIDDEN_PAIR_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
         "pair.forbid",
-        "Forbid a pair",
-        "The two players must not be paired together from the next round on (Swiss presets). "
-        "A forbid that leaves the next round unpairable is kept; pairing then says who is "
-        "stuck.",
+        gettext_noop("Forbid a pair"),
+        gettext_noop(
+            "The two players must not be paired together from the next round on (Swiss presets). "
+            "A forbid that leaves the next round unpairable is kept; pairing then says who is "
+            "stuck."
+        ),
         "mashindano.app.overrides:forbid_pair",
         _PAIR,
         command="arbiter forbid-pair",
         states=_BEFORE_AND_DURING,
-        message=lambda slug, values, pair: (
-            f"{pair[0]} and {pair[1]} will not be paired together in {slug}"
-        ),
+        message=lambda slug, values, pair: gettext(
+            "{value} and {value2} will not be paired together in {slug}"
+        ).format(value=pair[0], value2=pair[1], slug=slug),
     ),
     ActionSpec(
         "pair.allow",
-        "Allow a pair again",
-        "Lift a forbidden pair: the two players may be paired together again.",
+        gettext_noop("Allow a pair again"),
+        gettext_noop("Lift a forbidden pair: the two players may be paired together again."),
         "mashindano.app.overrides:allow_pair",
         _PAIR,
         command="arbiter allow-pair",
         states=_BEFORE_AND_DURING,
-        message=lambda slug, values, pair: (
-            f"{pair[0]} and {pair[1]} may be paired together again in {slug}"
-        ),
+        message=lambda slug, values, pair: gettext(
+            "{value} and {value2} may be paired together again in {slug}"
+        ).format(value=pair[0], value2=pair[1], slug=slug),
     ),
 )
 
 _TANTRIX_PLAYER = ParameterSpec(
-    "player", T.PLAYER, required=True, help="The player (name or number)."
+    "player", T.PLAYER, required=True, help=gettext_noop("The player (name or number).")
 )
 _SENT_AT = ParameterSpec(
     "at",
     T.TIME,
     optional=True,
     argument="sent_at",
-    help="When it happened (ISO 8601 with offset; default now).",
+    help=gettext_noop("When it happened (ISO 8601 with offset; default now)."),
 )
-_MESSAGE_EVIDENCE = ParameterSpec("evidence", T.TEXT, default="", help="The e-mail.")
+_MESSAGE_EVIDENCE = ParameterSpec("evidence", T.TEXT, default="", help=gettext_noop("The e-mail."))
 
 
 def _follow_up_text(kind: str) -> Any:
     def message(slug: str, values: Mapping[str, Any], state: Any) -> str:
         due = state.reply_deadline.isoformat() if state.reply_deadline else "-"
-        arranged = "; tiebreak arranged" if state.is_arranged else ""
-        return f"{kind} recorded; reply due {due}{arranged}"
+        arranged = gettext("; tiebreak arranged") if state.is_arranged else ""
+        return gettext("{kind} recorded; reply due {due}{arranged}").format(
+            kind=gettext(kind), due=due, arranged=arranged
+        )
 
     return message
 
@@ -480,8 +542,8 @@ def _follow_up_text(kind: str) -> Any:
 TANTRIX_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
         "tantrix.form",
-        "File a result form",
-        "File a player's result form for one game.",
+        gettext_noop("File a result form"),
+        gettext_noop("File a player's result form for one game."),
         "mashindano.app.tantrix:file_form",
         (
             ParameterSpec(
@@ -489,7 +551,7 @@ TANTRIX_ACTIONS: tuple[ActionSpec, ...] = (
                 T.TEXT,
                 required=True,
                 positional=True,
-                help="The game's TPs, first player's first: 12.4-7.6.",
+                help=gettext_noop("The game's TPs, first player's first: 12.4-7.6."),
             ),
             Composite(
                 "where",
@@ -501,17 +563,20 @@ TANTRIX_ACTIONS: tuple[ActionSpec, ...] = (
                 "status",
                 T.TEXT,
                 default="N",
-                help="N, or 1-8 for the last standard and tiebreak games.",
+                help=gettext_noop("N, or 1-8 for the last standard and tiebreak games."),
             ),
             ParameterSpec(
                 "when",
                 T.TEXT,
                 optional=True,
                 argument="finish_when",
-                help='Option 3: "When will you finish your match?"',
+                help=gettext_noop('Option 3: "When will you finish your match?"'),
             ),
             ParameterSpec(
-                "ended_at", T.TIME, optional=True, help="When the game ended (default now)."
+                "ended_at",
+                T.TIME,
+                optional=True,
+                help=gettext_noop("When the game ended (default now)."),
             ),
             DETAIL,
         ),
@@ -520,8 +585,10 @@ TANTRIX_ACTIONS: tuple[ActionSpec, ...] = (
     ),
     ActionSpec(
         "tantrix.opt-out",
-        "Record an opt-out",
-        "Record both players' agreement not to play beyond the standard games (R13, A11).",
+        gettext_noop("Record an opt-out"),
+        gettext_noop(
+            "Record both players' agreement not to play beyond the standard games (R13, A11)."
+        ),
         "mashindano.app.tantrix:record_opt_out",
         (
             ParameterSpec(
@@ -529,50 +596,55 @@ TANTRIX_ACTIONS: tuple[ActionSpec, ...] = (
                 T.PLAYERS,
                 required=True,
                 positional=True,
-                help="Both players (name or number).",
+                help=gettext_noop("Both players (name or number)."),
             ),
             MATCH,
             ParameterSpec(
                 "evidence",
                 T.TEXT,
                 required=True,
-                help="The evidence, e.g. the e-mails copied to the AC.",
+                help=gettext_noop("The evidence, e.g. the e-mails copied to the AC."),
             ),
             ParameterSpec(
                 "at",
                 T.TIME,
                 optional=True,
                 argument="agreed_at",
-                help="When it happened (ISO 8601 with offset; default now).",
+                help=gettext_noop("When it happened (ISO 8601 with offset; default now)."),
             ),
             ParameterSpec(
                 "last_sitting",
                 T.TIME,
                 optional=True,
                 argument="last_sitting_start",
-                help="When the sitting of the last standard game starts.",
+                help=gettext_noop("When the sitting of the last standard game starts."),
             ),
         ),
-        message=lambda slug, values, agreement: (
-            f"Opt-out recorded for round {values['where'].round}, board {values['where'].board} "
-            f"(agreed {agreement.agreed_at.isoformat()})"
+        message=lambda slug, values, agreement: gettext(
+            "Opt-out recorded for round {round}, board {board} (agreed {value})"
+        ).format(
+            round=values["where"].round,
+            board=values["where"].board,
+            value=agreement.agreed_at.isoformat(),
         ),
     ),
     ActionSpec(
         "tantrix.offer",
-        "Record an offer of tiebreak dates",
-        "Record an offer of tiebreak dates (R20, R21; either player may send it, A5).",
+        gettext_noop("Record an offer of tiebreak dates"),
+        gettext_noop(
+            "Record an offer of tiebreak dates (R20, R21; either player may send it, A5)."
+        ),
         "mashindano.app.tantrix:record_offer",
         (MATCH, _TANTRIX_PLAYER, _SENT_AT, _MESSAGE_EVIDENCE),
-        message=_follow_up_text("Offer"),
+        message=_follow_up_text(gettext_noop("Offer")),
     ),
     ActionSpec(
         "tantrix.reply",
-        "Record a reply to an offer",
-        "Record the opponent's reply to an offer of tiebreak dates (R22).",
+        gettext_noop("Record a reply to an offer"),
+        gettext_noop("Record the opponent's reply to an offer of tiebreak dates (R22)."),
         "mashindano.app.tantrix:record_reply",
         (MATCH, _TANTRIX_PLAYER, _SENT_AT, _MESSAGE_EVIDENCE),
-        message=_follow_up_text("Reply"),
+        message=_follow_up_text(gettext_noop("Reply")),
     ),
 )
 

@@ -10,6 +10,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext
+
 from mashindano.store.facts import Json
 
 
@@ -24,8 +26,12 @@ def result_change_json(slug: str, change: Any) -> Json:
 def result_change_text(slug: str, values: Mapping[str, Any], change: Any) -> str:
     game = change.game
     detail = f" {json.dumps(game.detail)}" if game.detail is not None else ""
-    lines = [f"{game.label}: {game.result.value}{detail} ({game.status.value})"]
-    lines.extend(f"added {added.label}" for added in change.added)
+    lines = [
+        gettext("{label}: {value}{detail} ({value2})").format(
+            label=game.label, value=game.result.value, detail=detail, value2=game.status.value
+        )
+    ]
+    lines.extend(gettext("added {label}").format(label=added.label) for added in change.added)
     return "\n".join(lines)
 
 
@@ -46,9 +52,13 @@ def form_filed_json(slug: str, filed: Any) -> Json:
 
 def form_filed_text(slug: str, values: Mapping[str, Any], filed: Any) -> str:
     change = filed.change
-    lines = [f"{change.game.label}: form filed ({change.game.status.value})"]
+    lines = [
+        gettext("{label}: form filed ({value})").format(
+            label=change.game.label, value=change.game.status.value
+        )
+    ]
     reasons = [r.value for r in filed.review.reasons]
     if reasons:
-        lines.append(f"flagged for a controller: {', '.join(reasons)}")
-    lines.extend(f"added {added.label}" for added in change.added)
+        lines.append(gettext("flagged for a controller: {value}").format(value=", ".join(reasons)))
+    lines.extend(gettext("added {label}").format(label=added.label) for added in change.added)
     return "\n".join(lines)

@@ -28,6 +28,9 @@ from enum import Enum, StrEnum
 from fractions import Fraction
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
+from django.utils.translation import gettext
+
+from mashindano.app.marks import gettext_noop
 from mashindano.engine.errors import ConfigError, MashindanoError, ParseError
 from mashindano.engine.gomoku.months import Month
 from mashindano.engine.points import PointSystem, parse_points
@@ -123,7 +126,9 @@ _FALSE = ("0", "false", "no", "off")
 
 def _bad(spec: ParameterSpec, value: object, what: str) -> ParseError:
     return ParseError(
-        f"parameter {spec.name!r}: {value!r} is not {what}",
+        gettext("parameter {name!r}: {value!r} is not {what}").format(
+            name=spec.name, value=value, what=what
+        ),
         code="bad_parameter",
         parameter=spec.name,
         value=str(value),
@@ -134,24 +139,30 @@ def _as_text(spec: ParameterSpec, value: object) -> str:
     if isinstance(value, str):
         return value
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise _bad(spec, value, "text")
+        raise _bad(spec, value, gettext("text"))
     return str(value)
 
 
 def _read_integer(spec: ParameterSpec, value: object) -> int:
     if isinstance(value, bool):
-        raise _bad(spec, value, "a whole number")
+        raise _bad(spec, value, gettext("a whole number"))
     if isinstance(value, int):
         number = value
     else:
         try:
             number = int(_as_text(spec, value).strip())
         except ValueError:
-            raise _bad(spec, value, "a whole number") from None
+            raise _bad(spec, value, gettext("a whole number")) from None
     if spec.minimum is not None and number < spec.minimum:
-        raise _bad(spec, value, f"a whole number of at least {spec.minimum}")
+        raise _bad(
+            spec,
+            value,
+            gettext("a whole number of at least {minimum}").format(minimum=spec.minimum),
+        )
     if spec.maximum is not None and number > spec.maximum:
-        raise _bad(spec, value, f"a whole number of at most {spec.maximum}")
+        raise _bad(
+            spec, value, gettext("a whole number of at most {maximum}").format(maximum=spec.maximum)
+        )
     return number
 
 
@@ -163,7 +174,7 @@ def _read_boolean(spec: ParameterSpec, value: object) -> bool:
         return True
     if lowered in _FALSE:
         return False
-    raise _bad(spec, value, "yes or no")
+    raise _bad(spec, value, gettext("yes or no"))
 
 
 def _read_time(spec: ParameterSpec, value: object) -> datetime:
@@ -171,7 +182,7 @@ def _read_time(spec: ParameterSpec, value: object) -> datetime:
     try:
         moment = datetime.fromisoformat(text)
     except ValueError:
-        raise _bad(spec, value, "an ISO 8601 time (e.g. 2026-03-01T10:00+00:00)") from None
+        raise _bad(spec, value, gettext("an ISO 8601 time (e.g. 2026-03-01T10:00+00:00)")) from None
     return require_aware(moment, f"parameter {spec.name!r}")
 
 
@@ -182,7 +193,7 @@ def _read_object(spec: ParameterSpec, value: object) -> dict[str, Json]:
         except ParseError as exc:
             raise ParseError(exc.message, code="bad_parameter", parameter=spec.name) from None
     if not isinstance(value, dict):
-        raise _bad(spec, value, "a JSON object ({...})")
+        raise _bad(spec, value, gettext("a JSON object ({...})"))
     return value
 
 
@@ -192,7 +203,7 @@ def _read_list(spec: ParameterSpec, value: object) -> tuple[str, ...]:
     elif isinstance(value, list | tuple):
         items = value
     else:
-        raise _bad(spec, value, "a list")
+        raise _bad(spec, value, gettext("a list"))
     return tuple(_as_text(spec, item).strip() for item in items)
 
 
@@ -202,7 +213,7 @@ def parse_value(spec: ParameterSpec, value: object) -> object:
     if value is None or (isinstance(value, str) and value == "" and spec.optional):
         if spec.required:
             raise ParseError(
-                f"parameter {spec.name!r} is required",
+                gettext("parameter {name!r} is required").format(name=spec.name),
                 code="missing_parameter",
                 parameter=spec.name,
             )
@@ -216,7 +227,7 @@ def parse_value(spec: ParameterSpec, value: object) -> object:
             try:
                 return parse_points(_as_text(spec, value))
             except MashindanoError:
-                raise _bad(spec, value, "a number") from None
+                raise _bad(spec, value, gettext("a number")) from None
         case ParameterType.CHOICE:
             text = _as_text(spec, value).strip()
             if text not in spec.choices:
@@ -329,13 +340,61 @@ def schema_of(
     return tuple(specs)
 
 
+LANGUAGES = ("en", "sw", "ro", "fa", "fi")
+"""The languages of the site's pages (issue 17), English first."""
+
+EVENT_WIDE_FIELDS: tuple[ParameterSpec, ...] = (
+    ParameterSpec(
+        name="language",
+        type=ParameterType.CHOICE,
+        default="en",
+        help=gettext_noop(
+            "Language of the event's pages for a visitor who has not chosen one and whose "
+            "browser asks for none of the site's languages"
+        ),
+        choices=LANGUAGES,
+        path=("language",),
+    ),
+)
+"""Parameters every preset offers that no rule reads (`engine.parameters.EVENT_WIDE`)."""
+
+
+def _event_wide_value(spec: ParameterSpec, overrides: Mapping[str, Json]) -> Json:
+    """The value of an event-wide parameter: the override, checked, or the default."""
+    found = next((v for k, v in overrides.items() if k.replace("-", "_") == spec.name), None)
+    if found is None or found == "":
+        return spec.default
+    if str(found) not in spec.choices:
+        raise ConfigError(
+            gettext("parameter {name!r}: {value!r} is not one of {choices}").format(
+                name=spec.name, value=found, choices=", ".join(spec.choices)
+            ),
+            parameter=spec.name,
+        )
+    return str(found)
+
+
 @dataclass(frozen=True, slots=True)
 class ParameterSchema:
-    """A preset's settings: the fields, and how stored overrides become typed parameters."""
+    """A preset's settings: the fields, and how stored overrides become typed parameters.
+    The event-wide fields (`EVENT_WIDE_FIELDS`) are added to every preset's."""
 
     fields: tuple[ParameterSpec, ...]
     build: Callable[[Mapping[str, Json]], object]
     """The preset's typed parameters from overrides; ConfigError naming a bad parameter."""
+
+    def __post_init__(self) -> None:
+        names = {spec.name for spec in self.fields}
+        added = tuple(spec for spec in EVENT_WIDE_FIELDS if spec.name not in names)
+        object.__setattr__(self, "fields", self.fields + added)
+        build = self.build
+
+        def checked(overrides: Mapping[str, Json]) -> object:
+            for spec in EVENT_WIDE_FIELDS:
+                _event_wide_value(spec, overrides)
+            return build(overrides)
+
+        object.__setattr__(self, "build", checked)
 
     def field(self, name: str) -> ParameterSpec:
         key = name.replace("-", "_")
@@ -343,7 +402,12 @@ class ParameterSchema:
             if spec.name == key:
                 return spec
         known = ", ".join(sorted(s.name for s in self.fields))
-        raise ConfigError(f"unknown parameter {name!r}; known parameters: {known}", parameter=name)
+        raise ConfigError(
+            gettext("unknown parameter {name!r}; known parameters: {known}").format(
+                name=name, known=known
+            ),
+            parameter=name,
+        )
 
     def to_json(self) -> list[Json]:
         return [spec.to_json() for spec in self.fields]
@@ -361,7 +425,12 @@ def parameters_to_json(schema: ParameterSchema, overrides: Mapping[str, Json]) -
     form; ConfigError naming the parameter when an override is invalid."""
     built = schema.build(overrides)
     return {
-        spec.name: _text_form(_value_at(built, spec.path or (spec.name,))) for spec in schema.fields
+        spec.name: (
+            _event_wide_value(spec, overrides)
+            if spec in EVENT_WIDE_FIELDS
+            else _text_form(_value_at(built, spec.path or (spec.name,)))
+        )
+        for spec in schema.fields
     }
 
 

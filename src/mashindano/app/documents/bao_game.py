@@ -16,6 +16,8 @@ from dataclasses import dataclass, fields
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.utils.translation import gettext
+
 from mashindano.app.bao_games import (
     BaoGame,
     MovePlayed,
@@ -25,6 +27,7 @@ from mashindano.app.bao_games import (
 )
 from mashindano.app.errors import UnknownEvent, UnknownGame
 from mashindano.app.locking import now_or
+from mashindano.app.marks import gettext_noop
 from mashindano.app.principals import Principal
 from mashindano.app.results import GameRef
 from mashindano.engine.bao import (
@@ -247,8 +250,12 @@ def _load(slug: str, game_id: int, now: datetime) -> _Loaded:
     )
     if row is None:
         if not models.Event.objects.filter(slug=slug).exists():
-            raise UnknownEvent(f"no event {slug!r}", event=slug)
-        raise UnknownGame(f"event {slug!r} has no game {game_id}", event=slug, game=game_id)
+            raise UnknownEvent(gettext("no event {slug!r}").format(slug=slug), event=slug)
+        raise UnknownGame(
+            gettext("event {slug!r} has no game {game_id}").format(slug=slug, game_id=game_id),
+            event=slug,
+            game=game_id,
+        )
     ref = _ref_of(row)
     game = derive_bao_game(row, now=now)
     names = {row.first.key: row.first.name, row.second.key: row.second.name}
@@ -265,8 +272,12 @@ def game_ref(slug: str, game_id: int) -> GameRef:
     )
     if row is None:
         if not models.Event.objects.filter(slug=slug).exists():
-            raise UnknownEvent(f"no event {slug!r}", event=slug)
-        raise UnknownGame(f"event {slug!r} has no game {game_id}", event=slug, game=game_id)
+            raise UnknownEvent(gettext("no event {slug!r}").format(slug=slug), event=slug)
+        raise UnknownGame(
+            gettext("event {slug!r} has no game {game_id}").format(slug=slug, game_id=game_id),
+            event=slug,
+            game=game_id,
+        )
     return _ref_of(row)
 
 
@@ -377,22 +388,26 @@ def _outcome(loaded: _Loaded) -> str:
     game = loaded.game
     if game.end is not None and game.end.winner is not None:
         winner = game.south if game.end.winner == SOUTH else game.north
-        why = _END_WORDS.get(game.end.reason, game.end.reason)
-        return f"{loaded.names[winner]} wins: {why}"
+        why = _END_WORDS.get(game.end.reason)
+        return gettext("{name} wins: {why}").format(
+            name=loaded.names[winner], why=gettext(why) if why else game.end.reason
+        )
     if game.end is not None:
         return describe_end(game.end)
     if not game.result.is_decided:
         return ""
     key = _winner_key(game)
     if key is None:
-        return f"result {game.result.value}"
+        return gettext("result {value}").format(value=game.result.value)
     reason = next((r.reason for r in reversed(game.game.reports) if r.result is not None), "")
-    return f"{loaded.names[key]} wins" + (f": {reason}" if reason else "")
+    return gettext("{name} wins").format(name=loaded.names[key]) + (
+        gettext(": {reason}").format(reason=reason) if reason else ""
+    )
 
 
 _END_WORDS = {
-    "front_row_empty": "the opponent's front row is empty",
-    "no_legal_move": "the opponent has no legal move",
+    "front_row_empty": gettext_noop("the opponent's front row is empty"),
+    "no_legal_move": gettext_noop("the opponent has no legal move"),
 }
 
 

@@ -13,6 +13,8 @@ import json
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.utils.translation import gettext
+
 from mashindano.app.declarations import ActionSpec, ParameterSpec, available_actions
 from mashindano.app.documents.reports import ReportLine, report_lines
 from mashindano.app.documents.rounds import RoundPairings, build_round_pairings
@@ -30,7 +32,7 @@ CONSOLE_READ = "console.read"
 def require_console(principal: Principal | None, slug: str) -> frozenset[str]:
     """The viewer's roles in the event; NotAllowed for anyone the console is not for."""
     if principal is None:
-        raise NotAllowed("log in to use the console", action=CONSOLE_READ)
+        raise NotAllowed(gettext("log in to use the console"), action=CONSOLE_READ)
     authorise(principal, CONSOLE_READ, slug)
     if principal.is_superuser:
         return frozenset({"superuser"})

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 from mashindano.app.documents.place import PlayerRef
 from mashindano.app.errors import WrongState
 from mashindano.app.formats import adapter_for
@@ -60,8 +62,10 @@ def crosstable_document(facts: EventFacts) -> Crosstable:
     results = adapter.stage_results(facts)
     if results is None:
         raise WrongState(
-            f"event {facts.slug!r} ({facts.preset}) is played in several stages or groups; "
-            "its crosstables are in its standings and round views",
+            gettext(
+                "event {slug!r} ({preset}) is played in several stages or "
+                "groups; its crosstables are in its standings and round views"
+            ).format(slug=facts.slug, preset=facts.preset),
             event=facts.slug,
         )
     tables = adapter.compute_standings(facts)

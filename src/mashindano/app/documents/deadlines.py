@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.utils.translation import gettext
+
 from mashindano.app.formats.gomoku_league_history import (
     first_league_month,
     is_month_closed,
@@ -77,7 +79,9 @@ def _gomoku(facts: EventFacts, shown: RoundFact, at: datetime) -> tuple[Deadline
         if not reported:
             due = reports_close_at(month, league)
             found.append(
-                Deadline("report of the match", due, "gomoku-league R45, A21", encounter.board)
+                Deadline(
+                    gettext("report of the match"), due, "gomoku-league R45, A21", encounter.board
+                )
             )
             continue
         played_at = min(reported[0], month.ends_at)
@@ -91,7 +95,7 @@ def _gomoku(facts: EventFacts, shown: RoundFact, at: datetime) -> tuple[Deadline
             own = min(r.at for r in game.reports if r.result is not None)
             found.append(
                 Deadline(
-                    "confirmation or dispute of the reported result",
+                    gettext("confirmation or dispute of the reported result"),
                     dispute_closes_at(own, league),
                     "gomoku-league R47",
                     encounter.board,
@@ -114,7 +118,9 @@ def _tantrix(facts: EventFacts, shown: RoundFact, at: datetime) -> tuple[Deadlin
             due = form_due(game, limits)
             if due is not None:
                 found.append(
-                    Deadline("result forms", due, "tantrix-knockout R16", board, game.number)
+                    Deadline(
+                        gettext("result forms"), due, "tantrix-knockout R16", board, game.number
+                    )
                 )
         where = MatchWhere(shown.number, board, shown.stage)
         view = view_match(shown.number, encounter, parameters, opted_out=where.key in opted)
@@ -124,7 +130,7 @@ def _tantrix(facts: EventFacts, shown: RoundFact, at: datetime) -> tuple[Deadlin
         state = evaluate_follow_up(follow.follow_up, at, limits=limits)
         found.append(
             Deadline(
-                "offer of dates for the tiebreak games",
+                gettext("offer of dates for the tiebreak games"),
                 state.offer_deadline,
                 "tantrix-knockout R20, R21",
                 board,
@@ -133,7 +139,7 @@ def _tantrix(facts: EventFacts, shown: RoundFact, at: datetime) -> tuple[Deadlin
         if state.reply_deadline is not None:
             found.append(
                 Deadline(
-                    "reply to the offer of dates",
+                    gettext("reply to the offer of dates"),
                     state.reply_deadline,
                     "tantrix-knockout R22",
                     board,

@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.utils.translation import gettext
+
 from mashindano.app.documents.place import Place
 from mashindano.app.events import show_event
 from mashindano.app.formats import adapter_for
@@ -68,7 +70,7 @@ class Parameter:
     def label(self) -> str:
         """ "Swiss rounds"."""
         text = self.name.replace("_", " ")
-        return text[:1].upper() + text[1:]
+        return gettext(text[:1].upper() + text[1:])
 
     @property
     def value_text(self) -> str:
@@ -83,11 +85,11 @@ class Parameter:
         """ "Swiss rounds: 5 (default). Rounds to play. [R3]": the line a page shows."""
         line = f"{self.label}: {self.value_text}"
         if self.is_default:
-            line += " (default)"
+            line += " " + gettext("(default)")
         elif self.default is not None:
-            line += f" (default {_value_words(self.default)})"
+            line += " " + gettext("(default {value})").format(value=_value_words(self.default))
         if self.help:
-            line += f". {self.help.rstrip('.')}."
+            line += f". {gettext(self.help).rstrip('.')}."
         if self.spec:
             line += f" [{self.spec}]"
         return line
@@ -95,9 +97,9 @@ class Parameter:
 
 def _value_words(value: Json) -> str:
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return gettext("yes") if value else gettext("no")
     if value is None:
-        return "none"
+        return gettext("none")
     if isinstance(value, list):
         return ", ".join(_value_words(v) for v in value) if value else "none"
     return str(value)

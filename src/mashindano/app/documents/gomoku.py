@@ -14,8 +14,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
 
+from django.utils.translation import gettext
+
 from mashindano.app.documents.place import PlayerRef
 from mashindano.app.formats.gomoku_league_history import LeagueHistory, MonthRecord
+from mashindano.app.marks import gettext_noop
 from mashindano.engine.gomoku import format_coefficient
 from mashindano.engine.gomoku.parameters import GomokuParameters
 from mashindano.engine.gomoku.prizes import PrizeKind
@@ -50,14 +53,14 @@ class MonthPoints:
         """The items that add up, in the order the rules apply them."""
         b = self.breakdown
         return (
-            PointsItem("match points", b.match_points, "gomoku-league R32"),
-            PointsItem("game points", b.game_points, "gomoku-league R33"),
-            PointsItem("compensation", b.compensation, "gomoku-league R42"),
-            PointsItem("participation bonus", b.participation_bonus, "gomoku-league R34"),
-            PointsItem("completion bonus", b.completion_bonus, "gomoku-league R35"),
-            PointsItem("top match bonus", b.top_match_bonus, "gomoku-league R36, R37"),
-            PointsItem("multiplier", b.multiplier, "gomoku-league R36, R37"),
-            PointsItem("ex officio", b.ex_officio, "gomoku-league R38, R39"),
+            PointsItem(gettext("match points"), b.match_points, "gomoku-league R32"),
+            PointsItem(gettext("game points"), b.game_points, "gomoku-league R33"),
+            PointsItem(gettext("compensation"), b.compensation, "gomoku-league R42"),
+            PointsItem(gettext("participation bonus"), b.participation_bonus, "gomoku-league R34"),
+            PointsItem(gettext("completion bonus"), b.completion_bonus, "gomoku-league R35"),
+            PointsItem(gettext("top match bonus"), b.top_match_bonus, "gomoku-league R36, R37"),
+            PointsItem(gettext("multiplier"), b.multiplier, "gomoku-league R36, R37"),
+            PointsItem(gettext("ex officio"), b.ex_officio, "gomoku-league R38, R39"),
         )
 
     @property
@@ -192,8 +195,10 @@ class GomokuMonthDocument:
 
     @property
     def title(self) -> str:
-        state = "final" if self.closed else "in progress"
-        return f"Month {self.number} ({self.month}), {state}"
+        state = gettext("final") if self.closed else gettext("in progress")
+        return gettext("Month {number} ({month}), {state}").format(
+            number=self.number, month=self.month, state=state
+        )
 
     @property
     def league_star(self) -> CompetitorId | None:
@@ -305,17 +310,17 @@ def gomoku_month_document(
         update = outcome.ranking.updates.get(who)
         markers = []
         if who in stage.newcomers:
-            markers.append("newcomer")
+            markers.append(gettext_noop("newcomer"))
         if who in stage.returning:
-            markers.append("returning")
+            markers.append(gettext_noop("returning"))
         if who in stage.back_from_leave:
-            markers.append("back from leave")
+            markers.append(gettext_noop("back from leave"))
         if who in outcome.sanctioned:
-            markers.append("sanctioned")
+            markers.append(gettext_noop("sanctioned"))
         if closed and who in suspended:
-            markers.append("suspended")
+            markers.append(gettext_noop("suspended"))
         if closed and who in outcome.ranking.removed:
-            markers.append("removed")
+            markers.append(gettext_noop("removed"))
         rows.append(
             MonthRow(
                 position=position,

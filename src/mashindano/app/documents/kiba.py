@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.utils.translation import gettext
+
 from mashindano.app.documents.place import PlayerRef
 from mashindano.app.documents.tables import StandingsSection, standings_section
 from mashindano.app.formats.kiba_bao_stages import FinalStage, GroupStage, KibaEvent
@@ -308,5 +310,5 @@ def _final(final: FinalStage, parameters: KibaParameters) -> KibaFinalDocument:
 def stage_title(kind: str) -> str:
     for stage_kind, title in STAGE_TITLES.items():
         if stage_kind.value == kind:
-            return title
+            return gettext(title)
     return kind

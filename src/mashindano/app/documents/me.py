@@ -16,6 +16,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from django.utils.translation import gettext
+
 from mashindano.app.clocks import open_game_clocks
 from mashindano.app.declarations import available_actions
 from mashindano.app.documents.deadlines import Deadline, round_deadlines
@@ -245,7 +247,7 @@ def _game_actions(
                 FORM,
                 facts.slug,
                 facts.name,
-                f"file your result form for {where}",
+                gettext("file your result form for {where}").format(where=where),
                 "tantrix.form",
                 {**fixed, "player": str(me)},
                 due,
@@ -257,7 +259,7 @@ def _game_actions(
                 REPORT,
                 facts.slug,
                 facts.name,
-                f"report your result in {where}",
+                gettext("report your result in {where}").format(where=where),
                 "result.report",
                 fixed,
                 due,
@@ -276,8 +278,9 @@ def _game_actions(
                 CONFIRM,
                 facts.slug,
                 facts.name,
-                f"confirm or dispute {game.result.value} in {where}, reported by "
-                f"{reported[-1].actor}",
+                gettext("confirm or dispute {value} in {where}, reported by {actor}").format(
+                    value=game.result.value, where=where, actor=reported[-1].actor
+                ),
                 "result.confirm",
                 fixed,
                 window,
@@ -299,7 +302,7 @@ def _kiba_moves(facts: EventFacts, me: CompetitorId, now: datetime) -> Iterable[
             MOVE,
             facts.slug,
             facts.name,
-            f"your move in {game.label}",
+            gettext("your move in {label}").format(label=game.label),
             "game.move",
             _fixed(game),
             clock.deadline,

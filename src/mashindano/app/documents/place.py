@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext
+
 from mashindano.engine.model import Competitor, CompetitorId
 
 
@@ -25,15 +27,23 @@ class Place:
     @property
     def stage_title(self) -> str:
         """ "Plate", or "Stage 2" for a stage without a name."""
-        return self.stage_name or f"Stage {self.stage}"
+        if self.stage_name:
+            return gettext(self.stage_name)
+        return gettext("Stage {stage}").format(stage=self.stage)
 
     @property
     def label(self) -> str:
         """ "Round 3", "Round 1 group A", "Plate round 1", "Stage 2 round 1": what people
         read."""
-        stage = f"{self.stage_title} round" if self.stage != 1 else "Round"
-        group = f" group {self.group}" if self.group else ""
-        return f"{stage} {self.round}{group}"
+        if self.stage != 1 and self.group:
+            return gettext("{stage} round {round} group {group}").format(
+                stage=self.stage_title, round=self.round, group=self.group
+            )
+        if self.stage != 1:
+            return gettext("{stage} round {round}").format(stage=self.stage_title, round=self.round)
+        if self.group:
+            return gettext("Round {round} group {group}").format(round=self.round, group=self.group)
+        return gettext("Round {round}").format(round=self.round)
 
 
 @dataclass(frozen=True, slots=True)

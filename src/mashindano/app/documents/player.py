@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 from mashindano.app.documents.place import Place, PlayerRef
 from mashindano.app.documents.rounds import BYE_LABELS
 from mashindano.app.documents.standings import StandingsRow, player_flags, standings_document
@@ -112,7 +114,7 @@ def player_card(facts: EventFacts, player: str) -> PlayerCard:
             if encounter.second is None:
                 if encounter.first == competitor.id:
                     kind = encounter.bye_kind.value if encounter.bye_kind is not None else "Z"
-                    label = BYE_LABELS.get(kind, kind)
+                    label = gettext(BYE_LABELS[kind]) if kind in BYE_LABELS else kind
                     games.append(CardGame(place, encounter.board, 0, None, label, "", kind, ""))
                 continue
             for game in encounter.games:
@@ -170,5 +172,7 @@ def _find(facts: EventFacts, player: str) -> Competitor:
             if c.number == int(player):
                 return c
     raise UnknownPlayer(
-        f"event {facts.slug!r} has no player {player!r}", event=facts.slug, player=player
+        gettext("event {slug!r} has no player {player!r}").format(slug=facts.slug, player=player),
+        event=facts.slug,
+        player=player,
     )

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 from mashindano.app.documents.brackets import BracketDocument
 from mashindano.app.documents.gomoku import GomokuLeagueDocument, gomoku_league_document
 from mashindano.app.documents.kiba import KibaEventDocument, kiba_event_document
@@ -88,14 +90,18 @@ def _expect[D](slug: str, kind: type[D], preset: str) -> D:
     facts = get_event_facts(slug)
     if facts.preset != preset:
         raise WrongState(
-            f"event {slug!r} is {facts.preset}; this page is for {preset} events",
+            gettext("event {slug!r} is {preset}; this page is for {preset2} events").format(
+                slug=slug, preset=facts.preset, preset2=preset
+            ),
             event=slug,
             preset=facts.preset,
         )
     document = preset_document(facts)
     if not isinstance(document, kind):
         raise WrongState(
-            f"event {slug!r} has not started: its {preset} pages follow the start",
+            gettext("event {slug!r} has not started: its {preset} pages follow the start").format(
+                slug=slug, preset=preset
+            ),
             event=slug,
             state=facts.state.value,
         )

@@ -11,6 +11,7 @@ from datetime import UTC, datetime, timedelta
 from fractions import Fraction
 
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from mashindano.app.clocks import GameClock, round_clocks
 from mashindano.app.documents.deadlines import Deadline, round_deadlines
@@ -19,6 +20,7 @@ from mashindano.app.documents.values import format_exact
 from mashindano.app.errors import NotFound
 from mashindano.app.formats import adapter_for
 from mashindano.app.formats.base import MatchScore
+from mashindano.app.marks import gettext_noop
 from mashindano.app.queries import get_event_facts
 from mashindano.app.rounds import show_round
 from mashindano.engine.model import ByeKind, CompetitorId, Side
@@ -26,11 +28,11 @@ from mashindano.engine.standings import compute_standings
 from mashindano.store.facts import EventFacts, GameFact, Json, ResultDetail, RoundFact
 
 BYE_LABELS = {
-    "U": "bye (pairing)",
-    "F": "full-point bye",
-    "H": "half-point bye",
-    "Z": "zero-point bye",
-    "sit-out": "sits out",
+    "U": gettext_noop("bye (pairing)"),
+    "F": gettext_noop("full-point bye"),
+    "H": gettext_noop("half-point bye"),
+    "Z": gettext_noop("zero-point bye"),
+    "sit-out": gettext_noop("sits out"),
 }
 
 
@@ -173,7 +175,8 @@ class BoardLine:
         if self.withdrawn:
             return WITHDRAWN
         kind = self.bye or "Z"
-        return BYE_LABELS.get(kind, kind)
+        label = BYE_LABELS.get(kind)
+        return gettext(label) if label else kind
 
     def to_json(self) -> dict[str, Json]:
         shown: dict[str, Json] = {
@@ -240,8 +243,11 @@ class RoundPairings:
 
     @property
     def title(self) -> str:
-        group = f" group {self.place.group}" if self.place.group else ""
-        return f"Round {self.place.round}{group}"
+        if self.place.group:
+            return gettext("Round {round} group {group}").format(
+                round=self.place.round, group=self.place.group
+            )
+        return gettext("Round {round}").format(round=self.place.round)
 
     def to_json(self) -> dict[str, Json]:
         return {

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 from mashindano.app.documents.place import PlayerRef
 from mashindano.app.series import (
     CountriesEvent,
@@ -140,8 +142,10 @@ class CountryTable:
 
     @property
     def title(self) -> str:
-        provisional = " (provisional)" if self.status != "final" else ""
-        return f"Countries after {self.event}{provisional}"
+        provisional = gettext(" (provisional)") if self.status != "final" else ""
+        return gettext("Countries after {event}{provisional}").format(
+            event=self.event, provisional=provisional
+        )
 
     def to_json(self) -> dict[str, Json]:
         return {

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from django.utils.translation import gettext
+
 from mashindano.app.documents.tables import (
     StandingsRow,
     StandingsSection,
@@ -70,9 +72,15 @@ def standings_after(facts: EventFacts, number: int) -> StandingsDocument:
     with the league months closed by then; NotFound for a round not published."""
     rounds = round_numbers(facts)
     if number not in rounds:
-        shown = f"rounds {rounds[0]}-{rounds[-1]}" if rounds else "no round yet"
+        shown = (
+            gettext("rounds {first}-{last}").format(first=rounds[0], last=rounds[-1])
+            if rounds
+            else gettext("no round yet")
+        )
         raise NotFound(
-            f"event {facts.slug!r} has no round {number} to show standings after ({shown})",
+            gettext(
+                "event {slug!r} has no round {number} to show standings after ({shown})"
+            ).format(slug=facts.slug, number=number, shown=shown),
             event=facts.slug,
             round=number,
         )

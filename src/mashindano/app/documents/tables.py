@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 from mashindano.app.documents.place import PlayerRef
 from mashindano.app.documents.tiebreaks import ColumnDefinition, column_definition
 from mashindano.app.documents.values import format_shown
@@ -108,10 +110,14 @@ def player_flags(facts: EventFacts) -> dict[str, tuple[str, ...]]:
     """Withdrawn (from round N) and on leave (rounds A-B), from the event's facts."""
     flags: dict[str, list[str]] = {}
     for w in facts.withdrawals:
-        flags.setdefault(w.competitor, []).append(f"withdrawn from round {w.from_round}")
+        flags.setdefault(w.competitor, []).append(
+            gettext("withdrawn from round {round}").format(round=w.from_round)
+        )
     for leave in facts.leaves:
         rounds = f"{leave.from_round}-{leave.to_round}"
         if leave.from_round == leave.to_round:
             rounds = str(leave.from_round)
-        flags.setdefault(leave.competitor, []).append(f"on leave round {rounds}")
+        flags.setdefault(leave.competitor, []).append(
+            gettext("on leave round {rounds}").format(rounds=rounds)
+        )
     return {player: tuple(found) for player, found in flags.items()}

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mashindano.app.marks import gettext_noop
+
 
 @dataclass(frozen=True, slots=True)
 class ColumnDefinition:
@@ -37,46 +39,136 @@ def _table(*rows: tuple[str, str, str, str]) -> dict[str, ColumnDefinition]:
 
 
 COLUMN_DEFINITIONS: dict[str, ColumnDefinition] = _table(
-    ("sb", "SB", "Sonneborn-Berger: final scores of the opponents beaten, plus half of those "
-     "drawn with.", "chess-manager R9, A3"),
-    ("buchholz", "Buchholz", "Sum of the opponents' final scores, bye points left out.",
-     "chess-manager R16, A6"),
-    ("buchholz-cut1", "Buchholz cut 1", "Buchholz without the lowest opponent's score.", ""),
-    ("median-buchholz", "Median Buchholz", "Buchholz without the highest and lowest "
-     "opponents' scores.", ""),
-    ("direct-encounter", "Direct encounter", "Points scored in the games among the tied "
-     "players.", ""),
-    ("wins", "Wins", "Number of games won.", ""),
-    ("aro", "ARO", "Average rating of the opponents.", ""),
-    ("tpr", "TPR", "Tournament performance rating.", ""),
-    ("neustadtl", "Neustadtl", "Final group scores of the opponents beaten 2-0 in the "
-     "pairing, plus half of those split 1-1.", "kiba-bao R30"),
-    ("kiba-score", "KIBA score", "Elo / 10 plus games played on the site (higher first).",
-     "kiba-bao R29, A21"),
-    ("playoff", "Playoff", "Place decided by the director's playoff between players still "
-     "tied.", "kiba-bao R29, A9, A10"),
-    ("previous-position", "Previous position", "Place on the previous list (lower first).", ""),
-    ("lots", "Lots", "Drawing of lots with a recorded seed.", ""),
-    ("tps", "TPs", "Tantrix points won over all games of the draw.", "tantrix-knockout R4"),
-    ("seed", "Seed", "Seed number (lower first).", "tantrix-knockout A8"),
-    ("coefficient", "Coefficient", "The league coefficient K that orders the list (highest "
-     "first).", "gomoku-league R11-R14"),
-    ("previous coefficient", "Previous K", "The coefficient before this month's update.",
-     "gomoku-league R12"),
-    ("start position", "Start position", "Place on the month's list when it was paired.",
-     "gomoku-league R14"),
-    ("games", "Games", "League games played this month.", "gomoku-league R19"),
-    ("mandatory games", "Mandatory games", "Games the player's position must play this "
-     "month.", "gomoku-league R19"),
-    ("comparison", "Comparison", "Average selo of the opponents, unplayed games left out.",
-     "tasaselo R30"),
-    ("performance", "Performance", "The performance number of the comparison list.",
-     "tasaselo R34"),
-    ("expected", "Expected", "Expected result from the selo of the player and opponents.",
-     "tasaselo R31"),
-    ("result-expected", "Result - expected", "Actual result minus expected result.",
-     "tasaselo R31, R34"),
-)  # fmt: skip
+    (
+        "sb",
+        gettext_noop("SB"),
+        gettext_noop(
+            "Sonneborn-Berger: final scores of the opponents beaten, plus half of those drawn with."
+        ),
+        "chess-manager R9, A3",
+    ),
+    (
+        "buchholz",
+        gettext_noop("Buchholz"),
+        gettext_noop("Sum of the opponents' final scores, bye points left out."),
+        "chess-manager R16, A6",
+    ),
+    (
+        "buchholz-cut1",
+        gettext_noop("Buchholz cut 1"),
+        gettext_noop("Buchholz without the lowest opponent's score."),
+        "",
+    ),
+    (
+        "median-buchholz",
+        gettext_noop("Median Buchholz"),
+        gettext_noop("Buchholz without the highest and lowest opponents' scores."),
+        "",
+    ),
+    (
+        "direct-encounter",
+        gettext_noop("Direct encounter"),
+        gettext_noop("Points scored in the games among the tied players."),
+        "",
+    ),
+    ("wins", gettext_noop("Wins"), gettext_noop("Number of games won."), ""),
+    ("aro", gettext_noop("ARO"), gettext_noop("Average rating of the opponents."), ""),
+    ("tpr", gettext_noop("TPR"), gettext_noop("Tournament performance rating."), ""),
+    (
+        "neustadtl",
+        gettext_noop("Neustadtl"),
+        gettext_noop(
+            "Final group scores of the opponents beaten 2-0 in the "
+            "pairing, plus half of those split 1-1."
+        ),
+        "kiba-bao R30",
+    ),
+    (
+        "kiba-score",
+        gettext_noop("KIBA score"),
+        gettext_noop("Elo / 10 plus games played on the site (higher first)."),
+        "kiba-bao R29, A21",
+    ),
+    (
+        "playoff",
+        gettext_noop("Playoff"),
+        gettext_noop("Place decided by the director's playoff between players still tied."),
+        "kiba-bao R29, A9, A10",
+    ),
+    (
+        "previous-position",
+        gettext_noop("Previous position"),
+        gettext_noop("Place on the previous list (lower first)."),
+        "",
+    ),
+    ("lots", gettext_noop("Lots"), gettext_noop("Drawing of lots with a recorded seed."), ""),
+    (
+        "tps",
+        gettext_noop("TPs"),
+        gettext_noop("Tantrix points won over all games of the draw."),
+        "tantrix-knockout R4",
+    ),
+    (
+        "seed",
+        gettext_noop("Seed"),
+        gettext_noop("Seed number (lower first)."),
+        "tantrix-knockout A8",
+    ),
+    (
+        "coefficient",
+        gettext_noop("Coefficient"),
+        gettext_noop("The league coefficient K that orders the list (highest first)."),
+        "gomoku-league R11-R14",
+    ),
+    (
+        "previous coefficient",
+        gettext_noop("Previous K"),
+        gettext_noop("The coefficient before this month's update."),
+        "gomoku-league R12",
+    ),
+    (
+        "start position",
+        gettext_noop("Start position"),
+        gettext_noop("Place on the month's list when it was paired."),
+        "gomoku-league R14",
+    ),
+    (
+        "games",
+        gettext_noop("Games"),
+        gettext_noop("League games played this month."),
+        "gomoku-league R19",
+    ),
+    (
+        "mandatory games",
+        gettext_noop("Mandatory games"),
+        gettext_noop("Games the player's position must play this month."),
+        "gomoku-league R19",
+    ),
+    (
+        "comparison",
+        gettext_noop("Comparison"),
+        gettext_noop("Average selo of the opponents, unplayed games left out."),
+        "tasaselo R30",
+    ),
+    (
+        "performance",
+        gettext_noop("Performance"),
+        gettext_noop("The performance number of the comparison list."),
+        "tasaselo R34",
+    ),
+    (
+        "expected",
+        gettext_noop("Expected"),
+        gettext_noop("Expected result from the selo of the player and opponents."),
+        "tasaselo R31",
+    ),
+    (
+        "result-expected",
+        gettext_noop("Result - expected"),
+        gettext_noop("Actual result minus expected result."),
+        "tasaselo R31, R34",
+    ),
+)
 
 
 def column_definition(name: str) -> ColumnDefinition:

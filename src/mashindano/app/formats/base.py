@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Protocol
 
+from django.utils.translation import gettext
+
 from mashindano.app.declarations.actions import ActionSpec
 from mashindano.app.declarations.parameters import ParameterSchema
 from mashindano.app.errors import OutOfWindow, WrongState
@@ -396,7 +398,9 @@ class BaseAdapter(ABC):
         result = GameResult.parse(text)
         if not result.is_decided:
             raise IllegalResult(
-                f"{text!r} is not a result; expected one of 1-0, 1/2-1/2, 0-1, +-, -+, --",
+                gettext(
+                    "{text!r} is not a result; expected one of 1-0, 1/2-1/2, 0-1, +-, -+, --"
+                ).format(text=text),
                 text=text,
             )
         return result
@@ -412,7 +416,9 @@ class BaseAdapter(ABC):
         """By default a format reads the result text alone and records no detail."""
         if detail is not None:
             raise IllegalResult(
-                f"{game.label}: preset {self.preset} records no detail with a result",
+                gettext("{label}: preset {preset} records no detail with a result").format(
+                    label=game.label, preset=self.preset
+                ),
                 round=game.round,
                 board=game.board,
             )
@@ -437,14 +443,21 @@ class BaseAdapter(ABC):
         """Players report only the current round; earlier rounds need an arbiter's correction."""
         if window.state is not EventState.RUNNING:
             raise WrongState(
-                f"results can only be reported while the event is running (it is "
-                f"{window.state.value})",
+                gettext(
+                    "results can only be reported while the event is running (it is {value})"
+                ).format(value=window.state.value),
                 state=window.state.value,
             )
         if window.game.round < window.latest_round:
             raise OutOfWindow(
-                f"{window.game.label}: round {window.game.round} is closed for reports since "
-                f"round {window.latest_round} was paired; ask an arbiter to correct it",
+                gettext(
+                    "{label}: round {round} is closed for reports since round "
+                    "{latest_round} was paired; ask an arbiter to correct it"
+                ).format(
+                    label=window.game.label,
+                    round=window.game.round,
+                    latest_round=window.latest_round,
+                ),
                 round=window.game.round,
                 board=window.game.board,
             )
@@ -459,14 +472,18 @@ class BaseAdapter(ABC):
         self, facts: EventFacts, competitors: Sequence[Competitor], now: datetime
     ) -> Mapping[CompetitorId, int]:
         raise WrongState(
-            f"event {facts.slug!r} is {facts.state.value}; players register only before it starts",
+            gettext("event {slug!r} is {value}; players register only before it starts").format(
+                slug=facts.slug, value=facts.state.value
+            ),
             event=facts.slug,
             state=facts.state.value,
         )
 
     def check_close_period(self, facts: EventFacts, stage: int, period: int, now: datetime) -> None:
         raise WrongState(
-            f"event {facts.slug!r} ({self.preset}) has no league periods to close",
+            gettext("event {slug!r} ({preset}) has no league periods to close").format(
+                slug=facts.slug, preset=self.preset
+            ),
             event=facts.slug,
         )
 

@@ -7,6 +7,8 @@ from abc import abstractmethod
 from collections.abc import Mapping
 from datetime import datetime
 
+from django.utils.translation import gettext
+
 from mashindano.app.errors import WrongState
 from mashindano.app.formats.base import (
     BaseAdapter,
@@ -60,7 +62,9 @@ class ChessAdapter(BaseAdapter):
         unit = self.next_unit(facts)
         if unit is None:
             raise WrongState(
-                f"all {self.total_rounds(facts)} rounds of event {facts.slug!r} have been paired",
+                gettext("all {total_rounds} rounds of event {slug!r} have been paired").format(
+                    total_rounds=self.total_rounds(facts), slug=facts.slug
+                ),
                 event=facts.slug,
             )
         latest = facts.latest_round()
@@ -68,8 +72,9 @@ class ChessAdapter(BaseAdapter):
             incomplete = blocking_games(latest)
             if incomplete:
                 raise WrongState(
-                    f"round {latest.number} of event {facts.slug!r} is not finished: "
-                    f"{incomplete.describe()}",
+                    gettext("round {number} of event {slug!r} is not finished: {describe}").format(
+                        number=latest.number, slug=facts.slug, describe=incomplete.describe()
+                    ),
                     event=facts.slug,
                     round=latest.number,
                 )
@@ -93,7 +98,11 @@ class ChessAdapter(BaseAdapter):
         lines = []
         for row in table.rows:
             withdrawn = facts.withdrawn_from(row.competitor.id)
-            note = f"withdrawn from round {withdrawn}" if withdrawn is not None else ""
+            note = (
+                gettext("withdrawn from round {withdrawn}").format(withdrawn=withdrawn)
+                if withdrawn is not None
+                else ""
+            )
             lines.append(
                 StandingsLine(
                     rank=row.rank,
@@ -104,7 +113,7 @@ class ChessAdapter(BaseAdapter):
                     note=note,
                 )
             )
-        return (StandingsTable("Standings", table.tiebreaks, tuple(lines)),)
+        return (StandingsTable(gettext("Standings"), table.tiebreaks, tuple(lines)),)
 
     def summary(self, facts: EventFacts) -> dict[str, Json]:
         document = super().summary(facts)

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 
+from django.utils.translation import gettext
+
 from mashindano.app.declarations import parameter_notes
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
 from mashindano.app.errors import WrongState
@@ -53,7 +55,9 @@ class ChessRoundRobinParameters:
                 object.__setattr__(self, "points", PointSystem.from_triple(points))
             except Exception as exc:
                 raise ConfigError(
-                    f"parameter 'points': {points!r} is not win,draw,loss (e.g. 1,0.5,0)",
+                    gettext(
+                        "parameter 'points': {points!r} is not win,draw,loss (e.g. 1,0.5,0)"
+                    ).format(points=points),
                     parameter="points",
                     value=points,
                 ) from exc
@@ -63,7 +67,9 @@ class ChessRoundRobinParameters:
             object.__setattr__(self, "rr_tiebreaks", names)
         if self.round_robin_cycles not in (1, 2):
             raise ConfigError(
-                f"parameter 'round_robin_cycles': 1 or 2, got {self.round_robin_cycles}",
+                gettext("parameter 'round_robin_cycles': 1 or 2, got {round_robin_cycles}").format(
+                    round_robin_cycles=self.round_robin_cycles
+                ),
                 parameter="round_robin_cycles",
                 value=self.round_robin_cycles,
             )
@@ -101,8 +107,9 @@ class ChessRoundRobinAdapter(ChessAdapter):
     def plan_start(self, facts: EventFacts) -> StartPlan:
         if len(facts.competitors) < 2:
             raise WrongState(
-                f"event {facts.slug!r} has {len(facts.competitors)} player(s); a round-robin "
-                "needs at least 2",
+                gettext(
+                    "event {slug!r} has {count} player(s); a round-robin needs at least 2"
+                ).format(slug=facts.slug, count=len(facts.competitors)),
                 event=facts.slug,
                 players=len(facts.competitors),
             )
@@ -118,8 +125,11 @@ class ChessRoundRobinAdapter(ChessAdapter):
 
     def check_leave(self, facts: EventFacts, leave: LeaveFact) -> None:
         raise WrongState(
-            f"event {facts.slug!r} is a round-robin: there is no leave of absence (withdraw the "
-            "player, or have the arbiter rule the game a forfeit)",
+            gettext(
+                "event {slug!r} is a round-robin: there is no leave of "
+                "absence (withdraw the player, or have the arbiter rule the "
+                "game a forfeit)"
+            ).format(slug=facts.slug),
             event=facts.slug,
         )
 

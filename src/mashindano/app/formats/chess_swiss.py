@@ -26,6 +26,8 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
+from django.utils.translation import gettext
+
 from mashindano.app.declarations import parameter_notes
 from mashindano.app.declarations.catalogue import FORBIDDEN_PAIR_ACTIONS
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
@@ -100,8 +102,9 @@ class ChessSwissAdapter(ChessAdapter):
     def plan_start(self, facts: EventFacts) -> StartPlan:
         if len(facts.competitors) < 2:
             raise WrongState(
-                f"event {facts.slug!r} has {len(facts.competitors)} player(s); a Swiss needs "
-                "at least 2",
+                gettext("event {slug!r} has {count} player(s); a Swiss needs at least 2").format(
+                    slug=facts.slug, count=len(facts.competitors)
+                ),
                 event=facts.slug,
                 players=len(facts.competitors),
             )
@@ -121,8 +124,9 @@ class ChessSwissAdapter(ChessAdapter):
     def check_leave(self, facts: EventFacts, leave: LeaveFact) -> None:
         if leave.bye_kind not in LEAVE_BYES:
             raise WrongState(
-                f"a leave in a Swiss is a zero-point (Z) or half-point (H) bye, not "
-                f"{leave.bye_kind.value}",
+                gettext(
+                    "a leave in a Swiss is a zero-point (Z) or half-point (H) bye, not {value}"
+                ).format(value=leave.bye_kind.value),
                 bye_kind=leave.bye_kind.value,
             )
 
@@ -197,8 +201,10 @@ class ChessSwissAdapter(ChessAdapter):
         order = tuple(CompetitorId(c) for c in outcome or () if isinstance(c, str))
         if outcome is None or len(order) != len(outcome):
             raise WrongState(
-                f"event {facts.slug!r}: the recorded draw order (lot {DRAW_ORDER_LOT!r}) is not "
-                "a list of players",
+                gettext(
+                    "event {slug!r}: the recorded draw order (lot "
+                    "{DRAW_ORDER_LOT!r}) is not a list of players"
+                ).format(slug=facts.slug, DRAW_ORDER_LOT=DRAW_ORDER_LOT),
                 event=facts.slug,
                 lot=DRAW_ORDER_LOT,
             )

@@ -44,6 +44,8 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from fractions import Fraction
 
+from django.utils.translation import gettext
+
 from mashindano.app.declarations import parameter_notes
 from mashindano.app.declarations.catalogue import GOMOKU_ACTIONS
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
@@ -144,8 +146,10 @@ class GomokuLeagueAdapter(BaseAdapter):
         minimum = parameters.league.min_players
         if len(facts.competitors) < minimum:
             raise WrongState(
-                f"event {facts.slug!r} has {len(facts.competitors)} player(s); a Gomoku league "
-                f"needs at least {minimum} (A26)",
+                gettext(
+                    "event {slug!r} has {count} player(s); a Gomoku league needs "
+                    "at least {minimum} (A26)"
+                ).format(slug=facts.slug, count=len(facts.competitors), minimum=minimum),
                 event=facts.slug,
                 players=len(facts.competitors),
             )
@@ -164,8 +168,10 @@ class GomokuLeagueAdapter(BaseAdapter):
         unit = self.next_unit(facts)
         if unit is None:
             raise WrongState(
-                f"all {parameters.season_months} months of event {facts.slug!r} are paired; "
-                "there is no month left to register for",
+                gettext(
+                    "all {season_months} months of event {slug!r} are paired; "
+                    "there is no month left to register for"
+                ).format(season_months=parameters.season_months, slug=facts.slug),
                 event=facts.slug,
             )
         month = _calendar_month(facts, parameters, unit.number, now)
@@ -179,9 +185,18 @@ class GomokuLeagueAdapter(BaseAdapter):
                 window = parameters.league.registration_window_days
                 closes = registration_closes_at(month, parameters.league)
                 raise OutOfWindow(
-                    f"registration of {competitor.id!r} at {_instant(now)}: newcomers register "
-                    f"for month {unit.number} ({month}) on days {window} of {month} only "
-                    f"(R4); registration closes at {_instant(closes)}",
+                    gettext(
+                        "registration of {id!r} at {instant}: newcomers register for "
+                        "month {number} ({month}) on days {window} of {month} only "
+                        "(R4); registration closes at {instant2}"
+                    ).format(
+                        id=competitor.id,
+                        instant=_instant(now),
+                        number=unit.number,
+                        month=month,
+                        window=window,
+                        instant2=_instant(closes),
+                    ),
                     event=facts.slug,
                     player=competitor.id,
                     month=str(month),
@@ -202,22 +217,30 @@ class GomokuLeagueAdapter(BaseAdapter):
         unit = self.next_unit(facts)
         if unit is None:
             raise WrongState(
-                f"all {parameters.season_months} months of event {facts.slug!r} have been paired",
+                gettext("all {season_months} months of event {slug!r} have been paired").format(
+                    season_months=parameters.season_months, slug=facts.slug
+                ),
                 event=facts.slug,
             )
         number = unit.number
         if number > 1 and not is_month_closed(facts, number - 1):
             raise WrongState(
-                f"month {number - 1} of event {facts.slug!r} is not closed; close it "
-                f"(`event close-period {facts.slug} {number - 1}`) before pairing month {number}",
+                gettext(
+                    "month {value} of event {slug!r} is not closed; close it "
+                    "(`event close-period {slug} {value}`) before pairing month "
+                    "{number}"
+                ).format(value=number - 1, slug=facts.slug, number=number),
                 event=facts.slug,
                 round=number - 1,
             )
         month = _calendar_month(facts, parameters, number, now)
         if as_utc(now, "now") < month.starts_at:
             raise WrongState(
-                f"month {number} of event {facts.slug!r} is {month}; it can be paired from "
-                f"{_instant(month.starts_at)}",
+                gettext(
+                    "month {number} of event {slug!r} is {month}; it can be paired from {instant}"
+                ).format(
+                    number=number, slug=facts.slug, month=month, instant=_instant(month.starts_at)
+                ),
                 event=facts.slug,
                 round=number,
             )
@@ -230,8 +253,9 @@ class GomokuLeagueAdapter(BaseAdapter):
     def check_report_window(self, window: ReportWindow) -> None:
         if window.state is not EventState.RUNNING:
             raise WrongState(
-                f"results can only be reported while the event is running (it is "
-                f"{window.state.value})",
+                gettext(
+                    "results can only be reported while the event is running (it is {value})"
+                ).format(value=window.state.value),
                 state=window.state.value,
             )
         if window.load_facts is None:
@@ -245,8 +269,9 @@ class GomokuLeagueAdapter(BaseAdapter):
             return None
         if record.is_closed:
             raise OutOfWindow(
-                f"{game.label}: month {record.number} ({record.month}) is closed; its results "
-                "are final",
+                gettext(
+                    "{label}: month {number} ({month}) is closed; its results are final"
+                ).format(label=game.label, number=record.number, month=record.month),
                 round=game.round,
                 board=game.board,
             )
@@ -264,8 +289,10 @@ class GomokuLeagueAdapter(BaseAdapter):
         """A closed month is final: later months were built on its end (R47)."""
         if game.stage == LEAGUE_STAGE and is_month_closed(load_facts(), game.round):
             raise WrongState(
-                f"{game.label}: month {game.round} is closed; its results are final because the "
-                "later months' lists were built on them",
+                gettext(
+                    "{label}: month {round} is closed; its results are final "
+                    "because the later months' lists were built on them"
+                ).format(label=game.label, round=game.round),
                 round=game.round,
                 board=game.board,
             )
@@ -278,17 +305,23 @@ class GomokuLeagueAdapter(BaseAdapter):
         parameters = league_event_parameters(facts.parameters)
         if leave.to_round > parameters.season_months:
             raise WrongState(
-                f"event {facts.slug!r} has {parameters.season_months} months; there is no "
-                f"month {leave.to_round} to take leave in",
+                gettext(
+                    "event {slug!r} has {season_months} months; there is no "
+                    "month {to_round} to take leave in"
+                ).format(
+                    slug=facts.slug, season_months=parameters.season_months, to_round=leave.to_round
+                ),
                 event=facts.slug,
                 round=leave.to_round,
             )
         first = first_league_month(facts, parameters)
         if first is None:
             raise WrongState(
-                f"the calendar month of month 1 of event {facts.slug!r} is not fixed yet (it is "
-                "the month month 1 is paired in); set the parameter first_month to take leaves "
-                "before that",
+                gettext(
+                    "the calendar month of month 1 of event {slug!r} is not "
+                    "fixed yet (it is the month month 1 is paired in); set the "
+                    "parameter first_month to take leaves before that"
+                ).format(slug=facts.slug),
                 event=facts.slug,
             )
         taken = [
@@ -309,19 +342,25 @@ class GomokuLeagueAdapter(BaseAdapter):
         published = len(league_rounds(facts))
         if stage != LEAGUE_STAGE:
             raise WrongState(
-                f"event {facts.slug!r} has one stage (1); there is no stage {stage}",
+                gettext("event {slug!r} has one stage (1); there is no stage {stage}").format(
+                    slug=facts.slug, stage=stage
+                ),
                 event=facts.slug,
             )
         if not 1 <= period <= published:
             raise WrongState(
-                f"month {period} of event {facts.slug!r} has not been paired "
-                f"({published} month(s) published)",
+                gettext(
+                    "month {period} of event {slug!r} has not been paired "
+                    "({published} month(s) published)"
+                ).format(period=period, slug=facts.slug, published=published),
                 event=facts.slug,
                 round=period,
             )
         if period > 1 and not is_month_closed(facts, period - 1):
             raise WrongState(
-                f"months close in order: close month {period - 1} of event {facts.slug!r} first",
+                gettext(
+                    "months close in order: close month {value} of event {slug!r} first"
+                ).format(value=period - 1, slug=facts.slug),
                 event=facts.slug,
                 round=period,
             )
@@ -334,9 +373,12 @@ class GomokuLeagueAdapter(BaseAdapter):
         ]
         if disputed:
             raise WrongState(
-                f"month {period} of event {facts.slug!r} cannot close: "
-                + ", ".join(g.label for g in disputed[:5])
-                + " awaits the referee's ruling",
+                gettext(
+                    "month {period} of event {slug!r} cannot close: {games} awaits the "
+                    "referee's ruling"
+                ).format(
+                    period=period, slug=facts.slug, games=", ".join(g.label for g in disputed[:5])
+                ),
                 event=facts.slug,
                 round=period,
             )
@@ -409,7 +451,12 @@ def _encounter_of(record: MonthRecord, game: GameFact) -> EncounterFact:
     for encounter in record.round.encounters:
         if encounter.id == game.encounter_id:
             return encounter
-    raise WrongState(f"{game.label} is not a match of month {record.number}", round=game.round)
+    raise WrongState(
+        gettext("{label} is not a match of month {number}").format(
+            label=game.label, number=record.number
+        ),
+        round=game.round,
+    )
 
 
 def _check_match_window(
@@ -423,8 +470,14 @@ def _check_match_window(
     current = as_utc(now, "report time")
     if planned is not None and current < planned.may_play_from:
         raise OutOfWindow(
-            f"{game.label}: the match may be played from {_instant(planned.may_play_from)} "
-            f"(R21), so it cannot be reported at {_instant(current)}",
+            gettext(
+                "{label}: the match may be played from {instant} (R21), so "
+                "it cannot be reported at {instant2}"
+            ).format(
+                label=game.label,
+                instant=_instant(planned.may_play_from),
+                instant2=_instant(current),
+            ),
             round=game.round,
             board=game.board,
         )
@@ -440,20 +493,38 @@ def _check_match_window(
         validation = compute_result_validation(played_at, own[:1], current, parameters.league)
         if validation.status is ValidationStatus.FINAL:
             raise OutOfWindow(
-                f"{game.label}: the result reported at {_instant(own[0])} is final since "
-                f"{_instant(validation.final_at or own[0])} (R47: disputes within "
-                f"{parameters.league.dispute_window_hours} hours); ask the referee",
+                gettext(
+                    "{label}: the result reported at {instant} is final since "
+                    "{instant2} (R47: disputes within {dispute_window_hours} "
+                    "hours); ask the referee"
+                ).format(
+                    label=game.label,
+                    instant=_instant(own[0]),
+                    instant2=_instant(validation.final_at or own[0]),
+                    dispute_window_hours=parameters.league.dispute_window_hours,
+                ),
                 round=game.round,
                 board=game.board,
             )
         return
     if current >= played_at and not is_report_on_time(played_at, current, parameters.league):
-        why = "its first report" if reported and reported[0] <= month.ends_at else "month end"
+        why = (
+            gettext("its first report")
+            if reported and reported[0] <= month.ends_at
+            else gettext("month end")
+        )
         raise OutOfWindow(
-            f"{game.label}: reported at {_instant(current)}, more than "
-            f"{parameters.league.result_report_hours} hours after the match "
-            f"({_instant(played_at)}, {why}); a match reported late counts as unplayed "
-            "(R45, A28)",
+            gettext(
+                "{label}: reported at {instant}, more than "
+                "{result_report_hours} hours after the match ({instant2}, "
+                "{why}); a match reported late counts as unplayed (R45, A28)"
+            ).format(
+                label=game.label,
+                instant=_instant(current),
+                result_report_hours=parameters.league.result_report_hours,
+                instant2=_instant(played_at),
+                why=why,
+            ),
             round=game.round,
             board=game.board,
         )
@@ -474,17 +545,25 @@ def _check_month_windows_passed(facts: EventFacts, period: int, now: datetime) -
         return
     moment = closing.at.isoformat()
     if closing.result is None:
-        why = (
-            f"reports for month {period} may arrive until {moment} "
-            f"({parameters.league.result_report_hours} h after the month ends, R45)"
+        why = gettext(
+            "reports for month {period} may arrive until {moment} "
+            "({result_report_hours} h after the month ends, R45)"
+        ).format(
+            period=period, moment=moment, result_report_hours=parameters.league.result_report_hours
         )
     else:
-        why = (
-            f"the result of {closing.result} can be disputed until {moment} "
-            f"({parameters.league.dispute_window_hours} h after it was reported, R47)"
+        why = gettext(
+            "the result of {result} can be disputed until {moment} "
+            "({dispute_window_hours} h after it was reported, R47)"
+        ).format(
+            result=closing.result,
+            moment=moment,
+            dispute_window_hours=parameters.league.dispute_window_hours,
         )
     raise OutOfWindow(
-        f"month {period} ({month}) of event {facts.slug!r} cannot close before {moment}: {why}",
+        gettext(
+            "month {period} ({month}) of event {slug!r} cannot close before {moment}: {why}"
+        ).format(period=period, month=month, slug=facts.slug, moment=moment, why=why),
         event=facts.slug,
         round=period,
         closes_at=moment,
@@ -535,7 +614,7 @@ def _founding_table(facts: EventFacts, parameters: LeagueEventParameters) -> Sta
         )
         for position, competitor in enumerate(ranked, start=1)
     )
-    return StandingsTable("Founding list", ("coefficient",), lines)
+    return StandingsTable(gettext("Founding list"), (gettext("coefficient"),), lines)
 
 
 _RUNNING_COLUMNS = ("coefficient", "games", "mandatory games")
@@ -562,7 +641,9 @@ def _running_month_table(facts: EventFacts, record: MonthRecord) -> StandingsTab
             )
         )
     lines += _on_leave_lines(facts, record, _RUNNING_COLUMNS, len(lines))
-    title = f"Month {record.number} ({record.month}), in progress: points so far"
+    title = gettext("Month {number} ({month}), in progress: points so far").format(
+        number=record.number, month=record.month
+    )
     return StandingsTable(title, _RUNNING_COLUMNS, tuple(lines))
 
 
@@ -601,7 +682,9 @@ def _month_end_table(facts: EventFacts, record: MonthRecord) -> StandingsTable:
             )
         )
     lines += _on_leave_lines(facts, record, _CLOSED_COLUMNS, len(lines))
-    title = f"League list after month {record.number} ({record.month})"
+    title = gettext("League list after month {number} ({month})").format(
+        number=record.number, month=record.month
+    )
     return StandingsTable(title, _CLOSED_COLUMNS, tuple(lines))
 
 
@@ -639,11 +722,11 @@ def _on_leave_lines(
 def _entry_note(record: MonthRecord, competitor: CompetitorId) -> str:
     stage = record.stage
     if competitor in stage.newcomers:
-        return "newcomer"
+        return gettext("newcomer")
     if competitor in stage.returning:
-        return "returning"
+        return gettext("returning")
     if competitor in stage.back_from_leave:
-        return "back from leave"
+        return gettext("back from leave")
     return ""
 
 

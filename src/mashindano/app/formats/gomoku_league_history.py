@@ -39,6 +39,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
 
+from django.utils.translation import gettext
+
 from mashindano.engine.errors import ConfigError, MashindanoError, ParseError
 from mashindano.engine.gomoku import (
     GOMOKU_LEAGUE,
@@ -63,7 +65,7 @@ from mashindano.engine.gomoku import (
 )
 from mashindano.engine.gomoku.pairing import LadderMatch
 from mashindano.engine.model import Competitor, CompetitorId, GameResult
-from mashindano.engine.parameters import override
+from mashindano.engine.parameters import EVENT_WIDE, override
 from mashindano.engine.timestamps import as_utc
 from mashindano.store.facts import (
     EventFacts,
@@ -108,9 +110,13 @@ def league_event_parameters(overrides: Mapping[str, Json]) -> LeagueEventParamet
     league: dict[str, Json] = {}
     for name, value in overrides.items():
         key = name.replace("-", "_")
+        if key in EVENT_WIDE:
+            continue
         if key not in known:
             raise ConfigError(
-                f"unknown parameter {name!r}; known parameters: {', '.join(sorted(known))}",
+                gettext("unknown parameter {name!r}; known parameters: {value}").format(
+                    name=name, value=", ".join(sorted(known))
+                ),
                 parameter=name,
             )
         (own if key in EVENT_PARAMETERS else league)[key] = value
@@ -128,7 +134,9 @@ def _season_months(value: Json) -> int:
         months = 0
     if months < 1:
         raise ConfigError(
-            f"parameter 'season_months': a whole number of months, at least 1 (got {value!r})",
+            gettext(
+                "parameter 'season_months': a whole number of months, at least 1 (got {value!r})"
+            ).format(value=value),
             parameter="season_months",
             value=value,
         )
@@ -142,7 +150,9 @@ def _first_month(value: Json) -> Month | None:
         return Month.parse(str(value))
     except MashindanoError as exc:
         raise ConfigError(
-            f"parameter 'first_month': {value!r} is not a month such as 2026-04",
+            gettext("parameter 'first_month': {value!r} is not a month such as 2026-04").format(
+                value=value
+            ),
             parameter="first_month",
             value=value,
         ) from exc
@@ -241,8 +251,16 @@ def returned_player(facts: EventFacts, accepted: OverrideFact) -> CompetitorId:
     player = value.get("player") if isinstance(value, dict) else None
     if not isinstance(player, str) or not facts.is_entered(CompetitorId(player)):
         raise ParseError(
-            f"override {RETURN!r} of {accepted.at.isoformat()} by {accepted.actor!r} must name "
-            f'a player of event {facts.slug!r} as {{"player": key}}, got {value!r}',
+            gettext(
+                "override {RETURN!r} of {isoformat} by {actor!r} must name a player of event "
+                '{slug!r} as {{"player": key}}, got {value!r}'
+            ).format(
+                RETURN=RETURN,
+                isoformat=accepted.at.isoformat(),
+                actor=accepted.actor,
+                slug=facts.slug,
+                value=value,
+            ),
             subject=RETURN,
         )
     return CompetitorId(player)

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
 
+from django.utils.translation import gettext
+
 from mashindano.app.declarations import parameter_notes
 from mashindano.app.declarations.catalogue import KIBA_ACTIONS
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
@@ -133,8 +135,15 @@ class KibaBaoAdapter(BaseAdapter):
         count = len(facts.competitors)
         if not parameters.min_players <= count <= parameters.max_players:
             raise WrongState(
-                f"event {facts.slug!r} has {count} player(s); a KIBA tournament needs "
-                f"{parameters.min_players} to {parameters.max_players} (R2, R3)",
+                gettext(
+                    "event {slug!r} has {count} player(s); a KIBA tournament "
+                    "needs {min_players} to {max_players} (R2, R3)"
+                ).format(
+                    slug=facts.slug,
+                    count=count,
+                    min_players=parameters.min_players,
+                    max_players=parameters.max_players,
+                ),
                 event=facts.slug,
                 players=count,
             )
@@ -148,8 +157,11 @@ class KibaBaoAdapter(BaseAdapter):
 
     def check_leave(self, facts: EventFacts, leave: LeaveFact) -> None:
         raise WrongState(
-            f"event {facts.slug!r} is a KIBA tournament: all games of a stage run at once over "
-            "days, so there is no leave of absence; withdraw the player instead (R34)",
+            gettext(
+                "event {slug!r} is a KIBA tournament: all games of a stage "
+                "run at once over days, so there is no leave of absence; "
+                "withdraw the player instead (R34)"
+            ).format(slug=facts.slug),
             event=facts.slug,
         )
 
@@ -168,7 +180,9 @@ class KibaBaoAdapter(BaseAdapter):
         following = event.next
         if following is None:
             raise WrongState(
-                f"every stage of event {facts.slug!r} has been paired, the final included",
+                gettext("every stage of event {slug!r} has been paired, the final included").format(
+                    slug=facts.slug
+                ),
                 event=facts.slug,
             )
         if following.groups is not None:
@@ -228,8 +242,9 @@ class KibaBaoAdapter(BaseAdapter):
     ) -> tuple[PlannedEncounter, ...]:
         if len(finalists) != 2:
             raise WrongState(
-                f"event {facts.slug!r} has {len(finalists)} finalist(s) left; there is no final "
-                "to pair",
+                gettext(
+                    "event {slug!r} has {count} finalist(s) left; there is no final to pair"
+                ).format(slug=facts.slug, count=len(finalists)),
                 event=facts.slug,
             )
         match = final_match(finalists[0], finalists[1], event.parameters)
@@ -255,8 +270,10 @@ class KibaBaoAdapter(BaseAdapter):
         result = GameResult.parse(text)
         if result not in _BAO_RESULTS:
             raise IllegalResult(
-                f"{text!r} is not a Bao result: a game is won or lost (1-0, 0-1, or +- / -+ "
-                "by forfeit); there is no drawn game (A23)",
+                gettext(
+                    "{text!r} is not a Bao result: a game is won or lost (1-0, "
+                    "0-1, or +- / -+ by forfeit); there is no drawn game (A23)"
+                ).format(text=text),
                 text=text,
             )
         return result
@@ -312,8 +329,11 @@ class KibaBaoAdapter(BaseAdapter):
             w = withdrawn.get(player)
             if w is not None and w.abandons:
                 raise OutOfWindow(
-                    f"{game.label}: {player} withdrew on {w.at:%Y-%m-%d %H:%M} UTC, so this "
-                    "unfinished game is lost by abandonment (A14); an arbiter may rule otherwise",
+                    gettext(
+                        "{label}: {player} withdrew on {at:%Y-%m-%d %H:%M} UTC, so "
+                        "this unfinished game is lost by abandonment (A14); an "
+                        "arbiter may rule otherwise"
+                    ).format(label=game.label, player=player, at=w.at),
                     round=game.round,
                     board=game.board,
                     player=player,
@@ -391,7 +411,9 @@ def _planned_game(
 def refuse_wrong_preset(facts: EventFacts) -> None:
     if facts.preset != PRESET_NAME:
         raise WrongState(
-            f"event {facts.slug!r} is {facts.preset}; this is a {PRESET_NAME} decision",
+            gettext("event {slug!r} is {preset}; this is a {PRESET_NAME} decision").format(
+                slug=facts.slug, preset=facts.preset, PRESET_NAME=PRESET_NAME
+            ),
             event=facts.slug,
         )
 

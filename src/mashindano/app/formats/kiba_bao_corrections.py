@@ -23,8 +23,11 @@ from collections.abc import Mapping
 from dataclasses import replace
 from datetime import datetime
 
+from django.utils.translation import gettext
+
 from mashindano.app.errors import WrongState
 from mashindano.app.formats.kiba_bao_stages import Advanced, KibaEvent, derive_event
+from mashindano.app.marks import gettext_noop
 from mashindano.engine.kiba import Destination, StageKind
 from mashindano.engine.model import CompetitorId, GameResult
 from mashindano.store.facts import (
@@ -42,9 +45,9 @@ STAGE_NAMES = {
     StageKind.FINAL: "final",
 }
 _DESTINATIONS = {
-    Destination.SEMIFINAL_1: "semifinal group S1",
-    Destination.SEMIFINAL_2: "semifinal group S2",
-    Destination.FINAL: "the final",
+    Destination.SEMIFINAL_1: gettext_noop("semifinal group S1"),
+    Destination.SEMIFINAL_2: gettext_noop("semifinal group S2"),
+    Destination.FINAL: gettext_noop("the final"),
 }
 
 
@@ -94,11 +97,14 @@ def _differences(
             continue
 
         def listing(players: set[CompetitorId]) -> str:
-            return ", ".join(names.get(c, c) for c in sorted(players)) or "nobody"
+            return ", ".join(names.get(c, c) for c in sorted(players)) or gettext("nobody")
 
         found.append(
-            f"to {_DESTINATIONS[destination]}: {listing(would - went)} instead of "
-            f"{listing(went - would)}"
+            gettext("to {destination}: {would} instead of {went}").format(
+                destination=gettext(_DESTINATIONS[destination]),
+                would=listing(would - went),
+                went=listing(went - would),
+            )
         )
     return found
 
@@ -130,9 +136,14 @@ def check_advancement_kept(facts: EventFacts, game: GameFact, result: GameResult
             f"group {group}: {', '.join(names.get(c, c) for c in tie)}" for group, tie in ties
         )
         raise WrongState(
-            f"{label}: {result.value} would leave players tied for a place that decides who "
-            f"advances ({tied}), but {following} is already paired with the players who "
-            f"advanced as the results stood, and no playoff can be recorded any more; {advice}",
+            gettext(
+                "{label}: {value} would leave players tied for a place that "
+                "decides who advances ({tied}), but {following} is already "
+                "paired with the players who advanced as the results stood, "
+                "and no playoff can be recorded any more; {advice}"
+            ).format(
+                label=label, value=result.value, tied=tied, following=following, advice=advice
+            ),
             round=game.round,
             board=game.board,
             following=stage.number + 1,
@@ -141,9 +152,17 @@ def check_advancement_kept(facts: EventFacts, game: GameFact, result: GameResult
     changes = _differences(published, after, names)
     if changes:
         raise WrongState(
-            f"{label}: {result.value} would change who advances ({'; '.join(changes)}), but "
-            f"{following} is already paired with the players who advanced as the results "
-            f"stood; {advice}",
+            gettext(
+                "{label}: {value} would change who advances ({value2}), but "
+                "{following} is already paired with the players who advanced "
+                "as the results stood; {advice}"
+            ).format(
+                label=label,
+                value=result.value,
+                value2="; ".join(changes),
+                following=following,
+                advice=advice,
+            ),
             round=game.round,
             board=game.board,
             following=stage.number + 1,

@@ -32,6 +32,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.utils.translation import gettext
+
 from mashindano.app.errors import WrongState
 from mashindano.engine.errors import ConfigError
 from mashindano.engine.kiba import (
@@ -253,8 +255,14 @@ class GroupStage:
             if table.group == group:
                 return table
         raise WrongState(
-            f"the {self.kind.value} stage (round {self.number}) has no group {group!r} "
-            f"(groups: {', '.join(t.group for t in self.standings)})",
+            gettext(
+                "the {value} stage (round {number}) has no group {group!r} (groups: {value2})"
+            ).format(
+                value=self.kind.value,
+                number=self.number,
+                group=group,
+                value2=", ".join(t.group for t in self.standings),
+            ),
             round=self.number,
             group=group,
         )
@@ -267,7 +275,10 @@ class GroupStage:
         label = f"the {self.kind.value} stage (round {self.number})"
         if not self.is_complete:
             raise WrongState(
-                f"{label} is not finished: {describe_open_games(self.missing, self.disputed)}",
+                gettext("{label} is not finished: {describe_open_games}").format(
+                    label=label,
+                    describe_open_games=describe_open_games(self.missing, self.disputed),
+                ),
                 round=self.number,
             )
         ties = self.ties_needing_playoff()
@@ -279,9 +290,11 @@ class GroupStage:
                 f"group {group}: {', '.join(names.get(c, c) for c in tie)}" for group, tie in ties
             )
             raise WrongState(
-                f"{label}: players are tied after {columns} for a place that decides who "
-                f"advances ({text}); the director must arrange a playoff and record its "
-                "result (record_playoff)",
+                gettext(
+                    "{label}: players are tied after {columns} for a place that "
+                    "decides who advances ({text}); the director must arrange a "
+                    "playoff and record its result (record_playoff)"
+                ).format(label=label, columns=columns, text=text),
                 round=self.number,
                 ties=[[group, *tie] for group, tie in ties],
             )
@@ -298,7 +311,7 @@ def describe_open_games(missing: Sequence[GameFact], disputed: Sequence[GameFact
 
     parts = []
     if missing:
-        parts.append(f"no result for {listing(missing)}")
+        parts.append(gettext("no result for {value}").format(value=listing(missing)))
     if disputed:
         parts.append(f"disputed: {listing(disputed)}")
     return "; ".join(parts)
@@ -324,8 +337,16 @@ def evaluate_group_stage(
         planned = pairing.games(schedule.games_per_pairing)
         if encounter is None or len(encounter.games) != len(planned):
             raise ConfigError(
-                f"round {number} of event {facts.slug!r} does not hold the scheduled pairing "
-                f"{pairing.south.id} - {pairing.north.id} of group {pairing.group}",
+                gettext(
+                    "round {number} of event {slug!r} does not hold the "
+                    "scheduled pairing {id} - {id2} of group {group}"
+                ).format(
+                    number=number,
+                    slug=facts.slug,
+                    id=pairing.south.id,
+                    id2=pairing.north.id,
+                    group=pairing.group,
+                ),
                 code="kiba_schedule_mismatch",
                 round=number,
             )

@@ -8,21 +8,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 
+from django.utils.translation import gettext
+
 from mashindano.app.formats.base import StandingsLine, StandingsTable
 from mashindano.app.formats.kiba_bao_stages import FinalStage, GroupStage, KibaEvent
+from mashindano.app.marks import gettext_noop
 from mashindano.engine.kiba import Destination, SeededPlayer, StageKind
 from mashindano.engine.kiba.ranking import GroupStandings, TieValue
 from mashindano.engine.model import CompetitorId
 
 STAGE_TITLES = {
-    StageKind.QUALIFICATION: "Qualification",
-    StageKind.SEMIFINAL: "Semifinal",
-    StageKind.FINAL: "Final",
+    StageKind.QUALIFICATION: gettext_noop("Qualification"),
+    StageKind.SEMIFINAL: gettext_noop("Semifinal"),
+    StageKind.FINAL: gettext_noop("Final"),
 }
 _DESTINATION_NOTES = {
-    Destination.SEMIFINAL_1: "to semifinal group S1",
-    Destination.SEMIFINAL_2: "to semifinal group S2",
-    Destination.FINAL: "to the final",
+    Destination.SEMIFINAL_1: gettext_noop("to semifinal group S1"),
+    Destination.SEMIFINAL_2: gettext_noop("to semifinal group S2"),
+    Destination.FINAL: gettext_noop("to the final"),
 }
 
 
@@ -35,10 +38,12 @@ def group_tables(
 ) -> list[StandingsTable]:
     going = {p.id: d for d, players in (advanced or {}).items() for p in players}
     tied = {c for _, tie in stage.ties_needing_playoff() for c in tie}
-    title = STAGE_TITLES[stage.kind]
+    title = gettext(STAGE_TITLES[stage.kind])
     return [
         StandingsTable(
-            f"{title} group {table.group} (round {stage.number})",
+            gettext("{title} group {group} (round {round})").format(
+                title=title, group=table.group, round=stage.number
+            ),
             table.tiebreaks,
             _group_lines(table, going, tied),
         )
@@ -56,7 +61,7 @@ def _group_lines(
         if row.withdrawn:
             notes.append("withdrawn")
         if row.player.id in going:
-            notes.append(_DESTINATION_NOTES[going[row.player.id]])
+            notes.append(gettext(_DESTINATION_NOTES[going[row.player.id]]))
         if row.player.id in tied:
             notes.append("tied: playoff needed")
         lines.append(
@@ -84,7 +89,7 @@ def final_table(final: FinalStage) -> StandingsTable:
         if player.id == winner:
             notes.append("winner")
         if player.id == final.match.first.id:
-            notes.append("South in games 1 and 3")
+            notes.append(gettext("South in games 1 and 3"))
         if player.id == final.withdrawn:
             notes.append("withdrawn")
         lines.append(
@@ -108,7 +113,7 @@ def walkover_table(player: SeededPlayer) -> StandingsTable:
         competitor=player.as_competitor(),
         points=Fraction(0),
         values={},
-        note="winner: no opponent left for the final",
+        note=gettext("winner: no opponent left for the final"),
     )
     return StandingsTable("Final (not played)", (), (line,))
 

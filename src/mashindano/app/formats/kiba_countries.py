@@ -22,6 +22,8 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from fractions import Fraction
 
+from django.utils.translation import gettext
+
 from mashindano.app.declarations import parameter_notes
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
 from mashindano.app.errors import WrongState
@@ -86,15 +88,19 @@ class KibaCountriesParameters:
     def __post_init__(self) -> None:
         if not isinstance(self.countries, str):
             raise ConfigError(
-                f"parameter 'countries': two country names like 'KEN,TZA', got {self.countries!r}",
+                gettext(
+                    "parameter 'countries': two country names like 'KEN,TZA', got {countries!r}"
+                ).format(countries=self.countries),
                 parameter="countries",
                 value=str(self.countries),
             )
         named = self.named_countries
         if named and (len(named) != COUNTRIES or len(set(named)) != COUNTRIES):
             raise ConfigError(
-                f"parameter 'countries': two different countries like 'KEN,TZA', got "
-                f"{self.countries!r}",
+                gettext(
+                    "parameter 'countries': two different countries like "
+                    "'KEN,TZA', got {countries!r}"
+                ).format(countries=self.countries),
                 parameter="countries",
                 value=self.countries,
             )
@@ -154,9 +160,11 @@ def event_teams(facts: EventFacts) -> tuple[CountryTeam, ...]:
         if len(members) != COUNTRIES:
             found = ", ".join(f"{c} ({len(p)})" for c, p in members.items()) or "none"
             raise WrongState(
-                f"event {facts.slug!r}: a countries event is played by {COUNTRIES} countries "
-                f"and its entries come from {len(members)} ({found}); name the two with the "
-                "parameter 'countries' (R42)",
+                gettext(
+                    "event {slug!r}: a countries event is played by {COUNTRIES} "
+                    "countries and its entries come from {count} ({found}); name "
+                    "the two with the parameter 'countries' (R42)"
+                ).format(slug=facts.slug, COUNTRIES=COUNTRIES, count=len(members), found=found),
                 event=facts.slug,
                 countries=list(members),
             )
@@ -165,8 +173,10 @@ def event_teams(facts: EventFacts) -> tuple[CountryTeam, ...]:
     if short:
         shown = ", ".join(f"{c} has {len(members.get(c, ()))}" for c in short)
         raise WrongState(
-            f"event {facts.slug!r}: each country fields {size} players in a countries event; "
-            f"{shown} (R42, A19)",
+            gettext(
+                "event {slug!r}: each country fields {size} players in a "
+                "countries event; {shown} (R42, A19)"
+            ).format(slug=facts.slug, size=size, shown=shown),
             event=facts.slug,
             countries=short,
         )
@@ -205,8 +215,11 @@ class KibaCountriesAdapter(BaseAdapter):
 
     def check_leave(self, facts: EventFacts, leave: LeaveFact) -> None:
         raise WrongState(
-            f"event {facts.slug!r} is a KIBA countries event: its nine games run at once, so "
-            "there is no leave of absence; an arbiter rules a game the player cannot play",
+            gettext(
+                "event {slug!r} is a KIBA countries event: its nine games "
+                "run at once, so there is no leave of absence; an arbiter "
+                "rules a game the player cannot play"
+            ).format(slug=facts.slug),
             event=facts.slug,
         )
 
@@ -219,8 +232,10 @@ class KibaCountriesAdapter(BaseAdapter):
         unit = self.next_unit(facts)
         if unit is None:
             raise WrongState(
-                f"the nine games of event {facts.slug!r} have been published; a countries "
-                "event has one round",
+                gettext(
+                    "the nine games of event {slug!r} have been published; a "
+                    "countries event has one round"
+                ).format(slug=facts.slug),
                 event=facts.slug,
             )
         games = countries_event_games(event_teams(facts))
@@ -239,8 +254,10 @@ class KibaCountriesAdapter(BaseAdapter):
         result = GameResult.parse(text)
         if result not in _BAO_RESULTS:
             raise IllegalResult(
-                f"{text!r} is not a Bao result: a game is won or lost (1-0, 0-1, or +- / -+ "
-                "by forfeit); there is no drawn game (A23)",
+                gettext(
+                    "{text!r} is not a Bao result: a game is won or lost (1-0, "
+                    "0-1, or +- / -+ by forfeit); there is no drawn game (A23)"
+                ).format(text=text),
                 text=text,
             )
         return result
@@ -287,9 +304,9 @@ def _countries_table(teams: Sequence[CountryTeam], result: CountriesResult) -> S
         rank = 1 + sum(1 for value in result.points.values() if value > points)
         shared = sum(1 for value in result.points.values() if value == points) > 1
         if team.country == result.winner:
-            note = "winner"
+            note = gettext("winner")
         elif result.winner is None and shared:
-            note = "level"
+            note = gettext("level")
         else:
             note = ""
         lines.append(

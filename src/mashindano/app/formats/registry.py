@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from mashindano.app.errors import UnknownPreset
 from mashindano.app.formats.base import FormatAdapter
 from mashindano.app.formats.chess_round_robin import ChessRoundRobinAdapter
@@ -43,10 +45,17 @@ def adapter_for(preset: str) -> FormatAdapter:
         return adapter
     if preset in PRESETS:
         raise UnknownPreset(
-            f"preset {preset!r} has no event adapter yet (available: {', '.join(_ADAPTERS)})",
+            gettext("preset {preset!r} has no event adapter yet (available: {value})").format(
+                preset=preset, value=", ".join(_ADAPTERS)
+            ),
             preset=preset,
         )
-    raise UnknownPreset(f"unknown preset {preset!r} (known: {', '.join(PRESETS)})", preset=preset)
+    raise UnknownPreset(
+        gettext("unknown preset {preset!r} (known: {value})").format(
+            preset=preset, value=", ".join(PRESETS)
+        ),
+        preset=preset,
+    )
 
 
 def available_presets() -> tuple[str, ...]:

@@ -33,6 +33,8 @@ from dataclasses import replace
 from datetime import datetime
 from fractions import Fraction
 
+from django.utils.translation import gettext
+
 from mashindano.app.declarations import parameter_notes
 from mashindano.app.declarations.catalogue import TANTRIX_ACTIONS
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
@@ -124,8 +126,9 @@ class TantrixKnockoutAdapter(BaseAdapter):
     def plan_start(self, facts: EventFacts) -> StartPlan:
         if len(facts.competitors) < 2:
             raise WrongState(
-                f"event {facts.slug!r} has {len(facts.competitors)} player(s); a knockout "
-                "needs at least 2",
+                gettext("event {slug!r} has {count} player(s); a knockout needs at least 2").format(
+                    slug=facts.slug, count=len(facts.competitors)
+                ),
                 event=facts.slug,
                 players=len(facts.competitors),
             )
@@ -140,8 +143,11 @@ class TantrixKnockoutAdapter(BaseAdapter):
 
     def check_leave(self, facts: EventFacts, leave: LeaveFact) -> None:
         raise WrongState(
-            f"event {facts.slug!r} is a knockout: there is no leave of absence (withdraw the "
-            "player, who then loses the next match by forfeit)",
+            gettext(
+                "event {slug!r} is a knockout: there is no leave of absence "
+                "(withdraw the player, who then loses the next match by "
+                "forfeit)"
+            ).format(slug=facts.slug),
             event=facts.slug,
         )
 
@@ -175,7 +181,8 @@ class TantrixKnockoutAdapter(BaseAdapter):
         unit = self.next_unit(facts)
         if unit is None:
             raise WrongState(
-                f"every round of event {facts.slug!r} has been paired", event=facts.slug
+                gettext("every round of event {slug!r} has been paired").format(slug=facts.slug),
+                event=facts.slug,
             )
         p = knockout_parameters(facts.parameters)
         main = main_draw(facts, p)
@@ -184,8 +191,14 @@ class TantrixKnockoutAdapter(BaseAdapter):
         previous = unit.number - 1 if draw is not None else 1
         if draw is None or not _is_round_done(draw, previous):
             raise WrongState(
-                f"{blocking.name.lower()} round {previous} of event {facts.slug!r} is not "
-                f"finished: {_describe_open(blocking, previous)}",
+                gettext(
+                    "{lower} round {previous} of event {slug!r} is not finished: {describe_open}"
+                ).format(
+                    lower=blocking.name.lower(),
+                    previous=previous,
+                    slug=facts.slug,
+                    describe_open=_describe_open(blocking, previous),
+                ),
                 event=facts.slug,
                 round=previous,
             )
@@ -253,9 +266,15 @@ class TantrixKnockoutAdapter(BaseAdapter):
         decided = view_match(game.round, earlier, p, opted_out=opted_out)
         if decided.is_decided:
             raise WrongState(
-                f"{game.label}: the match was already decided after game "
-                f"{len(decided.games)} ({decided.winner} won, {decided.ended_by}); this game is "
-                "not played",
+                gettext(
+                    "{label}: the match was already decided after game {count} "
+                    "({winner} won, {ended_by}); this game is not played"
+                ).format(
+                    label=game.label,
+                    count=len(decided.games),
+                    winner=decided.winner,
+                    ended_by=decided.ended_by,
+                ),
                 round=game.round,
                 board=game.board,
             )
@@ -268,9 +287,16 @@ class TantrixKnockoutAdapter(BaseAdapter):
         paired = _paired_after(facts, game)
         if paired is not None:
             raise WrongState(
-                f"{game.label}: this would change the winner of the match from "
-                f"{before.winner or 'nobody yet'} to {after.winner or 'nobody yet'}, but "
-                f"{paired} is already paired with the winner as it stood",
+                gettext(
+                    "{label}: this would change the winner of the match from "
+                    "{value} to {value2}, but {paired} is already paired with "
+                    "the winner as it stood"
+                ).format(
+                    label=game.label,
+                    value=before.winner or "nobody yet",
+                    value2=after.winner or "nobody yet",
+                    paired=paired,
+                ),
                 round=game.round,
                 board=game.board,
             )
@@ -369,9 +395,13 @@ def _is_round_done(draw: Draw, number: int) -> bool:
 def _describe_open(draw: Draw, number: int) -> str:
     views = draw.views_of_round(number)
     if not views:
-        return "it is not paired yet"
+        return gettext("it is not paired yet")
     parts = [v.describe() for v in views if not v.is_decided]
-    parts += [f"board {v.board} game {g.number} is disputed" for v in views for g in v.disputed]
+    parts += [
+        gettext("board {board} game {number} is disputed").format(board=v.board, number=g.number)
+        for v in views
+        for g in v.disputed
+    ]
     parts += [
         f"board {v.board} awaits a controller ({describe_review(r)})"
         for v in views
@@ -386,7 +416,7 @@ def _planned_encounter(
     board = match.ref.slot + 1
     a, b = match.a, match.b
     if a is None:  # pragma: no cover - a published round has every player known
-        raise WrongState(f"board {board} has no players yet")
+        raise WrongState(gettext("board {board} has no players yet").format(board=board))
     if b is None:
         return PlannedEncounter(board, a, bye=ByeKind.PAIRING_ALLOCATED)
     forfeit = _withdrawal_forfeit(facts, a, b)
@@ -453,7 +483,7 @@ def _paired_after(facts: EventFacts, game: GameFact) -> str | None:
         return f"round {later.number}" + (" of the plate" if game.stage == PLATE_STAGE else "")
     first_round = game.stage == MAIN_STAGE and game.round == 1
     if first_round and any(r.stage == PLATE_STAGE for r in facts.rounds):
-        return "the plate"
+        return gettext("the plate")
     return None
 
 
@@ -465,7 +495,7 @@ def _entry_list(facts: EventFacts) -> StandingsTable:
         StandingsLine(1, len(seeded) > 1, c, Fraction(0), {"seed": Fraction(seed)}, "")
         for seed, c in enumerate(seeded, start=1)
     )
-    return StandingsTable("Entries", ("seed",), lines)
+    return StandingsTable(gettext("Entries"), (gettext("seed"),), lines)
 
 
 # -- demo --------------------------------------------------------------------------------------

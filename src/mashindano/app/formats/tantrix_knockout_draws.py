@@ -21,6 +21,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from django.utils.translation import gettext
+
 from mashindano.app.formats.base import StandingsLine, StandingsTable
 from mashindano.app.formats.tantrix_knockout_results import (
     END_RESIGNED,
@@ -90,7 +92,9 @@ def match_rule_of(label: str, parameters: TantrixKnockoutParameters) -> PointsMa
     come from the event's parameters)."""
     kind, _, games = label.rpartition("-")
     if kind not in (MARGIN_RULE, LEAD_RULE) or not games.isdigit():
-        raise ConfigError(f"{label!r} is not a Tantrix match rule", match_rule=label)
+        raise ConfigError(
+            gettext("{label!r} is not a Tantrix match rule").format(label=label), match_rule=label
+        )
     return PointsMargin(
         standard_games=int(games),
         margin=parameters.decisive_margin_tp,
@@ -246,7 +250,9 @@ def _oriented(game: GameFact, a: CompetitorId) -> GamePoints:
     tps = detail_tps(game.detail)
     if tps is None:
         # Every played result is stored with its TPs; a draw entered without them is even.
-        raise ConfigError(f"{game.label} has a result but no TPs", game=game.id)
+        raise ConfigError(
+            gettext("{label} has a result but no TPs").format(label=game.label), game=game.id
+        )
     return tps if game.first == a else (tps[1], tps[0])
 
 
@@ -381,7 +387,11 @@ def _place(bracket: Bracket, competitor: CompetitorId, count: int) -> tuple[int,
     if bracket.champion == competitor:
         return 1, "champion"
     if third is not None and third.winner is not None and competitor in (third.a, third.b):
-        return (3, "third place") if third.winner == competitor else (4, "fourth place")
+        return (
+            (3, gettext("third place"))
+            if third.winner == competitor
+            else (4, gettext("fourth place"))
+        )
     for number, matches in enumerate(bracket.rounds, start=1):
         for match in matches:
             if match.loser == competitor:

@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
 
+from django.utils.translation import gettext
+
 from mashindano.app.formats.base import ParsedResult
 from mashindano.engine.errors import IllegalResult, MashindanoError
 from mashindano.engine.knockout.parameters import TantrixKnockoutParameters
@@ -100,8 +102,10 @@ def parse_tantrix_report(
     unknown = sorted(set(given) - _INPUT_KEYS)
     if unknown:
         raise IllegalResult(
-            f"{where}: unknown result detail {', '.join(unknown)} (a Tantrix game takes tp, "
-            "tiles and penalties, or end with a forfeit)",
+            gettext(
+                "{where}: unknown result detail {value} (a Tantrix game "
+                "takes tp, tiles and penalties, or end with a forfeit)"
+            ).format(where=where, value=", ".join(unknown)),
             round=game.round,
             board=game.board,
         )
@@ -109,7 +113,9 @@ def parse_tantrix_report(
     if code is None:
         if TP in given or TILES in given:
             raise IllegalResult(
-                f"{where}: the TPs are given twice (in {text!r} and in the detail)",
+                gettext("{where}: the TPs are given twice (in {text!r} and in the detail)").format(
+                    where=where, text=text
+                ),
                 round=game.round,
                 board=game.board,
             )
@@ -118,13 +124,17 @@ def parse_tantrix_report(
         return _forfeit(code, given, where)
     elif not code.is_played:
         raise IllegalResult(
-            f"{where}: {code.value!r} is not a knockout result; a game is won, drawn or "
-            "forfeited by one player (+- or -+)",
+            gettext(
+                "{where}: {value!r} is not a knockout result; a game is won, "
+                "drawn or forfeited by one player (+- or -+)"
+            ).format(where=where, value=code.value),
             round=game.round,
             board=game.board,
         )
     if END in given:
-        raise IllegalResult(f"{where}: 'end' goes only with a forfeit (+- or -+)")
+        raise IllegalResult(
+            gettext("{where}: 'end' goes only with a forfeit (+- or -+)").format(where=where)
+        )
     return _played(code, given, game.number, parameters, where)
 
 
@@ -141,13 +151,21 @@ def _played(
     stored: dict[str, Json] = {}
     if TILES in given:
         if TP in given:
-            raise IllegalResult(f"{where}: give the TPs or the tile score, not both")
+            raise IllegalResult(
+                gettext("{where}: give the TPs or the tile score, not both").format(where=where)
+            )
         tiles = _pair(given[TILES], TILES, where, _whole)
         score = TileScore(tiles[0], tiles[1], penalties[0], penalties[1])
         if outcome is not None and score.outcome_for_a is not outcome:
             raise IllegalResult(
-                f"{where}: the tile score {tiles[0]}-{tiles[1]} does not match the result "
-                f"{code.value if code is not None else ''}"
+                gettext(
+                    "{where}: the tile score {value}-{value2} does not match the result {value3}"
+                ).format(
+                    where=where,
+                    value=tiles[0],
+                    value2=tiles[1],
+                    value3=code.value if code is not None else "",
+                )
             )
         with _naming(where):
             tps = convert_tile_score(
@@ -167,8 +185,11 @@ def _played(
             entered = (half, half)
         else:
             raise IllegalResult(
-                f"{where}: a Tantrix game needs its TPs: report them as the result (e.g. "
-                f'12.4-7.6) or give them in the detail (--detail \'{{"tp": ["12.4", "7.6"]}}\')'
+                gettext(
+                    "{where}: a Tantrix game needs its TPs: report them as the result "
+                    "(e.g. 12.4-7.6) or give them in the detail "
+                    '(--detail \'{{"tp": ["12.4", "7.6"]}}\')'
+                ).format(where=where)
             )
         with _naming(where):
             tps = enter_game_tps(
@@ -197,16 +218,26 @@ def _naming(where: str) -> Iterator[None]:
     try:
         yield
     except MashindanoError as exc:
-        raise IllegalResult(f"{where}: {exc.message}", **exc.params) from None
+        raise IllegalResult(
+            gettext("{where}: {message}").format(where=where, message=exc.message), **exc.params
+        ) from None
 
 
 def _forfeit(code: GameResult, given: dict[str, Json], where: str) -> ParsedResult:
     if set(given) - {END}:
-        raise IllegalResult(f"{where}: a forfeit ({code.value}) has no TPs or tiles")
+        raise IllegalResult(
+            gettext("{where}: a forfeit ({value}) has no TPs or tiles").format(
+                where=where, value=code.value
+            )
+        )
     end = given.get(END, END_DEFAULT)
     if end not in ENDS:
         raise IllegalResult(
-            f"{where}: 'end' is {' or '.join(ENDS)}, got {end!r}", end=str(end), ends=ENDS
+            gettext("{where}: 'end' is {value}, got {end!r}").format(
+                where=where, value=" or ".join(ENDS), end=end
+            ),
+            end=str(end),
+            ends=ENDS,
         )
     return ParsedResult(code, {END: end})
 
@@ -230,8 +261,10 @@ def _tp_pair_of_text(text: str, where: str) -> tuple[str, str]:
     found = _TP_PAIR.match(text)
     if found is None:
         raise IllegalResult(
-            f"{where}: {text!r} is neither a result (1-0, 1/2-1/2, 0-1, +-, -+) nor TPs such "
-            "as 12.4-7.6",
+            gettext(
+                "{where}: {text!r} is neither a result (1-0, 1/2-1/2, 0-1, "
+                "+-, -+) nor TPs such as 12.4-7.6"
+            ).format(where=where, text=text),
             text=text,
         )
     return found.group(1), found.group(2)
@@ -240,11 +273,19 @@ def _tp_pair_of_text(text: str, where: str) -> tuple[str, str]:
 def _pair[T](value: Json, name: str, where: str, read: Callable[[Json], T]) -> tuple[T, T]:
     kind = "whole numbers from 0" if read is _whole else "numbers"
     if not isinstance(value, list) or len(value) != 2:
-        raise IllegalResult(f"{where}: {name} must be a pair [first, second], got {value!r}")
+        raise IllegalResult(
+            gettext("{where}: {name} must be a pair [first, second], got {value!r}").format(
+                where=where, name=name, value=value
+            )
+        )
     try:
         return read(value[0]), read(value[1])
     except (ValueError, ZeroDivisionError):
-        raise IllegalResult(f"{where}: {name} must be two {kind}, got {value!r}") from None
+        raise IllegalResult(
+            gettext("{where}: {name} must be two {kind}, got {value!r}").format(
+                where=where, name=name, kind=kind, value=value
+            )
+        ) from None
 
 
 def _points(value: Json) -> Points:

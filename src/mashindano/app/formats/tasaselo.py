@@ -23,6 +23,8 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from fractions import Fraction
 
+from django.utils.translation import gettext
+
 from mashindano.app.declarations import parameter_notes
 from mashindano.app.declarations.catalogue import FORBIDDEN_PAIR_ACTIONS
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
@@ -112,8 +114,10 @@ class TasaseloAdapter(BaseAdapter):
         latest = facts.latest_round()
         if latest is None:
             raise WrongState(
-                f"event {facts.slug!r} has started but round 1 is not paired yet: late entries "
-                "join from round 2 (R4, A19); pair round 1 first",
+                gettext(
+                    "event {slug!r} has started but round 1 is not paired yet: "
+                    "late entries join from round 2 (R4, A19); pair round 1 first"
+                ).format(slug=facts.slug),
                 event=facts.slug,
             )
         event = build_event(facts, parse_settings(facts.parameters))
@@ -127,15 +131,20 @@ class TasaseloAdapter(BaseAdapter):
             leave.bye_kind is ROUND1_REST and (leave.from_round, leave.to_round) != (1, 1)
         ):
             raise WrongState(
-                "in Tasaselo an absence scores 0 (a zero-point leave, R5, A1); the half-point "
-                f"rest is for round 1 only (R6), not {leave.bye_kind.value} for rounds "
-                f"{leave.from_round}-{leave.to_round}",
+                gettext(
+                    "in Tasaselo an absence scores 0 (a zero-point leave, R5, "
+                    "A1); the half-point rest is for round 1 only (R6), not "
+                    "{value} for rounds {from_round}-{to_round}"
+                ).format(
+                    value=leave.bye_kind.value, from_round=leave.from_round, to_round=leave.to_round
+                ),
                 bye_kind=leave.bye_kind.value,
             )
         if leave.to_round > rounds:
             raise WrongState(
-                f"event {facts.slug!r} has {rounds} rounds; a leave cannot cover round "
-                f"{leave.to_round}",
+                gettext(
+                    "event {slug!r} has {rounds} rounds; a leave cannot cover round {to_round}"
+                ).format(slug=facts.slug, rounds=rounds, to_round=leave.to_round),
                 event=facts.slug,
                 round=leave.to_round,
             )
@@ -154,15 +163,19 @@ class TasaseloAdapter(BaseAdapter):
         if unit is None:
             rounds = parse_settings(facts.parameters).rounds
             raise WrongState(
-                f"all {rounds} rounds of event {facts.slug!r} have been paired", event=facts.slug
+                gettext("all {rounds} rounds of event {slug!r} have been paired").format(
+                    rounds=rounds, slug=facts.slug
+                ),
+                event=facts.slug,
             )
         latest = facts.latest_round()
         if latest is not None:
             incomplete = blocking_games(latest)
             if incomplete:
                 raise WrongState(
-                    f"round {latest.number} of event {facts.slug!r} is not finished: "
-                    f"{incomplete.describe()}",
+                    gettext("round {number} of event {slug!r} is not finished: {describe}").format(
+                        number=latest.number, slug=facts.slug, describe=incomplete.describe()
+                    ),
                     event=facts.slug,
                     round=latest.number,
                 )
@@ -240,9 +253,10 @@ def _group_tables(facts: EventFacts, standings: TasaseloStandings) -> tuple[Stan
             )
             for rank, row in enumerate(group.rows, start=1)
         )
-        title = (
-            f"Prize group {group.group.name} "
-            f"(selo {group.group.highest_selo}-{group.group.lowest_selo})"
+        title = gettext("Prize group {name} (selo {highest_selo}-{lowest_selo})").format(
+            name=group.group.name,
+            highest_selo=group.group.highest_selo,
+            lowest_selo=group.group.lowest_selo,
         )
         tables.append(StandingsTable(title, COLUMNS, lines))
     return tuple(tables)
@@ -303,12 +317,14 @@ def _notes(facts: EventFacts, standings: TasaseloStandings) -> dict[CompetitorId
     if reserve is not None and reserve in parts:
         parts[reserve].append("reserve")
     for competitor in resting_in_round1(facts):
-        parts[competitor].append("rested in round 1")
+        parts[competitor].append(gettext("rested in round 1"))
     for competitor, first_round in compute_first_rounds(facts).items():
         if first_round > 1 and facts.rounds:
             parts[competitor].append(f"joined in round {first_round}")
     for competitor in parts:
         withdrawn = facts.withdrawn_from(competitor)
         if withdrawn is not None:
-            parts[competitor].append(f"withdrawn from round {withdrawn}")
+            parts[competitor].append(
+                gettext("withdrawn from round {withdrawn}").format(withdrawn=withdrawn)
+            )
     return {c: "; ".join(p) for c, p in parts.items() if p}

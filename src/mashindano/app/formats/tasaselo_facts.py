@@ -22,9 +22,11 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 from mashindano.engine.errors import ConfigError
 from mashindano.engine.model import ByeKind, Competitor, CompetitorId, GameResult, Side
-from mashindano.engine.parameters import override
+from mashindano.engine.parameters import EVENT_WIDE, override
 from mashindano.engine.tasaselo import (
     TASASELO,
     Board,
@@ -70,11 +72,13 @@ EVENT_PARAMETERS = ("rounds",)
 def parse_settings(overrides: Mapping[str, Json]) -> TasaseloSettings:
     """The event's rounds and the preset with the organiser's overrides (ConfigError naming
     the parameter otherwise: R13 refuses K outside 20-300 here, at creation)."""
-    known = (*EVENT_PARAMETERS, *TASASELO.names())
+    known = (*EVENT_PARAMETERS, *TASASELO.names(), *EVENT_WIDE)
     for name in overrides:
         if name.replace("-", "_") not in known:
             raise ConfigError(
-                f"unknown parameter {name!r}; known parameters: {', '.join(sorted(known))}",
+                gettext("unknown parameter {name!r}; known parameters: {value}").format(
+                    name=name, value=", ".join(sorted(known))
+                ),
                 parameter=name,
             )
     own = {k: v for k, v in overrides.items() if k.replace("-", "_") in EVENT_PARAMETERS}
@@ -84,8 +88,10 @@ def parse_settings(overrides: Mapping[str, Json]) -> TasaseloSettings:
     check_rounds(rounds, parameters)
     if not parameters.round1_draw:
         raise ConfigError(
-            "parameter 'round1_draw': the event commands draw round 1 by lot (A21); pairs "
-            "entered by hand are not supported yet",
+            gettext(
+                "parameter 'round1_draw': the event commands draw round 1 by "
+                "lot (A21); pairs entered by hand are not supported yet"
+            ),
             parameter="round1_draw",
         )
     return TasaseloSettings(rounds, parameters)
@@ -127,8 +133,10 @@ def start_engine_event(
     reserve = settings.parameters.reserve_player
     if reserve is not None and not any(c.id == reserve for c in starters):
         raise ConfigError(
-            f"parameter 'reserve_player': {reserve!r} is not an entry of event {facts.slug!r} "
-            "from the start",
+            gettext(
+                "parameter 'reserve_player': {reserve!r} is not an entry of "
+                "event {slug!r} from the start"
+            ).format(reserve=reserve, slug=facts.slug),
             parameter="reserve_player",
             value=reserve,
         )
@@ -174,8 +182,10 @@ def _check_numbers(facts: EventFacts, event: TasaseloEvent) -> None:
     for entry in event.roster.entries:
         if stored.get(entry.id) not in (None, entry.number):
             raise ConfigError(
-                f"event {facts.slug!r}: {entry.id!r} is stored as no. {stored[entry.id]} but "
-                f"the selo order makes them no. {entry.number} (R1)",
+                gettext(
+                    "event {slug!r}: {id!r} is stored as no. {value} but the "
+                    "selo order makes them no. {number} (R1)"
+                ).format(slug=facts.slug, id=entry.id, value=stored[entry.id], number=entry.number),
                 competitor=entry.id,
             )
 

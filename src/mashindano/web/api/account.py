@@ -6,6 +6,7 @@ from datetime import datetime
 
 from django.contrib.auth.models import User
 from django.http import HttpRequest
+from django.utils.translation import gettext
 from ninja import Status
 
 from mashindano.app import webhooks
@@ -63,7 +64,7 @@ def create_token(request: HttpRequest, body: TokenIn) -> Status[dict[str, object
     Scope.parse(body.scope)
     if caller.token_id is not None and caller.scope < Scope.ORGANISER:
         raise NotAllowed(
-            "tokens are made from the site's session or with an organiser-scoped token",
+            gettext("tokens are made from the site's session or with an organiser-scoped token"),
             action="tokens.create",
         )
     assert caller.principal.user_id is not None

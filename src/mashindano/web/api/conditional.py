@@ -23,6 +23,7 @@ from django.core.cache import cache
 from django.db import IntegrityError
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from mashindano.app.conditions import event_version, serialised, versions_fingerprint
 from mashindano.app.errors import Duplicate, Refused, StaleVersion, UnknownEvent
@@ -99,7 +100,9 @@ def expected_version(request: HttpRequest, slug: str) -> int | None:
         if name == slug and version.isdigit():
             return int(version)
     raise StaleVersion(
-        f"If-Match {header} is not a version of event {slug!r}; GET it for its ETag",
+        gettext("If-Match {header} is not a version of event {slug!r}; GET it for its ETag").format(
+            header=header, slug=slug
+        ),
         event=slug,
     )
 
@@ -117,7 +120,9 @@ def _fingerprint(request: HttpRequest) -> str:
 def _replay(record: IdempotencyRecord, fingerprint: str) -> HttpResponse:
     if record.fingerprint != fingerprint:
         raise IdempotencyConflict(
-            f"Idempotency-Key {record.key!r} was used for another request; use a new key",
+            gettext("Idempotency-Key {key!r} was used for another request; use a new key").format(
+                key=record.key
+            ),
             key=record.key,
         )
     response = HttpResponse(bytes(record.body), status=record.status, content_type=JSON)
@@ -139,7 +144,7 @@ def write(
     when sent. `perform` returns the status and the document to answer with."""
     key = request.headers.get("Idempotency-Key", "").strip() if creating else ""
     if len(key) > 255:
-        raise ParseError("Idempotency-Key is longer than 255 characters")
+        raise ParseError(gettext("Idempotency-Key is longer than 255 characters"))
     expected = expected_version(request, slug) if slug is not None else None
     if not key and expected is None:
         status, document = perform()

@@ -9,6 +9,8 @@ import binascii
 import json
 from collections.abc import Callable, Sequence
 
+from django.utils.translation import gettext
+
 from mashindano.engine.errors import ParseError
 from mashindano.store.facts import Json
 
@@ -29,7 +31,10 @@ def decode_cursor(cursor: str) -> Key:
     except (binascii.Error, ValueError, UnicodeDecodeError):
         key = None
     if not isinstance(key, list) or not all(isinstance(k, str | int) for k in key):
-        raise ParseError(f"cursor {cursor!r} is not one this API gave out", cursor=cursor)
+        raise ParseError(
+            gettext("cursor {cursor!r} is not one this API gave out").format(cursor=cursor),
+            cursor=cursor,
+        )
     return key
 
 
@@ -48,7 +53,12 @@ def page[T](
     """One page of `items` (already in key order) after `cursor`."""
     size = DEFAULT_LIMIT if limit is None else limit
     if not 1 <= size <= MAX_LIMIT:
-        raise ParseError(f"limit {size} is outside 1 to {MAX_LIMIT}", limit=size)
+        raise ParseError(
+            gettext("limit {size} is outside 1 to {MAX_LIMIT}").format(
+                size=size, MAX_LIMIT=MAX_LIMIT
+            ),
+            limit=size,
+        )
     start = 0
     if cursor:
         after = _comparable(decode_cursor(cursor))

@@ -21,6 +21,7 @@ from enum import IntEnum
 
 from django.contrib.auth.models import AbstractUser, User
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from mashindano.app.errors import Duplicate, NotAllowed, NotFound
 from mashindano.app.people import principal_for_user
@@ -50,7 +51,12 @@ class Scope(IntEnum):
             return cls[text.strip().upper()]
         except KeyError:
             allowed = ", ".join(s.label for s in cls)
-            raise ParseError(f"scope {text!r} is not one of {allowed}", scope=text) from None
+            raise ParseError(
+                gettext("scope {text!r} is not one of {allowed}").format(
+                    text=text, allowed=allowed
+                ),
+                scope=text,
+            ) from None
 
 
 SITE_ACTIONS = {"event.create": Scope.ORGANISER, "webhooks.manage": Scope.ORGANISER}
@@ -99,7 +105,9 @@ class Caller:
         needed = scope_needed(action)
         if self.scope < needed:
             raise NotAllowed(
-                f"this token's scope is {self.scope.label}; {action} needs {needed.label}",
+                gettext("this token's scope is {label}; {action} needs {label2}").format(
+                    label=self.scope.label, action=action, label2=needed.label
+                ),
                 action=action,
                 scope=self.scope.label,
             )
@@ -120,9 +128,11 @@ def issue_token(user: User, name: str, scope: str) -> IssuedToken:
     wanted = Scope.parse(scope)
     name = name.strip()
     if not name:
-        raise ParseError("a token needs a name")
+        raise ParseError(gettext("a token needs a name"))
     if ApiToken.objects.filter(user=user, name=name).exists():
-        raise Duplicate(f"a token named {name!r} exists already", token=name)
+        raise Duplicate(
+            gettext("a token named {name!r} exists already").format(name=name), token=name
+        )
     secret = TOKEN_PREFIX + secrets.token_urlsafe(32)
     token = ApiToken.objects.create(
         user=user,
@@ -138,7 +148,7 @@ def issue_token(user: User, name: str, scope: str) -> IssuedToken:
 def revoke_token(user_id: int, token_id: int) -> ApiToken:
     token = ApiToken.objects.filter(user_id=user_id, id=token_id).first()
     if token is None:
-        raise NotFound(f"no token {token_id}", token=token_id)
+        raise NotFound(gettext("no token {token_id}").format(token_id=token_id), token=token_id)
     if token.revoked_at is None:
         token.revoked_at = timezone.now()
         token.save(update_fields=["revoked_at"])

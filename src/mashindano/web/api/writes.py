@@ -10,6 +10,7 @@ import io
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext
 
 from mashindano.app.results import GameRef
 from mashindano.app.tasks import after_write
@@ -104,7 +105,7 @@ def create(request: HttpRequest, body: EventIn) -> HttpResponse:
 
 def _players_csv(body: EntriesIn) -> str:
     if (body.players is None) == (body.csv is None):
-        raise ParseError("send either 'players' (a list) or 'csv' (a PLAYERS.csv text)")
+        raise ParseError(gettext("send either 'players' (a list) or 'csv' (a PLAYERS.csv text)"))
     if body.csv is not None:
         return body.csv
     out = io.StringIO()

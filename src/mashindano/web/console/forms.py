@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from mashindano.app.declarations import ParameterSpec
@@ -18,8 +19,10 @@ T = ParameterType
 
 
 def label_of(name: str) -> str:
+    """ "swiss_rounds" -> "Swiss rounds", in the page's language (the labels are marked in
+    `app.declarations.parameter_labels`)."""
     text = name.replace("_", " ")
-    return text[:1].upper() + text[1:]
+    return gettext(text[:1].upper() + text[1:])
 
 
 def default_text(value: object) -> str:
@@ -39,16 +42,17 @@ def field_for(spec: ParameterSpec, players: Sequence[tuple[str, str]] = ()) -> f
     if spec.required:
         attrs["required"] = True
     label = label_of(spec.name)
+    help_text = _(spec.help) if spec.help else ""
     common: dict[str, Any] = {
         "label": label,
         "required": False,
-        "help_text": spec.help,
+        "help_text": help_text,
         "initial": default_text(spec.default),
     }
     match spec.type:
         case T.BOOLEAN:
             return forms.BooleanField(
-                label=label, required=False, help_text=spec.help, initial=spec.default is True
+                label=label, required=False, help_text=help_text, initial=spec.default is True
             )
         case T.INTEGER:
             if spec.minimum is not None:

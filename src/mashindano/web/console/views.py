@@ -366,7 +366,7 @@ def import_players(request: HttpRequest, slug: str) -> HttpResponse:
                 text,
                 fmt=form.cleaned_data["format"],
                 actor=principal,
-                source=upload.name if upload else "pasted text",
+                source=upload.name if upload else _("pasted text"),
             )
             return _page(request, "import.html", event=event, form=form, preview=preview, text=text)
     return _page(request, "import.html", event=event, form=form, preview=preview, text="")

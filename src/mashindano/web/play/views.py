@@ -128,7 +128,7 @@ def move(request: HttpRequest, slug: str, game: int) -> HttpResponse:
             request,
             slug,
             game,
-            error=f"ply {ply_text!r} is not a number",
+            error=gettext("ply {ply!r} is not a number").format(ply=ply_text),
             typed=text,
             status=200 if fragment else 400,
             fragment=fragment,

@@ -138,7 +138,7 @@ def build_form(
                 str(LABELS.get((action.name, spec.name), spec.name.replace("_", " ").capitalize())),
                 kind,
                 value,
-                spec.help,
+                str(_(spec.help)) if spec.help else "",
                 spec.required,
                 spec.minimum,
                 errors.pop(spec.name, ""),

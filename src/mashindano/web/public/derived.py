@@ -3,9 +3,9 @@ its pages show) are computed once per change and shared by the pages that show t
 standings page, the live view's panels), whichever is asked first. With both kept, a standings
 page missing from the page cache needs one indexed query (the version) and its template.
 
-Keyed like the page cache (`web.cache`): the event's slug and version (every write raises it)
-and the web code's fingerprint, so a new release never reads a document of an older shape; a
-document that cannot be read back is computed again.
+Keyed like the page cache (`web.cache`): the event's slug and version (every write raises it),
+the language and the web code's fingerprint, so a new release never reads a document of an
+older shape; a document that cannot be read back is computed again.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.cache import cache
+from django.utils.translation import get_language
 
 from mashindano.app.documents.event import EventSummary, event_header
 from mashindano.app.documents.standings import StandingsDocument, build_standings
@@ -24,7 +25,10 @@ TIMEOUT = 24 * 3600
 
 
 def _key(slug: str, version: int, after: int | None) -> str:
-    return f"derived:standings:{slug}:{version}:{after or ''}:{CODE_FINGERPRINT}"
+    """Also keyed by the active language: documents carry titles, labels and notes in the
+    language they were built in (issue 17)."""
+    language = get_language() or "en"
+    return f"derived:standings:{slug}:{version}:{after or ''}:{language}:{CODE_FINGERPRINT}"
 
 
 def _read(key: str) -> Any:

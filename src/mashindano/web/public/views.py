@@ -11,6 +11,7 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.text import slugify
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from mashindano.app.documents.crosstable import build_crosstable
@@ -33,7 +34,7 @@ from mashindano.web.public.derived import standings_page
 
 View = Callable[..., HttpResponse]
 
-STATE_WORDS = {"draft": "Upcoming", "running": "Running", "closed": "Finished"}
+STATE_WORDS = {"draft": _("Upcoming"), "running": _("Running"), "closed": _("Finished")}
 
 PRESET_PAGES = {
     "kiba-bao": _("Stages and groups"),
@@ -147,7 +148,11 @@ def _find_boards(pairings: RoundPairings, find: str) -> tuple[Any, ...]:
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     after = request.GET.get("after", "")
     if after and not after.isdigit():
-        raise Http404(f"standings are shown after a round number (after=3), not after={after!r}")
+        raise Http404(
+            gettext(
+                "standings are shown after a round number (after=3), not after={after!r}"
+            ).format(after=after)
+        )
     event, document = standings_page(slug, after=int(after) if after else None)
     return _event_page(request, "standings.html", event, "standings", standings=document)
 
@@ -179,12 +184,20 @@ EXPORTS: dict[str, tuple[str, Callable[[str], Any]]] = {
 @not_found_as_404
 def export(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
     if fmt not in EXPORTS:
-        raise Http404(f"no export format {fmt!r} (there are: {', '.join(EXPORTS)})")
+        raise Http404(
+            gettext("no export format {fmt!r} (there are: {value})").format(
+                fmt=fmt, value=", ".join(EXPORTS)
+            )
+        )
     content_type, make = EXPORTS[fmt]
     try:
         content = make(slug)
     except WrongState as refused:
-        raise Http404(f"event {slug!r} has no {fmt.upper()} export: {refused}") from None
+        raise Http404(
+            gettext("event {slug!r} has no {upper} export: {refused}").format(
+                slug=slug, upper=fmt.upper(), refused=refused
+            )
+        ) from None
     if fmt == "json":
         import json
 
@@ -215,7 +228,11 @@ def preset_page(request: HttpRequest, slug: str, month: int | None = None) -> Ht
     facts = get_event_facts(slug)
     event = event_header(facts)
     if event.preset not in PRESET_PAGES:
-        raise Http404(f"event {slug!r} ({event.preset}) has no page of its own beyond the lists")
+        raise Http404(
+            gettext("event {slug!r} ({preset}) has no page of its own beyond the lists").format(
+                slug=slug, preset=event.preset
+            )
+        )
     document = preset_document(facts)
     if document is None:
         return _event_page(request, "preset_waiting.html", event, "preset")
@@ -224,7 +241,11 @@ def preset_page(request: HttpRequest, slug: str, month: int | None = None) -> Ht
     if months is not None:
         context["month"] = _month(slug, months, month)
     elif month is not None:
-        raise Http404(f"event {slug!r} ({event.preset}) has no league months")
+        raise Http404(
+            gettext("event {slug!r} ({preset}) has no league months").format(
+                slug=slug, preset=event.preset
+            )
+        )
     template = PRESET_TEMPLATES[type(document).__name__]
     return _event_page(request, template, event, "preset", **context)
 
@@ -238,4 +259,8 @@ def _month(slug: str, months: tuple[Any, ...], number: int | None) -> Any:
     for month in months:
         if month.number == number:
             return month
-    raise Http404(f"event {slug!r} has no league month {number} (months 1-{len(months)})")
+    raise Http404(
+        gettext("event {slug!r} has no league month {number} (months 1-{count})").format(
+            slug=slug, number=number, count=len(months)
+        )
+    )

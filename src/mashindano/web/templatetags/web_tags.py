@@ -10,49 +10,122 @@ from urllib.parse import quote
 
 from django import template
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from mashindano.app.documents.tables import StandingsSection, TieBreakValue
 from mashindano.app.documents.values import format_shown
+from mashindano.web.templatetags.locale_tags import localise, shown_points
 
 register = template.Library()
 
-SIDE_WORDS = {"white": "White", "black": "Black", "south": "South", "north": "North"}
+SIDE_WORDS = {"white": _("White"), "black": _("Black"), "south": _("South"), "north": _("North")}
 OTHER_SIDE = {"white": "black", "black": "white", "south": "north", "north": "south"}
 STATUS_WORDS = {
-    "pending": "not reported",
-    "reported": "reported",
-    "confirmed": "confirmed",
-    "disputed": "disputed",
-    "ruled": "ruled by the arbiter",
-    "corrected": "corrected by the arbiter",
+    "pending": _("not reported"),
+    "reported": _("reported"),
+    "confirmed": _("confirmed"),
+    "disputed": _("disputed"),
+    "ruled": _("ruled by the arbiter"),
+    "corrected": _("corrected by the arbiter"),
 }
 
 
 @register.filter
 def exact(value: object) -> str:
     """Points and figures as people write them: 3, 2.5, 16⅔ (`values.format_shown`, the one
-    helper every page uses); "" for nothing."""
+    helper every page uses), with the decimal comma in ro and fi ("2,5"); "" for nothing.
+    Points in a table are written with ½ by `locale_tags.points`."""
     if value is None or value == "":
         return ""
     if isinstance(value, Fraction | int) and not isinstance(value, bool):
-        return format_shown(value)
+        return localise(format_shown(value))
     return str(value)
 
 
 @register.filter
 def side(value: str) -> str:
-    return SIDE_WORDS.get(value, value)
+    return str(SIDE_WORDS.get(value, value))
 
 
 @register.filter
 def other_side(value: str) -> str:
-    return SIDE_WORDS.get(OTHER_SIDE.get(value, ""), "")
+    return str(SIDE_WORDS.get(OTHER_SIDE.get(value, ""), ""))
 
 
 @register.filter
 def status_words(value: str) -> str:
-    return STATUS_WORDS.get(value, value)
+    return str(STATUS_WORDS.get(value, value))
+
+
+VALUE_WORDS = {
+    # an event's state (store.facts.EventState; "draft" on the public pages)
+    "draft": _("upcoming"),
+    "registration": _("registration"),
+    "running": _("running"),
+    "closed": _("finished"),
+    # a registration request's state (store.models.RegistrationRequest.State)
+    "pending": _("pending"),
+    "accepted": _("accepted"),
+    "refused": _("refused"),
+    "withdrawn": _("withdrawn"),
+    # roles (app.permissions.Role)
+    "organiser": _("organiser"),
+    "arbiter": _("arbiter"),
+    "assistant": _("assistant"),
+    "player": _("player"),
+    "superuser": _("superuser"),
+    # a game's outcome for one player, and a report's kind (store.facts.ReportKind)
+    "win": _("win"),
+    "draw": _("draw"),
+    "loss": _("loss"),
+    "report": _("report"),
+    "confirm": _("confirmation"),
+    "dispute": _("dispute"),
+    "ruling": _("ruling"),
+    "correction": _("correction"),
+    # standings
+    "final": _("final"),
+    "provisional": _("provisional"),
+    # a Tantrix match's state (documents.brackets)
+    "bye": _("bye"),
+    "waiting": _("waiting"),
+    "not published": _("not published"),
+    "controller review": _("controller review"),
+    "decided": _("decided"),
+    "in play": _("in play"),
+    # a Gomoku match: its reports, what the month end counts, its opening rule, prizes
+    "unreported": _("unreported"),
+    "reported": _("reported"),
+    "disputed": _("disputed"),
+    "validated": _("validated"),
+    "played": _("played"),
+    "no-show": _("no-show"),
+    "unplayed": _("unplayed"),
+    "pro-mandatory": _("pro opening (both K ≥ 2)"),
+    "lower-ranked-chooses": _("the lower-ranked player chooses the opening"),
+    "standard-unless-both-agree": _("standard opening unless both agree to pro"),
+    "league-star": _("league star"),
+    "place": _("place prize"),
+    "progress": _("progress prize"),
+}
+"""Values that documents carry as keys (states, roles, kinds), in words of the page's
+language. A value not listed is shown as it is."""
+
+
+@register.filter
+def value_words(value: object) -> str:
+    text = "" if value is None else str(value)
+    return str(VALUE_WORDS.get(text, text))
+
+
+@register.filter
+def tr(value: object) -> str:
+    """A text marked at its source with `gettext_noop` (an action's label and help, a
+    parameter's help, a tie-break's name and definition), in the page's language; "" stays ""
+    (gettext("") would be the catalog's header)."""
+    text = "" if value is None else str(value)
+    return gettext(text) if text else ""
 
 
 @register.filter
@@ -177,39 +250,47 @@ URL_SAFE = "!$&'()*+,;=~:@"
 ~:@) besides the unreserved characters."""
 
 
-@register.simple_tag
-def standings_rows(section: StandingsSection, slug: str) -> SafeString:
+@register.simple_tag(takes_context=True)
+def standings_rows(context: template.Context, section: StandingsSection, slug: str) -> SafeString:
     """The rows of a standings table (`_standings_section.html`), written in Python: a
     1,000-player table is rendered in a few milliseconds instead of a few hundred with a
     template loop. Every value is escaped (`html.escape`, as Django's `escape` does); the
-    markup is the template's."""
+    markup is the template's. Points are written with ½ and, like every figure, as the page's
+    language writes numbers (`locale_tags`); rank, number, name, rating and figures are each
+    isolated in `<bdi>` so that a right-to-left page keeps "12½" and "2448" as they are."""
     url = player_url_maker(slug)
     ratings = section.has_ratings
+    persian = bool(context.get("persian_digits"))
     shown: dict[object, str] = {}  # values repeat: write each once
 
-    def value(figure: TieBreakValue) -> str:
-        key = (figure.value, figure.column.decimals)
+    def figure(text: str) -> str:
+        return html.escape(localise(text, persian=persian))
+
+    def value(item: TieBreakValue) -> str:
+        key = (item.value, item.column.decimals)
         found = shown.get(key)
         if found is None:
-            found = shown[key] = html.escape(figure.text)
+            found = shown[key] = figure(item.text)
         return found
 
     out: list[str] = []
     for row in section.rows:
         player = row.player
-        number = "" if player.number is None else player.number
+        number = "" if player.number is None else figure(str(player.number))
         name = html.escape(player.name)
         parts = [
             '<tr class="shared">' if row.shared else "<tr>",
-            f'<td class="num">{html.escape(row.rank_label)}</td>',
-            f'<td class="num start-no">{number}</td>',
-            f'<th scope="row"><a href="{html.escape(url(player.id))}">{name}</a></th>',
+            f'<td class="num"><bdi>{figure(row.rank_label)}</bdi></td>',
+            f'<td class="num start-no"><bdi>{number}</bdi></td>',
+            f'<th scope="row"><a href="{html.escape(url(player.id))}"><bdi>{name}</bdi></a></th>',
         ]
         if ratings:
-            parts.append(f'<td class="num">{"" if player.rating is None else player.rating}</td>')
-        points = shown.get(row.points)
+            rating = "" if player.rating is None else figure(str(player.rating))
+            parts.append(f'<td class="num"><bdi>{rating}</bdi></td>')
+        key = ("points", row.points)
+        points = shown.get(key)
         if points is None:
-            points = shown[row.points] = html.escape(exact(row.points))
+            points = shown[key] = figure(shown_points(row.points))
         parts.append(f'<td class="num pts"><bdi>{points}</bdi></td>')
         parts.extend(f'<td class="num"><bdi>{value(v)}</bdi></td>' for v in row.values)
         note = row.note + ("; " if row.note and row.flags else "") + "; ".join(row.flags)

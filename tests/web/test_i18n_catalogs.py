@@ -1,0 +1,68 @@
+"""Issue 17, acceptance: a test fails when a template has a user-visible string that is not
+marked for translation, or when a catalog has an untranslated or fuzzy entry; the committed
+.mo files are the compiled .po files."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from tests.web.po_files import LANGUAGES, LOCALE, read_po
+from tests.web.template_strings import template_files, unmarked_in
+
+PACKAGE = Path(__file__).resolve().parents[2] / "src" / "mashindano"
+
+
+def test_every_user_visible_template_string_is_marked() -> None:
+    templates = template_files(PACKAGE)
+    assert len(templates) > 80
+    found = [str(problem) for template in templates for problem in unmarked_in(template)]
+    assert found == [], "unmarked text in templates:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize(
+    ("source", "unmarked"),
+    [
+        ("<p>Standings</p>", ["Standings"]),
+        ('<input placeholder="your name">', ["your name"]),
+        ("<p>{% translate 'Standings' %}</p>", []),
+        ("<p>{% blocktranslate %}Round {{ n }}{% endblocktranslate %}</p>", []),
+        ("<p>{{ name }} · 12½ · UTC</p>", []),
+        ("{% comment %}a note{% endcomment %}<script>let a = 'x';</script>", []),
+        ('<a href="?" title="{% translate \'all\' %}">{{ x }}</a> pts', ["pts"]),
+    ],
+)
+def test_the_checker_finds_unmarked_text(tmp_path: Path, source: str, unmarked: list[str]) -> None:
+    template = tmp_path / "templates" / "t.html"
+    template.parent.mkdir()
+    template.write_text("{% load i18n %}" + source, encoding="utf-8")
+    assert [p.text for p in unmarked_in(template)] == unmarked
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_catalog_has_no_untranslated_or_fuzzy_entry(language: str) -> None:
+    entries = read_po(LOCALE / language / "LC_MESSAGES" / "django.po")
+    assert len(entries) > 1000
+    untranslated = [e.msgid for e in entries if not e.translated]
+    fuzzy = [e.msgid for e in entries if e.fuzzy]
+    assert (len(untranslated), len(fuzzy)) == (0, 0), (
+        f"{language}: {len(untranslated)} untranslated, {len(fuzzy)} fuzzy; first: "
+        f"{(untranslated + fuzzy)[:5]}"
+    )
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_committed_mo_is_the_compiled_po(language: str, tmp_path: Path) -> None:
+    msgfmt = shutil.which("msgfmt")
+    assert msgfmt is not None, "GNU gettext's msgfmt is needed (apt-get install gettext)"
+    folder = LOCALE / language / "LC_MESSAGES"
+    compiled = tmp_path / "django.mo"
+    # As Django's compilemessages calls it.
+    subprocess.run(
+        [msgfmt, "--check-format", "-o", str(compiled), str(folder / "django.po")], check=True
+    )
+    assert (folder / "django.mo").read_bytes() == compiled.read_bytes(), (
+        f"{language}: django.mo is not the compiled django.po: run `make messages`"
+    )
