@@ -118,6 +118,7 @@ class KibaBaoAdapter(BaseAdapter):
         "two games per pairing, score, Neustadtl, KIBA score"
     )
     plays_once_per_round = False
+    results = _BAO_RESULTS
 
     # -- parameters ---------------------------------------------------------------------------
 
@@ -253,7 +254,7 @@ class KibaBaoAdapter(BaseAdapter):
 
     def parse_result(self, text: str) -> GameResult:
         result = GameResult.parse(text)
-        if result not in _BAO_RESULTS:
+        if result not in self.results:
             raise IllegalResult(
                 f"{text!r} is not a Bao result: a game is won or lost (1-0, 0-1, or +- / -+ "
                 "by forfeit); there is no drawn game (A23)",

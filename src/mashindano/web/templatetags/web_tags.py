@@ -17,7 +17,7 @@ from mashindano.app.documents.values import format_shown
 
 register = template.Library()
 
-SIDE_WORDS = {"white": "White", "black": "Black", "south": "South", "north": "North"}
+SIDE_WORDS = {"white": _("White"), "black": _("Black"), "south": _("South"), "north": _("North")}
 OTHER_SIDE = {"white": "black", "black": "white", "south": "north", "north": "south"}
 STATUS_WORDS = {
     "pending": "not reported",
@@ -42,12 +42,12 @@ def exact(value: object) -> str:
 
 @register.filter
 def side(value: str) -> str:
-    return SIDE_WORDS.get(value, value)
+    return str(SIDE_WORDS.get(value, value))
 
 
 @register.filter
 def other_side(value: str) -> str:
-    return SIDE_WORDS.get(OTHER_SIDE.get(value, ""), "")
+    return str(SIDE_WORDS.get(OTHER_SIDE.get(value, ""), ""))
 
 
 @register.filter
@@ -110,6 +110,20 @@ ENDED_WORDS = {
     "default": _("by default"),
     "bye": _("bye"),
 }
+
+
+KEY_WORDS = {
+    "first-wins": _("first player wins"),
+    "second-wins": _("second wins"),
+    "draw": _("draw"),
+    "forfeit": _("win by forfeit"),
+}
+
+
+@register.filter
+def key_words(value: str) -> str:
+    """What a kind of the results grid's keys types (`documents.console.ResultKeys`)."""
+    return str(KEY_WORDS.get(value, value))
 
 
 @register.filter
