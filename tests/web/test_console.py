@@ -535,7 +535,9 @@ def _keyboard_hint(page: str) -> str:
 
 def test_the_grid_hint_lists_the_chess_results_with_draws(club: dict[str, User]) -> None:
     rounds.pair_next_round("club", actor=ACTOR, now=T0)
-    hint = _keyboard_hint(_client(club["assistant"]).get("/console/club/results/").content.decode())
+    page = _client(club["assistant"]).get("/console/club/results/").content.decode()
+    assert 'data-keys="10=½+-"' in page  # the keys console.js types with
+    hint = _keyboard_hint(page)
     assert "<kbd>=</kbd> or <kbd>½</kbd> (draw)" in hint
     assert "<kbd>1</kbd> (first player wins)" in hint
     assert "<kbd>+</kbd> or <kbd>-</kbd> (win by forfeit)" in hint
@@ -546,7 +548,9 @@ def test_the_grid_hint_leaves_out_draws_for_bao(bao: dict[str, User]) -> None:
     client = _client(bao["organiser"])
     client.post("/console/bao/do/event.start/", {"version": _version("bao")})
     rounds.pair_next_round("bao", actor=ACTOR, now=T0)
-    hint = _keyboard_hint(client.get("/console/bao/results/").content.decode())
+    page = client.get("/console/bao/results/").content.decode()
+    assert 'data-keys="10+-"' in page  # console.js types no draw
+    hint = _keyboard_hint(page)
     assert "draw" not in hint
     assert "=" not in hint
     assert "½" not in hint
