@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from django.test import Client
@@ -59,7 +60,8 @@ def test_gomoku_R49_a_player_on_leave_stays_in_the_standings_marked_on_leave() -
     )
     page = Client(HTTP_HOST="127.0.0.1").get("/e/lg/standings/").content.decode()
     (web_row,) = [r for r in page.splitlines() if ">P3</a>" in r]
-    assert web_row.startswith('<tr><td class="num">\u2013</td>')  # R49: no rank on the web
+    first_cell = re.sub(r"<[^>]*>", "", web_row.split("</td>")[0])
+    assert first_cell == "\u2013"  # R49: no rank on the web
     # Back from leave next month: on the list again, no longer marked.
     close_period("lg", 2, actor=ACTOR, now=at(5, 4))
     pair("lg", at(5, 8))
