@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
+from django.test import Client
 from typer.testing import CliRunner
 
 from mashindano.app import events
@@ -36,19 +38,30 @@ def test_gomoku_R49_a_player_on_leave_stays_in_the_standings_marked_on_leave() -
     assert line.note == "on leave"
     assert line.values["coefficient"] == kept  # R49: the coefficient is kept
     assert line.points == 0
-    others = [v for k, v in lines("lg").items() if k != "P3"]
-    assert line.rank == max(v.rank for v in others) + 1  # below the month's list
+    assert line.rank is None  # R49: left out of the stage's list, so not ranked
+    order = list(lines("lg"))
+    assert order[-1] == "P3"  # shown below the month's list
+    assert [v.rank for k, v in lines("lg").items() if k != "P3"] == list(range(1, 7))
     (section,) = build_standings("lg").to_json()
     assert isinstance(section, dict)
     rows = {row["player"]: row for row in section["rows"]}  # type: ignore[index, union-attr]
     assert rows["P3"]["note"] == "on leave"
+    assert rows["P3"]["rank"] is None  # R49: "rank": null in the document
     outcome = CliRunner().invoke(app, ["event", "standings", "lg"], env={"COLUMNS": "200"})
     assert outcome.exit_code == 0, outcome.stderr
     (row,) = [r for r in outcome.stdout.splitlines() if " P3 " in r]
     assert "on leave" in row
+    assert row.split()[1] == "\u2013"  # R49: an en dash for the rank
     shown = CliRunner().invoke(app, ["event", "standings", "lg", "--json"])
     (cli_section,) = json.loads(shown.stdout)
-    assert any(r["player"] == "P3" and r["note"] == "on leave" for r in cli_section["rows"])
+    assert any(
+        r["player"] == "P3" and r["note"] == "on leave" and r["rank"] is None
+        for r in cli_section["rows"]
+    )
+    page = Client(HTTP_HOST="127.0.0.1").get("/e/lg/standings/").content.decode()
+    (web_row,) = [r for r in page.splitlines() if ">P3</a>" in r]
+    first_cell = re.sub(r"<[^>]*>", "", web_row.split("</td>")[0])
+    assert first_cell == "\u2013"  # R49: no rank on the web
     # Back from leave next month: on the list again, no longer marked.
     close_period("lg", 2, actor=ACTOR, now=at(5, 4))
     pair("lg", at(5, 8))

@@ -106,7 +106,9 @@ def test_a_league_season_through_the_cli(tmp_path: Path, clock: Clock) -> None:
     clock.set(4, 9)
     assert play_month(2, rng) == 2 * 7 - 3  # 7 players: Player 4 away, the newcomer in
     month_two = json.loads(run("event", "standings", "league", "--json"))[0]["rows"]
-    names = [row["name"] for row in month_two]
+    (away,) = [row for row in month_two if row["name"] == "Player 4"]
+    assert (away["rank"], away["note"]) == (None, "on leave")  # R49: shown, not ranked
+    names = [row["name"] for row in month_two if row["rank"] is not None]
     assert "Player 4" not in names
     assert names.index("Newcomer") == len(names) - 3  # just above the last two (R16)
     assert "all 2 months" in run("round", "pair", "league", code=7)
@@ -117,7 +119,8 @@ def test_a_league_season_through_the_cli(tmp_path: Path, clock: Clock) -> None:
     run("event", "close", "league")
     standings = json.loads(run("event", "standings", "league", "--json"))
     assert standings[0]["title"] == "League list after month 2 (2026-04)"
-    ranked = standings[0]["rows"]
+    *ranked, away = standings[0]["rows"]
+    assert (away["name"], away["rank"]) == ("Player 4", None)  # R49: on leave, below the list
     assert [row["rank"] for row in ranked] == list(range(1, 8))
     coefficients = [float(eval_fraction(row["tiebreaks"]["coefficient"])) for row in ranked]
     assert coefficients == sorted(coefficients, reverse=True)

@@ -492,3 +492,68 @@ def test_the_audit_log_filters_by_actor_action_and_round(club: dict[str, User]) 
     page = client.get("/console/club/audit/?round=1&action=result.report").content.decode()
     assert "1 entry" in page
     assert _client(club["assistant"]).get("/console/club/audit/").status_code == 403
+
+
+# -- side names and the keyboard hint come from the preset --------------------------------------
+
+
+@pytest.fixture
+def bao() -> dict[str, User]:
+    """A KIBA Bao event of eight in registration, run by olga."""
+    make_event("bao", "kiba-bao", 8, start=False)
+    olga = _user("olga", creator=True)
+    people.grant_role("bao", "olga", "organiser", actor=ACTOR, now=T0)
+    return {"organiser": olga}
+
+
+def _headings(page: str, table: str) -> list[str]:
+    found = re.search(rf'<table class="{table}">\s*<thead><tr>(.*?)</tr></thead>', page, re.S)
+    assert found
+    return re.findall(r"<th[^>]*>(.*?)</th>", found.group(1))
+
+
+def test_a_kiba_draft_names_the_sides_south_and_north(bao: dict[str, User]) -> None:
+    """Bao's sides are South and North (kiba-bao B5), not chess's White and Black."""
+    client = _client(bao["organiser"])
+    client.post("/console/bao/do/event.start/", {"version": _version("bao")})
+    page = client.get("/console/bao/draft/").content.decode()
+    assert _headings(page, "draft-boards") == ["Board", "South", "North"]
+
+
+def test_a_chess_draft_names_the_sides_white_and_black(fresh: dict[str, User]) -> None:
+    client = _client(fresh["organiser"])
+    client.post("/console/fresh/do/event.start/", {"version": _version("fresh")})
+    page = client.get("/console/fresh/draft/").content.decode()
+    assert _headings(page, "draft-boards") == ["Board", "White", "Black"]
+
+
+def _keyboard_hint(page: str) -> str:
+    found = re.search(r'<details class="keys"[^>]*>.*?<p>(.*?)</p>', page, re.S)
+    assert found
+    return found.group(1)
+
+
+def test_the_grid_hint_lists_the_chess_results_with_draws(club: dict[str, User]) -> None:
+    rounds.pair_next_round("club", actor=ACTOR, now=T0)
+    page = _client(club["assistant"]).get("/console/club/results/").content.decode()
+    assert 'data-keys="10=½+-"' in page  # the keys console.js types with
+    hint = _keyboard_hint(page)
+    assert "<kbd>=</kbd> or <kbd>½</kbd> (draw)" in hint
+    assert "<kbd>1</kbd> (first player wins)" in hint
+    assert "<kbd>+</kbd> or <kbd>-</kbd> (win by forfeit)" in hint
+
+
+def test_the_grid_hint_leaves_out_draws_for_bao(bao: dict[str, User]) -> None:
+    """A Bao game has no draw (kiba-bao A23): the hint offers only wins and forfeits."""
+    client = _client(bao["organiser"])
+    client.post("/console/bao/do/event.start/", {"version": _version("bao")})
+    rounds.pair_next_round("bao", actor=ACTOR, now=T0)
+    page = client.get("/console/bao/results/").content.decode()
+    assert 'data-keys="10+-"' in page  # console.js types no draw
+    hint = _keyboard_hint(page)
+    assert "draw" not in hint
+    assert "=" not in hint
+    assert "½" not in hint
+    assert "<kbd>1</kbd> (first player wins)" in hint
+    assert "<kbd>0</kbd> (second wins)" in hint
+    assert "<kbd>+</kbd> or <kbd>-</kbd> (win by forfeit)" in hint

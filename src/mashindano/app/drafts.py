@@ -73,6 +73,10 @@ class Draft:
     explanation: tuple[DraftLine, ...]
     warnings: tuple[str, ...]
     fingerprint: str
+    first_side: str | None = None
+    """The named side of every board's first player in the board's first game, as the preset
+    names it ("white", "south"), the second player having the other (as the pairings pages
+    head their columns); None where the preset's sides have no names (Tantrix, Gomoku)."""
 
 
 def _fingerprint(plan: PairingPlan) -> str:
@@ -166,6 +170,17 @@ def _label(kind: str, stage: int, group: str, number: int) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _first_side(facts: EventFacts, plan: PairingPlan) -> str | None:
+    if not adapter_for(facts.preset).names_sides:
+        return None
+    sides = {
+        g.first_side if g.first == e.first else g.first_side.opposite
+        for e in plan.encounters
+        for g in e.games[:1]
+    }
+    return sides.pop().value if len(sides) == 1 else None
+
+
 def _draft(facts: EventFacts, plan: PairingPlan) -> Draft:
     names = {c.id: c.name for c in facts.competitors}
     numbers = {c.id: c.number for c in facts.competitors}
@@ -193,6 +208,7 @@ def _draft(facts: EventFacts, plan: PairingPlan) -> Draft:
         explanation=explanation,
         warnings=warnings,
         fingerprint=_fingerprint(plan),
+        first_side=_first_side(facts, plan),
     )
 
 

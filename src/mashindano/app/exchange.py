@@ -535,7 +535,9 @@ def export_event_trf(slug: str) -> str:
     # Several tables (Tasaselo's prize groups) rank apart: TRF's one rank column then falls
     # back to points and starting rank.
     ranks = (
-        {line.competitor.id: line.rank for line in tables[0].lines} if len(tables) == 1 else None
+        {line.competitor.id: line.rank for line in tables[0].lines if line.rank is not None}
+        if len(tables) == 1
+        else None
     )
     trf = stage_results_to_trf(
         results, name=facts.name, total_rounds=results.rounds, initial_colour=colour, ranks=ranks

@@ -23,6 +23,7 @@ from mashindano.app.formats import PRESETS, adapter_for, available_presets
 from mashindano.app.permissions import MEMBER_ROLES, authorise, roles_in_event
 from mashindano.app.principals import Principal
 from mashindano.app.queries import get_audit_log, get_event_facts
+from mashindano.engine.model import GameResult
 from mashindano.store import models
 from mashindano.store.facts import EventFacts, EventState, ReportKind, ResultStatus
 
@@ -176,6 +177,35 @@ def build_console_event(slug: str, principal: Principal | None) -> ConsoleEvent:
 
 
 @dataclass(frozen=True, slots=True)
+class ResultKeys:
+    """Keys of the grid's keyboard (web/static/web/console.js) that type one kind of result."""
+
+    keys: tuple[str, ...]
+    meaning: str
+    """What they type: "first-wins", "second-wins", "draw" or "forfeit"."""
+
+
+_KEYBOARD: tuple[tuple[str, tuple[tuple[str, GameResult], ...]], ...] = (
+    ("first-wins", (("1", GameResult.FIRST_WINS),)),
+    ("second-wins", (("0", GameResult.SECOND_WINS),)),
+    ("draw", (("=", GameResult.DRAW), ("\u00bd", GameResult.DRAW))),
+    (
+        "forfeit",
+        (("+", GameResult.FIRST_WINS_BY_FORFEIT), ("-", GameResult.SECOND_WINS_BY_FORFEIT)),
+    ),
+)
+
+
+def result_keys(results: tuple[GameResult, ...]) -> tuple[ResultKeys, ...]:
+    """The grid's keys that type a result of `results` (the preset's result set), by kind."""
+    shown = (
+        ResultKeys(tuple(key for key, result in keys if result in results), meaning)
+        for meaning, keys in _KEYBOARD
+    )
+    return tuple(k for k in shown if k.keys)
+
+
+@dataclass(frozen=True, slots=True)
 class ResultsGrid:
     event: ConsoleEvent
     pairings: RoundPairings | None
@@ -184,6 +214,8 @@ class ResultsGrid:
     may_correct: bool
     abandoned: frozenset[str] = frozenset()
     """Labels of games the rules count as lost by abandonment: no box to type into."""
+    keys: tuple[ResultKeys, ...] = ()
+    """The keyboard's keys for the results the preset allows (no draw in Bao)."""
 
 
 def build_results_grid(
@@ -202,12 +234,14 @@ def build_results_grid(
         number, stage, group = latest.number, latest.stage, latest.group
     facts = get_event_facts(slug)
     pairings = build_round_pairings(slug, number, stage=stage, group=group, facts=facts)
+    adapter = adapter_for(facts.preset)
     return ResultsGrid(
         event,
         pairings,
         may_report=event.may("result.report"),
         may_correct=event.may("result.correction"),
-        abandoned=adapter_for(facts.preset).abandoned_games(facts),
+        abandoned=adapter.abandoned_games(facts),
+        keys=result_keys(adapter.results),
     )
 
 

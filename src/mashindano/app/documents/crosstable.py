@@ -75,7 +75,7 @@ def crosstable_document(facts: EventFacts) -> Crosstable:
     order = [c for c in order if c in known] + [
         c.id for c in results.competitors if c.id not in order
     ]
-    rank = {line.competitor.id: line.rank for line in lines}
+    rank = {line.competitor.id: line.rank for line in lines if line.rank is not None}
     table = compute_crosstable(results, order=order)
     players = {c.id: PlayerRef.of(c) for c in facts.competitors}
     refs = tuple(players.get(c.id) or PlayerRef.of(c) for c in table.competitors)

@@ -16,6 +16,9 @@ from mashindano.app.formats.base import StandingsTable
 from mashindano.engine.points import Points, points_to_json
 from mashindano.store.facts import EventFacts, Json
 
+NOT_RANKED = "\u2013"
+"""The rank shown for a player listed but not ranked (an en dash)."""
+
 
 @dataclass(frozen=True, slots=True)
 class TieBreakValue:
@@ -30,7 +33,8 @@ class TieBreakValue:
 
 @dataclass(frozen=True, slots=True)
 class StandingsRow:
-    rank: int
+    rank: int | None
+    """None: shown but not ranked (a Gomoku league player on leave, R49)."""
     shared: bool
     player: PlayerRef
     points: Points
@@ -42,6 +46,9 @@ class StandingsRow:
 
     @property
     def rank_label(self) -> str:
+        """The rank as pages show it: "=3" when shared, an en dash when not ranked."""
+        if self.rank is None:
+            return NOT_RANKED
         return ("=" if self.shared else "") + str(self.rank)
 
     def to_json(self) -> dict[str, Json]:

@@ -121,7 +121,8 @@ class StartPlan:
 
 @dataclass(frozen=True, slots=True)
 class StandingsLine:
-    rank: int
+    rank: int | None
+    """None: shown but not ranked (a Gomoku league player on leave, R49)."""
     is_shared: bool
     competitor: Competitor
     points: Points
@@ -267,6 +268,12 @@ class FormatAdapter(Protocol):
         where the stored first side only says who starts (Tantrix, Gomoku's first mover)."""
         ...
 
+    @property
+    def results(self) -> tuple[GameResult, ...]:
+        """The results a game of the preset can have (a Bao game has no draw): what the
+        results grid offers and its keyboard hint lists."""
+        ...
+
     def match_scores(
         self, facts: EventFacts, stage: int, group: str, number: int
     ) -> Mapping[int, MatchScore]:
@@ -376,6 +383,7 @@ class BaseAdapter(ABC):
     plays_once_per_round: bool = True
     names_sides: bool = True
     shows_ratings: bool = True
+    results: tuple[GameResult, ...] = tuple(r for r in GameResult if r.is_decided)
 
     def match_scores(
         self, facts: EventFacts, stage: int, group: str, number: int
@@ -396,7 +404,7 @@ class BaseAdapter(ABC):
 
     def parse_result(self, text: str) -> GameResult:
         result = GameResult.parse(text)
-        if not result.is_decided:
+        if result not in self.results:
             raise IllegalResult(
                 gettext(
                     "{text!r} is not a result; expected one of 1-0, 1/2-1/2, 0-1, +-, -+, --"

@@ -640,7 +640,7 @@ def _running_month_table(facts: EventFacts, record: MonthRecord) -> StandingsTab
                 note=_entry_note(record, entry.competitor),
             )
         )
-    lines += _on_leave_lines(facts, record, _RUNNING_COLUMNS, len(lines))
+    lines += _on_leave_lines(facts, record, _RUNNING_COLUMNS)
     title = gettext("Month {number} ({month}), in progress: points so far").format(
         number=record.number, month=record.month
     )
@@ -681,7 +681,7 @@ def _month_end_table(facts: EventFacts, record: MonthRecord) -> StandingsTable:
                 note="; ".join(notes),
             )
         )
-    lines += _on_leave_lines(facts, record, _CLOSED_COLUMNS, len(lines))
+    lines += _on_leave_lines(facts, record, _CLOSED_COLUMNS)
     title = gettext("League list after month {number} ({month})").format(
         number=record.number, month=record.month
     )
@@ -692,11 +692,11 @@ ON_LEAVE = "on leave"
 
 
 def _on_leave_lines(
-    facts: EventFacts, record: MonthRecord, columns: tuple[str, ...], listed: int
+    facts: EventFacts, record: MonthRecord, columns: tuple[str, ...]
 ) -> list[StandingsLine]:
-    """The players on leave this month (R48-R50): kept below the list, sharing the place after
-    it, with no points and their coefficient unchanged (they are not on the month's list, so
-    they have no position, games or start position)."""
+    """The players on leave this month (R48-R50): kept below the list without a rank (R49:
+    left out of the stage's list, so not ranked), with no points and their coefficient
+    unchanged (they have no position, games or start position)."""
     by_id = {c.id: c for c in facts.competitors}
     away = record.stage.on_leave
     lines = []
@@ -708,8 +708,8 @@ def _on_leave_lines(
             values["previous coefficient"] = kept
         lines.append(
             StandingsLine(
-                rank=listed + 1,
-                is_shared=len(away) > 1,
+                rank=None,
+                is_shared=False,
                 competitor=by_id[competitor],
                 points=Fraction(0),
                 values=values,

@@ -120,6 +120,7 @@ class KibaBaoAdapter(BaseAdapter):
         "two games per pairing, score, Neustadtl, KIBA score"
     )
     plays_once_per_round = False
+    results = _BAO_RESULTS
 
     # -- parameters ---------------------------------------------------------------------------
 
@@ -268,7 +269,7 @@ class KibaBaoAdapter(BaseAdapter):
 
     def parse_result(self, text: str) -> GameResult:
         result = GameResult.parse(text)
-        if result not in _BAO_RESULTS:
+        if result not in self.results:
             raise IllegalResult(
                 gettext(
                     "{text!r} is not a Bao result: a game is won or lost (1-0, "

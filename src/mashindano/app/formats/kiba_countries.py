@@ -198,6 +198,7 @@ class KibaCountriesAdapter(BaseAdapter):
         "player of the other country (9 games), a point per win for the country"
     )
     plays_once_per_round = False
+    results = _BAO_RESULTS
 
     parameter_schema = ParameterSchema(
         schema_of(KIBA_COUNTRIES, parameter_notes.KIBA, choices=parameter_notes.KIBA_CHOICES),
@@ -252,7 +253,7 @@ class KibaCountriesAdapter(BaseAdapter):
 
     def parse_result(self, text: str) -> GameResult:
         result = GameResult.parse(text)
-        if result not in _BAO_RESULTS:
+        if result not in self.results:
             raise IllegalResult(
                 gettext(
                     "{text!r} is not a Bao result: a game is won or lost (1-0, "

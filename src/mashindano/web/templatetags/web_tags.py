@@ -185,6 +185,20 @@ ENDED_WORDS = {
 }
 
 
+KEY_WORDS = {
+    "first-wins": _("first player wins"),
+    "second-wins": _("second wins"),
+    "draw": _("draw"),
+    "forfeit": _("win by forfeit"),
+}
+
+
+@register.filter
+def key_words(value: str) -> str:
+    """What a kind of the results grid's keys types (`documents.console.ResultKeys`)."""
+    return str(KEY_WORDS.get(value, value))
+
+
 @register.filter
 def ended_words(value: object) -> str:
     """How a Tantrix match ended (engine.knockout.tp_match.EndedBy), in words."""

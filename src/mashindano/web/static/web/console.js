@@ -1,5 +1,6 @@
 // The console's results grid, keyboard first: in an empty result box, 1, 0, = (or ½), + and -
-// type the whole result (1-0, 0-1, 1/2-1/2, +-, -+); Enter saves it (htmx posts the row's form
+// type the whole result (1-0, 0-1, 1/2-1/2, +-, -+), those of the preset's results only (the
+// grid's data-keys: no draw in Bao); Enter saves it (htmx posts the row's form
 // and swaps the row), and the next board without a result gets the focus. A refused result
 // keeps the focus on its own box, with the message beside it. No inline script (CSP).
 (function () {
@@ -11,6 +12,9 @@
     var box = event.target;
     if (!box.classList || !box.classList.contains("result-input")) { return; }
     if (event.ctrlKey || event.metaKey || event.altKey) { return; }
+    var grid = box.closest("#grid");
+    var allowed = grid ? grid.getAttribute("data-keys") : null;  // the preset's results only
+    if (allowed !== null && allowed.indexOf(event.key) < 0) { return; }
     if (box.value === "" && Object.prototype.hasOwnProperty.call(KEYS, event.key)) {
       box.value = KEYS[event.key];
       event.preventDefault();
