@@ -109,7 +109,16 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
 
 
-def run_one(db: str, label: str, players: int, clients: int, seconds: float, reports: int) -> None:
+def run_one(
+    db: str,
+    label: str,
+    players: int,
+    clients: int,
+    seconds: float,
+    reports: int,
+    interface: str = "wsgi",
+    threads: int = 2,
+) -> None:
     env = {
         **os.environ,
         "MASHINDANO_DATABASE_URL": db,
@@ -133,16 +142,18 @@ def run_one(db: str, label: str, players: int, clients: int, seconds: float, rep
         [
             str(granian),
             "--interface",
-            "wsgi",
+            "wsgi" if interface == "wsgi" else "asginl",  # Django has no ASGI lifespan
             "--workers",
             "2",
+            "--blocking-threads",
+            str(threads),
             "--host",
             "127.0.0.1",
             "--port",
             str(port),
             "--log-level",
             "warning",
-            "mashindano.config.wsgi:application",
+            f"mashindano.config.{'wsgi' if interface == 'wsgi' else 'asgi'}:application",
         ],
         env=env,
     )
@@ -192,11 +203,26 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=32)
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--reports", type=int, default=200)
+    parser.add_argument(
+        "--interface",
+        choices=("wsgi", "asgi"),
+        default="wsgi",
+        help="granian's interface: WSGI (default) or ASGI as `mashindano serve` runs it",
+    )
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=2,
+        help="granian's blocking threads per worker (many threads contend for the GIL and "
+        "stretch the tail; 2 keeps both cores busy)",
+    )
     args = parser.parse_args()
     if args.prepare:
         print(prepare(args.prepare, args.players))
         return
+    sizes = (args.players, args.clients, args.seconds, args.reports)
     print(
+        f"granian {args.interface.upper()}, 2 workers, {args.threads} blocking threads each; "
         f"cached GET standings: {args.clients} clients, {args.seconds:g} s, 90 % If-None-Match; "
         f"POST report: {args.reports} one after the other"
     )
@@ -204,11 +230,11 @@ def main() -> None:
     print("| ---------- | ------- | --------- | ------ | ------ | -------- | ---------- | --- |")
     with tempfile.TemporaryDirectory() as folder:
         db = str(Path(folder) / "bench.sqlite3")
-        run_one(db, "SQLite", args.players, args.clients, args.seconds, args.reports)
+        run_one(db, "SQLite", *sizes, args.interface, args.threads)
     url = postgres_url(BENCH_DATABASE)
     if url is not None:
         try:
-            run_one(url, "PostgreSQL", args.players, args.clients, args.seconds, args.reports)
+            run_one(url, "PostgreSQL", *sizes, args.interface, args.threads)
         finally:
             drop_postgres(BENCH_DATABASE, force=True)
 
