@@ -115,6 +115,22 @@ def test_kiba_R21_R25_the_first_mover_loses_exactly_after_the_3_day_deadline() -
     assert all(a.actor == "mashindano" for a in log)
 
 
+def test_kiba_played_elsewhere_no_game_without_recorded_moves_is_lost_on_time() -> None:
+    """With play_on_site off the games are played on another site and their results reported:
+    the day clock runs there, so a game with no move recorded here is never ruled lost on time
+    here; a game whose moves are recorded (with their times) keeps its clock (R23-R25)."""
+    kiba_event(play_on_site="false")
+    where = GameRef(1, 1)
+    record_move("kiba", where, "a1>", actor=ACTOR, now=T0 + HOUR)  # South moved in time
+    applied = apply_due(T0 + 30 * DAY)
+    assert len(applied.rulings) == len(flag_rulings("kiba")) == 1
+    recorded = game("kiba", 1)
+    assert recorded.result is GameResult.FIRST_WINS  # North never answered South's move
+    assert recorded.current[1] is Termination.TIMEOUT
+    others = [g for g in events.get_event_facts("kiba").rounds[0].games() if g.id != recorded.id]
+    assert all(g.status is ResultStatus.PENDING for g in others)
+
+
 def test_kiba_apply_due_is_idempotent() -> None:
     kiba_event()
     later = T0 + 5 * DAY

@@ -123,6 +123,7 @@ def _round_clocks(
     moves_by_game: dict[int, list[datetime]] | None,
 ) -> Iterator[GameClock]:
     withdrawn = stage_withdrawals(facts, round_fact.number, round_fact.published_at)
+    on_site = kiba_parameters(facts.parameters).play_on_site
     for encounter in round_fact.encounters:
         if encounter.second is None:
             continue
@@ -140,6 +141,10 @@ def _round_clocks(
             else:
                 moves = tuple(moves_by_game.get(game.id, ()))
             if moves and now < moves[-1]:
+                continue
+            if not moves and not on_site:
+                # Played elsewhere with results reported: the day clock runs on that site; only
+                # a game whose moves are recorded here (with their times) has a clock here.
                 continue
             yield GameClock(game, start, read_game_clock(start, moves, now, settings))
 
