@@ -61,10 +61,11 @@ def test_tantrix_R16_form_due_to_the_opponent_then_missing_to_the_arbiters(inbox
     assert [e for _, e in _sent(Kind.UNREPORTED)] == ["ac@ko.test"]
     deliver_all(T0 + 2 * HOUR)
     [due] = inbox.to(addresses[match.second])
-    assert str(due["Subject"]) == (
-        "ko: file your result form for round 1, board 1, game 1 by 2026-03-01 11:00 UTC"
+    assert str(due["Subject"]) == (  # in the recipient's own language
+        "ko: wasilisha fomu yako ya matokeo ya raundi 1, meza 1, mchezo 1 kabla ya "
+        "2026-03-01 11:00 UTC"
     )
-    assert due["Content-Language"] == "sw"  # the recipient's own language
+    assert due["Content-Language"] == "sw"
     assert "http://127.0.0.1:8000/me/" in due.get_body(("plain",)).get_content()  # type: ignore[union-attr]
     [missing] = inbox.to("ac@ko.test")
     assert "no result reported for round 1, board 1" in str(missing["Subject"])
