@@ -245,6 +245,9 @@ def main() -> None:
     from mashindano.config.setup import setup
 
     setup(str(db))
+    from mashindano.config.runtime import settle_heap_now_and_after_first_request
+
+    settle_heap_now_and_after_first_request()  # as a server worker does (config/wsgi.py)
     if fresh:
         print(f"building {db} (once)")
         build(db, args.players, args.rounds, args.tasaselo_players)
