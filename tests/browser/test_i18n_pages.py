@@ -138,3 +138,28 @@ def test_persian_standings_keep_12_and_a_half_and_2448_in_logical_order(visit: V
         lefts = [left for _, left, _ in characters]
         assert lefts == sorted(lefts), characters
     visit.screenshot("i18n-fa-standings-row")
+
+
+HALF = """(root) => {
+  const bdi = [...root.querySelectorAll('bdi')].find((b) => b.textContent.includes('½'));
+  const text = bdi.firstChild;
+  const rects = [];
+  for (let i = 0; i < text.length; i++) {
+    const range = document.createRange();
+    range.setStart(text, i);
+    range.setEnd(text, i + 1);
+    rects.push([text.data[i], range.getBoundingClientRect().left]);
+  }
+  return rects;
+}"""
+
+
+def test_persian_pairings_write_points_before_the_round_left_to_right(visit: Visit) -> None:
+    """A figure alone in a <bdi> (no strong letter) among Persian words: "11½", not "½11"."""
+    choose(visit, "fa")
+    visit.open(PAGES["pairings"])
+    row = visit.page.locator("tbody tr", has_text=STAR).first
+    characters = row.evaluate(HALF)
+    assert "".join(c for c, _ in characters) == "11½"
+    lefts = [left for _, left in characters]
+    assert lefts == sorted(lefts), characters
