@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, ConsoleDimensions
 
 from mashindano.engine.points import format_points, points_to_json
 
@@ -31,7 +31,22 @@ def _width() -> int | None:
     return PIPED_WIDTH
 
 
-console = Console(width=_width())
+class _Console(Console):
+    """Rich settles the width once, when the console is made (COLUMNS included); this one asks
+    again at every use, so a process that runs several commands (the tests, with their own
+    COLUMNS each) writes each at the width it was given."""
+
+    @property
+    def size(self) -> ConsoleDimensions:
+        self._width = _width()
+        return super().size
+
+    @size.setter
+    def size(self, new_size: tuple[int, int]) -> None:
+        Console.size.fset(self, new_size)  # type: ignore[attr-defined]
+
+
+console = _Console(width=_width())
 
 
 def print_json(document: Any) -> None:
