@@ -610,15 +610,7 @@ def _gomoku_months_due(facts: EventFacts, now: datetime) -> Iterator[DueItem]:
                 for p in matches
                 for other in (p.match.lower if p.match.upper == player else p.match.upper,)
             ]
-            context: dict[str, Json] = {
-                "event": facts.name,
-                "slug": facts.slug,
-                "link": event_link(facts.slug, "month", month=record.number),
-                "month": str(record.month),
-                "round": record.number,
-                "from": _when(starts),
-                "matches": listed,
-            }
+            context = _month_context(facts, record, {"from": _when(starts), "matches": listed})
             yield DueItem(
                 DueKind.REMINDER,
                 facts.slug,
@@ -629,6 +621,20 @@ def _gomoku_months_due(facts: EventFacts, now: datetime) -> Iterator[DueItem]:
                     news_for_players(key, Kind.GOMOKU_PAIRINGS, event_id, [player], context)
                 ),
             )
+
+
+def _month_context(
+    facts: EventFacts, record: MonthRecord, more: dict[str, Json]
+) -> dict[str, Json]:
+    """What every mail about a league month says: the event, the month and its page."""
+    return {
+        "event": facts.name,
+        "slug": facts.slug,
+        "link": event_link(facts.slug, "month", month=record.number),
+        "month": str(record.month),
+        "round": record.number,
+        **more,
+    }
 
 
 def _month_closed(
@@ -646,14 +652,7 @@ def _month_closed(
         for rank, entry in enumerate(ranking.updated, start=1)
     ]
     key = f"month-closed:{facts.slug}:m{record.number}"
-    context: dict[str, Json] = {
-        "event": facts.name,
-        "slug": facts.slug,
-        "link": event_link(facts.slug, "month", month=record.number),
-        "month": str(record.month),
-        "round": record.number,
-        "standings": standings,
-    }
+    context = _month_context(facts, record, {"standings": standings})
     players = list(record.stage.ladder.ids)
     closed_at = facts.period_closed_at.get((LEAGUE_STAGE, record.number), record.month.ends_at)
     return DueItem(
