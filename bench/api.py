@@ -3,7 +3,10 @@ reachable, PostgreSQL: a chess Swiss of 1,000 players with round 1 published.
 
 - cached GET of the standings: 32 keep-alive clients for a few seconds, 90 % of requests
   polling with If-None-Match (answered 304), the rest full bodies from the cache;
-  requests/s, p50/p99 latency and the 304 rate;
+  requests/s, p50/p99 latency and the 304 rate. The load comes from wrk (Debian's, with a
+  Lua script for the mix), as in `bench/web.py`; `--client python` uses the asyncio client
+  of earlier sessions instead, which spends about half a core of its own on this 2-core
+  machine and so counts its own queueing in the latencies;
 - POST report: one client reporting results one after the other; p50/p99.
 
 Client and server share this machine's cores. Asserts nothing; prints a table.
@@ -19,6 +22,7 @@ import asyncio
 import json
 import os
 import random
+import shutil
 import socket
 import subprocess
 import sys
@@ -104,6 +108,65 @@ async def load(
     return results
 
 
+WRK_SCRIPT = """
+local path, etag = os.getenv("BENCH_PATH"), os.getenv("BENCH_ETAG")
+local threads, created = {}, 0
+function setup(thread)
+  created = created + 1
+  thread:set("id", created)
+  table.insert(threads, thread)
+end
+function init(args)
+  not_modified, ok, other = 0, 0, 0
+  math.randomseed(id * 7919)
+  polling = wrk.format("GET", path, {["If-None-Match"] = etag})
+  plain = wrk.format("GET", path)
+end
+function request()
+  if math.random() < 0.9 then return polling end
+  return plain
+end
+function response(status, headers, body)
+  if status == 304 then not_modified = not_modified + 1
+  elseif status == 200 then ok = ok + 1
+  else other = other + 1 end
+end
+function done(summary, latency, requests)
+  local n304, n200, nother = 0, 0, 0
+  for _, t in ipairs(threads) do
+    n304 = n304 + t:get("not_modified"); n200 = n200 + t:get("ok"); nother = nother + t:get("other")
+  end
+  io.write(string.format("BENCH %d %d %d %d %d %d %d\\n", summary.requests, summary.duration,
+    n304, n200, nother, latency:percentile(50), latency:percentile(99)))
+end
+"""
+
+
+def load_wrk(
+    port: int, path: str, etag: str, clients: int, seconds: float
+) -> tuple[float, float, float, float]:
+    """requests/s, p50 and p99 (s), 304 share of a wrk run with the 90 % polling mix."""
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
+        script.write(WRK_SCRIPT)
+    try:
+        out = subprocess.run(
+            [
+                *("wrk", "-t2", f"-c{clients}", f"-d{max(1, round(seconds))}s"),
+                *("-s", script.name, f"http://127.0.0.1:{port}{path}"),
+            ],
+            env={**os.environ, "BENCH_PATH": path, "BENCH_ETAG": etag},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+    finally:
+        os.unlink(script.name)
+    line = next(x for x in out.splitlines() if x.startswith("BENCH "))
+    total, duration, n304, n200, other, p50, p99 = (int(v) for v in line.split()[1:])
+    assert other == 0, f"{other} answers were neither 200 nor 304"
+    return total / (duration / 1e6), p50 / 1e6, p99 / 1e6, n304 / max(1, n304 + n200)
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
@@ -118,6 +181,7 @@ def run_one(
     reports: int,
     interface: str = "wsgi",
     threads: int = 2,
+    client: str = "wrk",
 ) -> None:
     env = {
         **os.environ,
@@ -170,12 +234,16 @@ def run_one(
         for _ in range(8):  # warm both workers' caches
             with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=60) as r:
                 etag = r.headers["ETag"]
-        results = asyncio.run(load(port, path, etag, clients, seconds))
-        statuses = [s for s, _ in results]
-        latencies = [t for _, t in results]
-        assert set(statuses) <= {200, 304}, set(statuses)
-        rate = len(results) / seconds
-        share_304 = statuses.count(304) / len(statuses)
+        if client == "wrk":
+            rate, p50, p99, share_304 = load_wrk(port, path, etag, clients, seconds)
+        else:
+            results = asyncio.run(load(port, path, etag, clients, seconds))
+            statuses = [s for s, _ in results]
+            latencies = [t for _, t in results]
+            assert set(statuses) <= {200, 304}, set(statuses)
+            rate = len(results) / seconds
+            share_304 = statuses.count(304) / len(statuses)
+            p50, p99 = percentile(latencies, 50), percentile(latencies, 99)
         report_times = []
         headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
         for board in range(1, reports + 1):
@@ -189,8 +257,8 @@ def run_one(
         server.terminate()
         server.wait(timeout=30)
     print(
-        f"| {label:10} | {players:5} | {rate:9.0f} | {percentile(latencies, 50) * 1000:6.1f} "
-        f"| {percentile(latencies, 99) * 1000:6.1f} | {share_304 * 100:5.1f} % "
+        f"| {label:10} | {players:5} | {rate:9.0f} | {p50 * 1000:6.1f} "
+        f"| {p99 * 1000:6.1f} | {share_304 * 100:5.1f} % "
         f"| {percentile(report_times, 50) * 1000:6.1f} "
         f"| {percentile(report_times, 99) * 1000:6.1f} |"
     )
@@ -216,25 +284,34 @@ def main() -> None:
         help="granian's blocking threads per worker (many threads contend for the GIL and "
         "stretch the tail; 2 keeps both cores busy)",
     )
+    parser.add_argument(
+        "--client",
+        choices=("wrk", "python"),
+        default="wrk",
+        help="the load generator: wrk (default; apt-get install wrk) or the asyncio client",
+    )
     args = parser.parse_args()
+    if args.client == "wrk" and shutil.which("wrk") is None:
+        sys.exit("wrk is missing: apt-get install wrk (or --client python)")
     if args.prepare:
         print(prepare(args.prepare, args.players))
         return
     sizes = (args.players, args.clients, args.seconds, args.reports)
     print(
         f"granian {args.interface.upper()}, 2 workers, {args.threads} blocking threads each; "
-        f"cached GET standings: {args.clients} clients, {args.seconds:g} s, 90 % If-None-Match; "
+        f"cached GET standings: {args.clients} clients ({args.client}), {args.seconds:g} s, "
+        "90 % If-None-Match; "
         f"POST report: {args.reports} one after the other"
     )
     print("| database   | players | GET req/s | p50 ms | p99 ms | 304 rate | report p50 | p99 |")
     print("| ---------- | ------- | --------- | ------ | ------ | -------- | ---------- | --- |")
     with tempfile.TemporaryDirectory() as folder:
         db = str(Path(folder) / "bench.sqlite3")
-        run_one(db, "SQLite", *sizes, args.interface, args.threads)
+        run_one(db, "SQLite", *sizes, args.interface, args.threads, args.client)
     url = postgres_url(BENCH_DATABASE)
     if url is not None:
         try:
-            run_one(url, "PostgreSQL", *sizes, args.interface, args.threads)
+            run_one(url, "PostgreSQL", *sizes, args.interface, args.threads, args.client)
         finally:
             drop_postgres(BENCH_DATABASE, force=True)
 

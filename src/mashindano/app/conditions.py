@@ -15,15 +15,15 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from mashindano.app.errors import StaleVersion, UnknownEvent
-from mashindano.store import models
+from mashindano.store import lookups, models
 
 
 def event_version(slug: str) -> int:
     """The event's version now (UnknownEvent if there is none): one indexed query."""
-    found = models.Event.objects.filter(slug=slug).values_list("version", flat=True).first()
+    found = lookups.event_version(slug)
     if found is None:
         raise UnknownEvent(gettext("no event {slug!r}").format(slug=slug), event=slug)
-    return int(found)
+    return found
 
 
 def versions_fingerprint() -> tuple[int, int, int]:

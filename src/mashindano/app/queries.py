@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 
 from mashindano.app.errors import UnknownEvent, UnknownGame, UnknownPlayer
 from mashindano.engine.model import Competitor
-from mashindano.store import models
+from mashindano.store import lookups, models
 from mashindano.store.facts import EventFacts
 from mashindano.store.mapping import competitor_of, load_event_facts
 
@@ -150,8 +150,7 @@ def get_audit_log(slug: str) -> list[AuditRecord]:
 def event_version(slug: str) -> int | None:
     """The event's version (one indexed lookup; None when there is no such event): what the
     web pages are cached under, since every write to an event raises it."""
-    found = models.Event.objects.filter(slug=slug).values_list("version", flat=True).first()
-    return found
+    return lookups.event_version(slug)
 
 
 def event_language(slug: str) -> str | None:

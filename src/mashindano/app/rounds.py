@@ -120,10 +120,16 @@ def published_round(facts: EventFacts, stage: int, group: str, number: int) -> R
 
 
 def show_round(
-    slug: str, number: int | None = None, *, stage: int = 1, group: str = ""
+    slug: str,
+    number: int | None = None,
+    *,
+    stage: int = 1,
+    group: str = "",
+    facts: EventFacts | None = None,
 ) -> RoundFact:
-    """A published round (default: the latest)."""
-    facts = get_event_facts(slug)
+    """A published round (default: the latest); `facts`: the event's, when already loaded."""
+    if facts is None:
+        facts = get_event_facts(slug)
     if number is None:
         latest = facts.latest_round(stage, group)
         if latest is None:

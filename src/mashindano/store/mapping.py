@@ -7,10 +7,14 @@ competitors into rows and back. Nothing else converts between the two worlds.
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from collections.abc import Mapping
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
+
+from django.db import connections
+from django.db.models import QuerySet
 
 from mashindano.engine.model import ByeKind, Competitor, CompetitorId, GameResult, Side, Termination
 from mashindano.store import models
@@ -31,7 +35,12 @@ from mashindano.store.facts import (
     RoundFact,
     SanctionFact,
     WithdrawalFact,
+    record_maker,
 )
+
+_make_report = record_maker(ReportFact)
+_make_game = record_maker(GameFact)
+_make_encounter = record_maker(EncounterFact)
 
 
 def competitor_of(entry: models.Entry) -> Competitor:
@@ -110,7 +119,7 @@ def _report_of_values(
 ) -> ReportFact:
     """`report_of` for a row read with `values_list(*REPORT_COLUMNS)` (the whole event's
     reports: tuples and dictionary lookups instead of dicts and enum calls)."""
-    return ReportFact(
+    return _make_report(
         _KINDS[kind],
         _RESULTS[result] if result else None,
         _TERMINATIONS[termination],
@@ -137,8 +146,33 @@ def report_fields(report: ReportFact) -> dict[str, Any]:
     }
 
 
+def _fetch(rows: QuerySet[Any, Any]) -> list[tuple[Any, ...]]:
+    """The rows of a `values_list` query as the database driver returns them: Django's SQL,
+    without its per-row machinery (an event's games and reports are thousands of rows, and
+    that machinery was half the time of loading them). The driver gives ints and strings
+    as they are; datetimes and JSON go through `_aware` and `_loads`."""
+    sql, params = rows.query.sql_with_params()
+    with connections[rows.db].cursor() as cursor:
+        cursor.execute(sql, params)
+        found: list[tuple[Any, ...]] = cursor.fetchall()
+        return found
+
+
+def _aware(value: datetime) -> datetime:
+    """A (non-null) datetime column read by `_fetch`: SQLite's driver gives it naive (stored
+    in UTC, as Django's converter would say), PostgreSQL's aware."""
+    if value.tzinfo is not None:
+        return value
+    return value.replace(tzinfo=UTC)
+
+
+def _loads(value: Any) -> Any:
+    """A JSON column read by `_fetch` (both drivers give its text, as Django asks psycopg)."""
+    return json.loads(value) if isinstance(value, str | bytes) else value
+
+
 def load_event_facts(event: models.Event, *, with_moves: bool = False) -> EventFacts:
-    entries = list(
+    entries = _fetch(
         models.Entry.objects.filter(event=event)
         .order_by("id")
         .values_list("id", *ENTRY_COLUMNS, "registered_at")
@@ -147,8 +181,12 @@ def load_event_facts(event: models.Event, *, with_moves: bool = False) -> EventF
 
     reports: dict[int, list[ReportFact]] = defaultdict(list)
     report_rows = models.ResultReport.objects.filter(game__encounter__round__stage__event=event)
-    for game_id, *columns in report_rows.order_by("id").values_list("game_id", *REPORT_COLUMNS):
-        reports[game_id].append(_report_of_values(*columns))
+    for game_id, kind, result, termination, actor, at, reason, detail in _fetch(
+        report_rows.order_by("id").values_list("game_id", *REPORT_COLUMNS)
+    ):
+        reports[game_id].append(
+            _report_of_values(kind, result, termination, actor, _aware(at), reason, _loads(detail))
+        )
 
     moves: dict[int, list[MoveFact]] = defaultdict(list)
     if with_moves:
@@ -168,7 +206,7 @@ def load_event_facts(event: models.Event, *, with_moves: bool = False) -> EventF
             "id", "stage__number", "stage__name", "group", "number", "published_at"
         )
     }
-    encounter_rows = list(
+    encounter_rows = _fetch(
         models.Encounter.objects.filter(round__stage__event=event)
         .order_by("round_id", "board")
         .values_list("id", "round_id", "board", "first_id", "second_id", "match_rule", "bye_kind")
@@ -187,7 +225,7 @@ def load_event_facts(event: models.Event, *, with_moves: bool = False) -> EventF
     no_reports: tuple[ReportFact, ...] = ()
     no_moves: tuple[MoveFact, ...] = ()
     games: dict[int, list[GameFact]] = defaultdict(list)
-    for game_id, encounter_id, number, first_id, second_id, first_side in (
+    for game_id, encounter_id, number, first_id, second_id, first_side in _fetch(
         models.Game.objects.filter(encounter__round__stage__event=event)
         .order_by("encounter_id", "number")
         .values_list("id", "encounter_id", "number", "first_id", "second_id", "first_side")
@@ -196,32 +234,32 @@ def load_event_facts(event: models.Event, *, with_moves: bool = False) -> EventF
         game_reports = reports.get(game_id)
         game_moves = moves.get(game_id)
         games[encounter_id].append(
-            GameFact(
-                id=game_id,
-                stage=stage,
-                group=group,
-                round=round_number,
-                board=board,
-                number=number,
-                encounter_id=encounter_id,
-                first=key_of[first_id],
-                second=key_of[second_id],
-                first_side=sides[first_side],
-                reports=tuple(game_reports) if game_reports else no_reports,
-                moves=tuple(game_moves) if game_moves else no_moves,
+            _make_game(  # GameFact's fields in order
+                game_id,
+                stage,
+                group,
+                round_number,
+                board,
+                number,
+                encounter_id,
+                key_of[first_id],
+                key_of[second_id],
+                sides[first_side],
+                tuple(game_reports) if game_reports else no_reports,
+                tuple(game_moves) if game_moves else no_moves,
             )
         )
     encounters: dict[int, list[EncounterFact]] = defaultdict(list)
     for encounter_id, round_id, board, first_id, second_id, match_rule, bye in encounter_rows:
         encounters[round_id].append(
-            EncounterFact(
-                id=encounter_id,
-                board=board,
-                first=key_of[first_id],
-                second=key_of[second_id] if second_id is not None else None,
-                match_rule=match_rule,
-                bye_kind=bye_kind_of(bye),
-                games=tuple(games.get(encounter_id, ())),
+            _make_encounter(  # EncounterFact's fields in order
+                encounter_id,
+                board,
+                key_of[first_id],
+                key_of[second_id] if second_id is not None else None,
+                match_rule,
+                bye_kind_of(bye),
+                tuple(games.get(encounter_id, ())),
             )
         )
     rounds = sorted(
@@ -278,7 +316,7 @@ def load_event_facts(event: models.Event, *, with_moves: bool = False) -> EventF
             for lot in models.LotDraw.objects.filter(event=event).order_by("id")
         ),
         closed_periods=tuple(closed_at),
-        registered_at={CompetitorId(row[1]): row[-1] for row in entries},
+        registered_at={CompetitorId(row[1]): _aware(row[-1]) for row in entries},
         period_closed_at=closed_at,
         overrides=tuple(
             OverrideFact(o.subject, _json(o.value), o.at, o.actor, o.reason)

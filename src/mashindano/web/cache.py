@@ -73,6 +73,12 @@ class VersionMemo:
 
     def __init__(self) -> None:
         self._seen: dict[str, tuple[float, str | None]] = {}
+        self._also_forget: list[Callable[[], None]] = []
+
+    def on_clear(self, forget: Callable[[], None]) -> None:
+        """Also call `forget` when the versions are forgotten (what is kept in the process
+        under them: `web.public.derived`)."""
+        self._also_forget.append(forget)
 
     def cached(self, scope: str) -> tuple[bool, str | None]:
         found = self._seen.get(scope)
@@ -93,6 +99,8 @@ class VersionMemo:
 
     def clear(self) -> None:
         self._seen.clear()
+        for forget in self._also_forget:
+            forget()
 
 
 versions = VersionMemo()

@@ -279,11 +279,11 @@ def build_round_pairings(
     Where one stored round holds several groups (KIBA), `group` keeps that group's boards."""
     loaded = facts if facts is not None else get_event_facts(slug)
     try:
-        shown = show_round(slug, number, stage=stage, group=group)
+        shown = show_round(slug, number, stage=stage, group=group, facts=loaded)
     except NotFound:
         if not group:
             raise
-        whole = round_pairings(loaded, show_round(slug, number, stage=stage), at)
+        whole = round_pairings(loaded, show_round(slug, number, stage=stage, facts=loaded), at)
         boards = tuple(b for b in whole.boards if whole.groups.get(b.board) == group)
         if not boards:
             known = ", ".join(dict.fromkeys(whole.groups.values())) or "none"

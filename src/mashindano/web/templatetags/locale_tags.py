@@ -31,13 +31,15 @@ PERSIAN_DIGITS = str.maketrans("0123456789.", "۰۱۲۳۴۵۶۷۸۹٫")
 MOMENT_FORMAT = "j M Y, H:i"
 
 
-def _language() -> str:
+def page_language() -> str:
     return (get_language() or "en").split("-", 1)[0]
 
 
-def localise(text: str, *, persian: bool = False) -> str:
-    """A number written in English ("12.5") as the page's language writes it."""
-    language = _language()
+def localise(text: str, *, persian: bool = False, language: str | None = None) -> str:
+    """A number written in English ("12.5") as the page's language (or `language`) writes
+    it."""
+    if language is None:
+        language = page_language()
     if language in DECIMAL_COMMA:
         return text.replace(".", ",")
     if language == "fa" and persian:

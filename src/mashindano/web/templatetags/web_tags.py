@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from mashindano.app.documents.tables import StandingsSection, TieBreakValue
 from mashindano.app.documents.values import format_shown
-from mashindano.web.templatetags.locale_tags import localise, shown_points
+from mashindano.web.templatetags.locale_tags import localise, page_language, shown_points
 
 register = template.Library()
 
@@ -275,10 +275,11 @@ def standings_rows(context: template.Context, section: StandingsSection, slug: s
     url = player_url_maker(slug)
     ratings = section.has_ratings
     persian = bool(context.get("persian_digits"))
+    language = page_language()
     shown: dict[object, str] = {}  # values repeat: write each once
 
     def figure(text: str) -> str:
-        return html.escape(localise(text, persian=persian))
+        return html.escape(localise(text, persian=persian, language=language))
 
     def value(item: TieBreakValue) -> str:
         key = (item.value, item.column.decimals)
