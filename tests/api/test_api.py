@@ -60,6 +60,29 @@ def test_reads_carry_the_event_version_as_etag_and_answer_304(
     assert changed["ETag"] == f'"club.{version + 1}"'
 
 
+def test_a_kept_body_is_never_served_in_another_language(
+    club: dict[str, dict[str, str]], api: Client
+) -> None:
+    """Documents carry titles in the request's language (Content-Language, Vary:
+    Accept-Language): the body kept for an English reader is not the Persian reader's."""
+    english = api.get("/api/v1/events/club/standings", headers={"Accept-Language": "en"})
+    persian = api.get("/api/v1/events/club/standings", headers={"Accept-Language": "fa"})
+    assert english["Content-Language"] == "en"
+    assert persian["Content-Language"] == "fa"
+    assert english.json()["sections"][0]["title"] == "Standings"
+    assert persian.json()["sections"][0]["title"] == gettext_in("fa", "Standings")
+    assert persian.json()["sections"][0]["title"] != "Standings"
+    again = api.get("/api/v1/events/club/standings", headers={"Accept-Language": "en"})
+    assert again.json()["sections"][0]["title"] == "Standings"
+
+
+def gettext_in(language: str, text: str) -> str:
+    from django.utils import translation
+
+    with translation.override(language):
+        return translation.gettext(text)
+
+
 def test_event_list_filters_and_pages_with_cursors(
     club: dict[str, dict[str, str]], api: Client
 ) -> None:

@@ -23,7 +23,7 @@ from django.core.cache import cache
 from django.db import IntegrityError
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 from mashindano.app.conditions import event_version, serialised, versions_fingerprint
 from mashindano.app.errors import Duplicate, Refused, StaleVersion, UnknownEvent
@@ -76,7 +76,11 @@ def cached_read(
     if _matches(request.headers.get("If-None-Match", ""), tag):
         response = HttpResponse(status=304)
     else:
-        key = "api:" + hashlib.sha1(f"{tag}|{request.get_full_path()}".encode()).hexdigest()
+        # Documents carry titles and notes in the request's language (Content-Language,
+        # Vary: Accept-Language): one body per language.
+        language = get_language() or ""
+        material = f"{tag}|{language}|{request.get_full_path()}"
+        key = "api:" + hashlib.sha1(material.encode()).hexdigest()
         body = cache.get(key)
         if body is None:
             document = build()
