@@ -93,12 +93,23 @@ def cold_render(path: str, runs: int) -> tuple[float, float]:
     times = []
     for _ in range(runs):
         cache.clear()
-        versions.clear()
+        versions.clear()  # and the documents kept under them (`web/public/derived.py`)
         started = time.perf_counter()
         response = client.get(path)
         times.append(time.perf_counter() - started)
         assert response.status_code == 200, (path, response.status_code)
     return statistics.median(times) * 1000, percentile(times, 99) * 1000
+
+
+def first_render(path: str) -> float:
+    """The first render of a page in this process (ms): it also compiles the templates and
+    loads the URL conf and catalogs, once per server worker."""
+    from django.test import Client
+
+    started = time.perf_counter()
+    response = Client(HTTP_HOST="127.0.0.1").get(path)
+    assert response.status_code == 200, (path, response.status_code)
+    return (time.perf_counter() - started) * 1000
 
 
 def standings_breakdown(slug: str, runs: int) -> dict[str, float]:
@@ -130,8 +141,6 @@ def page_only_render(path: str, runs: int) -> tuple[float, float]:
     from django.core.cache import cache
     from django.test import Client
 
-    from mashindano.web.cache import versions
-
     client = Client(HTTP_HOST="127.0.0.1")
     client.get(path)  # the document of this version is kept
     times = []
@@ -139,7 +148,6 @@ def page_only_render(path: str, runs: int) -> tuple[float, float]:
         for key in list(getattr(cache, "_cache", {})):
             if ":page:" in key:
                 cache.delete(key.split(":", 2)[2])
-        versions.clear()
         started = time.perf_counter()
         response = client.get(path)
         times.append(time.perf_counter() - started)
@@ -232,6 +240,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--runs", type=int, default=9, help="cold renders per page")
     parser.add_argument("--rebuild", action="store_true")
+    parser.add_argument(
+        "--cold-only", action="store_true", help="only the in-process renders (no server, no wrk)"
+    )
     parser.add_argument("--db", default=str(REPOSITORY / "var" / "bench-web.sqlite3"))
     args = parser.parse_args()
     if shutil.which("wrk") is None:
@@ -259,6 +270,12 @@ def main() -> None:
         f"standings, Tasaselo {args.tasaselo_players}": f"/e/{TASASELO}/standings/",
         f"pairings round 5, Tasaselo {args.tasaselo_players}": f"/e/{TASASELO}/round/5/",
     }
+    rows.append(
+        (
+            f"first render in a fresh process, standings, Swiss {args.players}",
+            f"{first_render(pages[f'standings, Swiss {args.players}']):.0f} ms (not counted below)",
+        )
+    )
     for label, path in pages.items():
         median, p99 = cold_render(path, args.runs)
         rows.append((f"cold render {label}", f"median {median:.0f} ms, p99 {p99:.0f} ms"))
@@ -278,6 +295,9 @@ def main() -> None:
         )
     )
 
+    if args.cold_only:
+        print_table(rows)
+        return
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     server = subprocess.Popen(
@@ -320,12 +340,16 @@ def main() -> None:
         server.terminate()
         server.wait(15)
 
+    print_table(rows)
+    print(f"(granian, {args.workers} workers, wrk -t2 on the same 2 cores)")
+
+
+def print_table(rows: list[tuple[str, str]]) -> None:
     width = max(len(label) for label, _ in rows)
     print(f"\n{'measure'.ljust(width)} | figure")
     print(f"{'-' * width}-|-{'-' * 40}")
     for label, figure in rows:
         print(f"{label.ljust(width)} | {figure}")
-    print(f"(granian, {args.workers} workers, wrk -t2 on the same 2 cores)")
 
 
 if __name__ == "__main__":
