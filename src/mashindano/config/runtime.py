@@ -3,6 +3,7 @@ benchmarks that measure pages in process, so that they measure what a worker doe
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import threading
 from typing import Any
@@ -32,11 +33,37 @@ def settle_heap() -> None:
 YOUNG_COLLECTION = 20_000
 
 
+def warm_up() -> None:
+    """Load now what a worker's first request would otherwise load (and wait for): the URL
+    conf with every view and the API's schemas, our templates compiled, the language catalogs.
+    On this machine a fresh worker's first standings page took about 1.8 s, a later one
+    0.15 s. Touches no database (a worker may start before the migrations)."""
+    from pathlib import Path
+
+    from django.conf import settings
+    from django.template import TemplateDoesNotExist, TemplateSyntaxError
+    from django.template.loader import get_template
+    from django.urls import get_resolver
+    from django.utils import translation
+
+    get_resolver().url_patterns  # noqa: B018  (imports every view module and the API)
+    package = Path(__file__).resolve().parents[1]
+    for root in (package / "web" / "templates", package / "app" / "templates"):
+        for path in sorted(root.rglob("*.html")) + sorted(root.rglob("*.txt")):
+            # A template that does not compile is reported by its page when asked.
+            with contextlib.suppress(TemplateDoesNotExist, TemplateSyntaxError):
+                get_template(path.relative_to(root).as_posix())
+    for code, _ in settings.LANGUAGES:
+        with translation.override(code):
+            translation.gettext("Standings")
+
+
 def settle_heap_now_and_after_first_request() -> None:
-    """`settle_heap` once the application is loaded, and again when the worker's first request
-    has finished (it loads the URL conf, the templates and the language catalogs)."""
+    """`warm_up` and `settle_heap` once the application is loaded, and `settle_heap` again when
+    the worker's first request has finished (what it still loaded on the way)."""
     from django.core.signals import request_finished
 
+    warm_up()
     settle_heap()
     lock = threading.Lock()
 
