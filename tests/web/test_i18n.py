@@ -220,3 +220,22 @@ def test_derived_standings_are_kept_per_language() -> None:
     with translation.override("en"):
         english = _key("club", 3, None)
     assert persian != english
+
+
+@pytest.mark.parametrize(
+    ("language", "forgot"),
+    [
+        ("sw", "Umesahau nenosiri lako?"),
+        ("fa", None),
+        ("en", "Forgot your password?"),
+    ],
+)
+def test_the_account_pages_speak_the_reader_language(language: str, forgot: str | None) -> None:
+    """django-allauth's own strings: its catalogs for fa, fi and ro, ours for Swahili (it
+    ships none); a Swahili reader signs in in Kiswahili."""
+    html = page(Client(), "/account/login/", **{"Accept-Language": language})
+    with translation.override(language):
+        expected = forgot or translation.gettext("Forgot your password?")
+    assert expected in html
+    if language != "en":
+        assert "Forgot your password?" not in html

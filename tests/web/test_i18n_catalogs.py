@@ -53,11 +53,30 @@ def test_catalog_has_no_untranslated_or_fuzzy_entry(language: str) -> None:
     )
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_committed_mo_is_the_compiled_po(language: str, tmp_path: Path) -> None:
+ACCOUNTS_LOCALE = LOCALE.parent / "locale_accounts"
+"""Swahili for django-allauth's strings (allauth has no sw catalog of its own)."""
+
+
+def test_the_accounts_catalog_translates_every_allauth_string() -> None:
+    import allauth
+
+    english = Path(allauth.__file__).parent / "locale" / "en" / "LC_MESSAGES" / "django.po"
+    wanted = {e.msgid for e in read_po(english) if not e.obsolete}
+    entries = read_po(ACCOUNTS_LOCALE / "sw" / "LC_MESSAGES" / "django.po")
+    assert {e.msgid for e in entries} >= wanted
+    assert [e.msgid for e in entries if not e.translated or e.fuzzy] == []
+
+
+@pytest.mark.parametrize(
+    "folder",
+    [LOCALE / language for language in LANGUAGES] + [ACCOUNTS_LOCALE / "sw"],
+    ids=[*LANGUAGES, "accounts-sw"],
+)
+def test_committed_mo_is_the_compiled_po(folder: Path, tmp_path: Path) -> None:
     msgfmt = shutil.which("msgfmt")
     assert msgfmt is not None, "GNU gettext's msgfmt is needed (apt-get install gettext)"
-    folder = LOCALE / language / "LC_MESSAGES"
+    language = folder.name
+    folder = folder / "LC_MESSAGES"
     compiled = tmp_path / "django.mo"
     # As Django's compilemessages calls it.
     subprocess.run(

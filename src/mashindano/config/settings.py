@@ -109,7 +109,12 @@ LANGUAGES = [
 LANGUAGES_BIDI = ["fa"]
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 LANGUAGE_COOKIE_SAMESITE = "Lax"
-LOCALE_PATHS = [Path(__file__).resolve().parents[1] / "locale"]
+# Ours first (makemessages writes there), then Swahili for django-allauth's own strings: it
+# ships catalogs for fa, fi and ro but none for sw.
+LOCALE_PATHS = [
+    Path(__file__).resolve().parents[1] / "locale",
+    Path(__file__).resolve().parents[1] / "locale_accounts",
+]
 STATIC_URL = "static/"
 # Only for `mashindano manage collectstatic`, when a front server is to serve static files.
 STATIC_ROOT = (
