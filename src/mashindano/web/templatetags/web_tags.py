@@ -13,6 +13,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from mashindano.app.documents.place import PlayerRef
+from mashindano.app.documents.rounds import BoardLine
 from mashindano.app.documents.tables import StandingsSection, TieBreakValue
 from mashindano.app.documents.values import format_shown
 from mashindano.web.templatetags.locale_tags import localise, page_language, shown_points
@@ -312,3 +314,67 @@ def standings_rows(context: template.Context, section: StandingsSection, slug: s
         parts.append(f'<td class="note">{html.escape(note)}</td></tr>')
         out.append("".join(parts))
     return mark_safe("\n".join(out))  # every value above is escaped
+
+
+BOARD_TEMPLATE = "web/public/_board.html"
+
+
+@register.simple_tag(takes_context=True)
+def pairing_board(context: template.Context, board: BoardLine) -> SafeString:
+    """One board of a pairings table, with the markup of `_board.html`. A board of one game and
+    a bye are written here in Python (a 500-board round in milliseconds instead of about a
+    hundred with the template); a match of several games (KIBA, Gomoku, Tantrix) is rendered by
+    `_board.html` itself. `tests/web/test_pairing_board.py` checks that both write the same
+    markup for every board of every demo event. Every value is escaped (`html.escape`)."""
+    if board.second is not None and len(board.games) != 1:
+        engine = context.template.engine if context.template else template.Engine.get_default()
+        found = engine.get_template(BOARD_TEMPLATE)
+        with context.push(b=board):
+            return mark_safe(found.render(context))  # the template escapes
+    event = context.get("event")
+    pairings = context.get("pairings")
+    url = player_url_maker(str(getattr(event, "slug", "")))
+    language = page_language()
+    persian = bool(context.get("persian_digits"))
+    names_sides = bool(getattr(pairings, "names_sides", False))
+
+    def player(ref: PlayerRef, before: Fraction | None, side_word: str) -> str:
+        meta = []
+        if ref.number:
+            meta.append(f"{html.escape(gettext('no.'))} <bdi>{ref.number}</bdi>")
+        if ref.rating:
+            meta.append(f" · <bdi>{ref.rating}</bdi>")
+        if before is not None:
+            shown = html.escape(localise(shown_points(before), persian=persian, language=language))
+            meta.append(" · " + gettext("<bdi>%(points)s</bdi> pts") % {"points": shown})
+        if side_word:
+            meta.append(f' · <span class="side">{html.escape(side_word)}</span>')
+        return (
+            f'<td class="player"><a href="{html.escape(url(ref.id))}"><bdi>'
+            f'{html.escape(ref.name)}</bdi></a> <span class="meta">{"".join(meta)}</span></td>'
+        )
+
+    head = f'<tbody class="board"><tr><th scope="row" class="num board-no">{board.board}</th>'
+    if board.second is None:
+        shown_bye = gettext("withdrawn") if board.withdrawn else board.bye_label
+        return mark_safe(  # every value is escaped
+            head
+            + player(board.first, board.first_points_before, "")
+            + f'<td class="result bye" colspan="2">{html.escape(shown_bye)}</td></tr></tbody>'
+        )
+    game = board.games[0]
+    result = result_text(game.result) if game.is_decided else "–"
+    return mark_safe(  # every value is escaped
+        head
+        + player(
+            board.first, board.first_points_before, side(game.first_side) if names_sides else ""
+        )
+        + f'<td class="result"><bdi>{html.escape(result)}</bdi> <span class="status status-'
+        f'{html.escape(game.status)}">{html.escape(status_words(game.status))}</span></td>'
+        + player(
+            board.second,
+            board.second_points_before,
+            other_side(game.first_side) if names_sides else "",
+        )
+        + "</tr></tbody>"
+    )
