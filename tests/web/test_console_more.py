@@ -129,6 +129,25 @@ def test_a_co_arbiter_invited_by_e_mail_takes_the_role_by_following_the_link(
     assert cora.get("/console/club/").status_code == 200
 
 
+def test_console_values_are_in_the_page_language(staff: dict[str, User]) -> None:
+    """Roles, and a tournament's state in a series, are words of the page's language
+    (Kiswahili here), not the keys the documents carry."""
+    _setting_up_series()
+    organiser = _client(staff["organiser"])
+    organiser.cookies["django_language"] = "sw"
+    home = _text(organiser.get("/console/"))
+    assert "mratibu" in home
+    assert "organiser" not in home
+    desk = _text(organiser.get("/console/club/"))
+    assert "<dd>mratibu</dd>" in desk
+    page = _text(organiser.get("/console/series/kiba-2026/"))
+    member = re.search(r'<span class="meta">k1 · ([^<]*)</span>', page)
+    assert member is not None
+    state = models.Event.objects.get(slug="k1").state
+    assert state in {"draft", "registration"}
+    assert member.group(1) not in {"draft", "registration"}
+
+
 # -- series -------------------------------------------------------------------------------------
 
 

@@ -220,3 +220,16 @@ def test_derived_standings_are_kept_per_language() -> None:
     with translation.override("en"):
         english = _key("club", 3, None)
     assert persian != english
+
+
+@pytest.mark.parametrize(("language", "word"), [("fa", "موقت"), ("sw", "ya muda")])
+def test_the_standings_state_is_in_the_page_language(language: str, word: str) -> None:
+    """The badge beside the title and the printed header say "provisional" in words of the
+    page's language, not the document's key."""
+    club()
+    html = page(Client(), "/e/club/standings/", accept_language=language)
+    badge = re.search(r'<span class="badge open">([^<]*)</span>', html)
+    assert badge is not None
+    assert badge.group(1) == word
+    assert "provisional" not in html
+    assert f"({word})" in html

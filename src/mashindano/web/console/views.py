@@ -37,6 +37,7 @@ from mashindano.web.console.forms import (
     changed_settings,
     message_params,
 )
+from mashindano.web.templatetags.web_tags import value_words
 
 View = Callable[..., HttpResponse]
 
@@ -393,7 +394,7 @@ def roles(request: HttpRequest, slug: str) -> HttpResponse:
                     _("%(user)s is no longer %(role)s.")
                     % {
                         "user": username,
-                        "role": role,
+                        "role": value_words(role),
                     },
                 )
                 return HttpResponseRedirect(reverse("console:roles", args=[slug]))
@@ -409,7 +410,7 @@ def roles(request: HttpRequest, slug: str) -> HttpResponse:
                     _("%(user)s is now %(role)s.")
                     % {
                         "user": form.cleaned_data["username"].strip(),
-                        "role": form.cleaned_data["role"],
+                        "role": value_words(form.cleaned_data["role"]),
                     },
                 )
                 return HttpResponseRedirect(reverse("console:roles", args=[slug]))
