@@ -129,6 +129,16 @@ def test_a_co_arbiter_invited_by_e_mail_takes_the_role_by_following_the_link(
     assert cora.get("/console/club/").status_code == 200
 
 
+def test_the_desk_has_one_entry_for_announcements(staff: dict[str, User]) -> None:
+    for role in ("organiser", "arbiter"):
+        page = _text(_client(staff[role]).get("/console/club/"))
+        desk = page.split('<nav class="tabs"', 1)[1].split("</nav>", 1)[1]  # below the tabs
+        assert desk.count("/console/club/announcements/") == 1, role
+        assert "/do/event.announce/" not in desk
+        assert "/do/announcement.withdraw/" not in desk
+        assert desk.count("Post an announcement") == 1
+
+
 def test_console_values_are_in_the_page_language(staff: dict[str, User]) -> None:
     """Roles, and a tournament's state in a series, are words of the page's language
     (Kiswahili here), not the keys the documents carry."""

@@ -145,6 +145,16 @@ class ConsoleEvent:
     def action_names(self) -> frozenset[str]:
         return frozenset(a.name for a in self.actions)
 
+    @property
+    def listed_actions(self) -> tuple[ActionSpec, ...]:
+        """The actions the desk lists with their own form: not those it offers another way."""
+        return tuple(a for a in self.actions if a.name not in OFFERED_APART)
+
+
+OFFERED_APART = frozenset({"event.start", "round.pair", "event.announce", "announcement.withdraw"})
+"""Actions the desk offers apart from its list: the buttons of its next steps (starting, the
+draft of the next round) and the announcements page (posting and withdrawing, one entry)."""
+
 
 def _round_links(facts: EventFacts) -> tuple[RoundLink, ...]:
     return tuple(
