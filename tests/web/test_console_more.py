@@ -201,8 +201,8 @@ def test_the_desk_has_one_entry_for_announcements(staff: dict[str, User]) -> Non
 
 
 def test_console_values_are_in_the_page_language(staff: dict[str, User]) -> None:
-    """Roles, and a tournament's state in a series, are words of the page's language
-    (Kiswahili here), not the keys the documents carry."""
+    """Roles, rounds, and a tournament's state in a series, are words of the page's language
+    (Kiswahili here), not the keys or English the documents carry."""
     _setting_up_series()
     organiser = _client(staff["organiser"])
     organiser.cookies["django_language"] = "sw"
@@ -211,6 +211,7 @@ def test_console_values_are_in_the_page_language(staff: dict[str, User]) -> None
     assert "organiser" not in home
     desk = _text(organiser.get("/console/club/"))
     assert "<dd>mratibu</dd>" in desk
+    assert ">Raundi 1 <span" in desk  # the round links, as the public pages write a round
     page = _text(organiser.get("/console/series/kiba-2026/"))
     member = re.search(r'<span class="meta">k1 · ([^<]*)</span>', page)
     assert member is not None

@@ -16,6 +16,7 @@ from datetime import datetime
 from django.utils.translation import gettext
 
 from mashindano.app.declarations import ActionSpec, ParameterSpec, available_actions
+from mashindano.app.documents.place import Place
 from mashindano.app.documents.reports import ReportLine, report_lines
 from mashindano.app.documents.rounds import RoundPairings, build_round_pairings
 from mashindano.app.errors import NotAllowed
@@ -117,12 +118,9 @@ class RoundLink:
 
     @property
     def label(self) -> str:
-        text = f"Round {self.number}"
-        if self.group:
-            text = f"Group {self.group}, {text.lower()}"
-        if self.stage != 1:
-            text = f"Stage {self.stage}, {text[:1].lower()}{text[1:]}"
-        return text
+        """ "Round 3", "Round 1 group A": as the public pages write a round, in the page's
+        language."""
+        return Place(self.stage, self.group, self.number).label
 
 
 @dataclass(frozen=True, slots=True)
