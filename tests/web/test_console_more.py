@@ -79,6 +79,17 @@ def test_an_arbiter_posts_and_withdraws_an_announcement_shown_on_the_public_page
     assert "withdrawn already" in _text(again)
 
 
+def test_the_withdraw_button_of_an_announcement_says_withdraw_it(staff: dict[str, User]) -> None:
+    """Not the player's "withdraw (yourself)" of the same English word."""
+    arbiter = _client(staff["arbiter"])
+    arbiter.post("/console/club/announcements/", {"text": "Round 2 starts at 14:00."})
+    arbiter.cookies["django_language"] = "sw"
+    page = _text(arbiter.get("/console/club/announcements/"))
+    button = re.search(r'<button [^>]*name="withdraw"[^>]*>([^<]*)</button>', page)
+    assert button is not None
+    assert button.group(1) == "Ondoa"
+
+
 def test_announcements_are_for_organisers_and_arbiters_only(staff: dict[str, User]) -> None:
     for role in ("assistant", "player", "stranger"):
         client = _client(staff[role])
