@@ -87,6 +87,15 @@ def set_up() -> dict[str, str]:
     )
     report_result(QUEUES, GameRef(1, 2), "1/2-1/2", actor=Principal.local("baraka"), now=now)
 
+    # The roles page: an invitation by e-mail still waiting for an answer (sent now, so that
+    # it has not expired when the server shows it).
+    from mashindano.app.accounts import invite
+    from mashindano.app.people import principal_for_user
+
+    organiser = principal_for_user(User.objects.get(username="mwamuzi"))
+    assert organiser is not None
+    invite(organiser, SWISS, "naibu.mwamuzi@example.org", role="arbiter")
+
     client = Client()
     client.force_login(User.objects.get(username="mwamuzi"))
     return {

@@ -195,6 +195,11 @@ def test_console_pages_fit_a_phone_and_a_desktop(
             response = visit.open(path)
             assert response.status == 200, path
             _no_horizontal_scroll(visit.page)
+            if path.endswith("/roles/"):  # the invitation waiting for an answer, withdrawable
+                row = visit.page.locator(".invitations li")
+                expect(row).to_have_count(1)
+                expect(row).to_contain_text("naibu.mwamuzi@example.org")
+                expect(row.get_by_role("button", name="Withdraw")).to_be_visible()
             name = path.strip("/").replace("/", "-").replace("?", "-").replace("=", "-")
             visit.screenshot(name or "console")
     finally:

@@ -163,3 +163,40 @@ def test_persian_pairings_write_points_before_the_round_left_to_right(visit: Vis
     assert "".join(c for c, _ in characters) == "11½"
     lefts = [left for _, left in characters]
     assert lefts == sorted(lefts), characters
+
+
+CARD_FITS = """(table) => {
+  const box = table.closest('.scroll');
+  const frame = box.getBoundingClientRect();
+  const cells = [...table.querySelectorAll('tbody tr')].flatMap((row) => {
+    const opponent = row.querySelector('td.opponent');
+    const result = row.querySelector('td.result');
+    return [opponent, result].filter((c) => c).map((c) => {
+      const r = c.getBoundingClientRect();
+      return [c.className, r.left - frame.left, frame.right - r.right];
+    });
+  });
+  return {overflow: box.scrollWidth - box.clientWidth, cells};
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "fa"])
+def test_a_player_card_shows_opponent_and_result_without_sideways_scrolling(
+    visit: Visit, language: str
+) -> None:
+    """At 360 px, left to right and right to left, the games table of a player's card fits
+    its box: the opponent and the result of every game are in view (secondary columns, the
+    board and the opponent's rating, give way on a phone)."""
+    choose(visit, language)
+    visit.open(PAGES["player"])
+    table = visit.page.locator("table.card")
+    assert table.locator("tbody tr").count() == 13
+    seen = table.evaluate(CARD_FITS)
+    assert seen["overflow"] <= 1, seen
+    assert len(seen["cells"]) == 26
+    for name, before, after in seen["cells"]:
+        assert before >= -1, (name, before, after)
+        assert after >= -1, (name, before, after)
+    board = table.locator("thead th.board")
+    assert board.is_visible() == (visit.width > 360)
+    visit.screenshot(f"i18n-{language}-player-card")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import re
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -16,7 +17,7 @@ from django.test import Client
 from tests.app.helpers import ACTOR, T0, make_event
 from tests.web.test_console import _client, _user, club  # noqa: F401 (a fixture)
 
-from mashindano.app import people, rounds, series
+from mashindano.app import accounts, people, rounds, series
 from mashindano.store import models
 from mashindano.web.cache import versions
 
@@ -78,6 +79,17 @@ def test_an_arbiter_posts_and_withdraws_an_announcement_shown_on_the_public_page
     assert "withdrawn already" in _text(again)
 
 
+def test_the_withdraw_button_of_an_announcement_says_withdraw_it(staff: dict[str, User]) -> None:
+    """Not the player's "withdraw (yourself)" of the same English word."""
+    arbiter = _client(staff["arbiter"])
+    arbiter.post("/console/club/announcements/", {"text": "Round 2 starts at 14:00."})
+    arbiter.cookies["django_language"] = "sw"
+    page = _text(arbiter.get("/console/club/announcements/"))
+    button = re.search(r'<button [^>]*name="withdraw"[^>]*>([^<]*)</button>', page)
+    assert button is not None
+    assert button.group(1) == "Ondoa"
+
+
 def test_announcements_are_for_organisers_and_arbiters_only(staff: dict[str, User]) -> None:
     for role in ("assistant", "player", "stranger"):
         client = _client(staff[role])
@@ -127,6 +139,96 @@ def test_a_co_arbiter_invited_by_e_mail_takes_the_role_by_following_the_link(
     role = models.EventRole.objects.get(user__username="cora")
     assert (role.role, role.granted_by) == ("arbiter", "olga")
     assert cora.get("/console/club/").status_code == 200
+
+
+def test_the_roles_page_lists_pending_invitations_and_the_organiser_withdraws_one(
+    staff: dict[str, User], django_capture_on_commit_callbacks: Any
+) -> None:
+    organiser = _client(staff["organiser"])
+    with django_capture_on_commit_callbacks(execute=True):
+        for email, role in (("cora@example.org", "arbiter"), ("dan@example.org", "organiser")):
+            organiser.post("/console/club/roles/invite/", {"email": email, "role": role})
+    links = [re.search(r"/account/invitation/(\S+?)/", m.body) for m in mail.outbox]
+    cora, dan = models.Invitation.objects.order_by("id")
+    page = _text(organiser.get("/console/club/roles/"))
+    assert "Invitations waiting for an answer" in page
+    row = re.search(rf'<li id="invitation-{cora.id}">(.*?)</li>', page, re.S)
+    assert row is not None
+    assert "cora@example.org" in row.group(1)
+    assert "</bdi> · arbiter</p>" in row.group(1)
+    assert "olga" in row.group(1)  # who sent it
+    assert cora.created_at.strftime("%Y-%m-%d") in row.group(1)
+    assert f'name="withdraw" value="{dan.id}"' in page
+    # The addresses are for those who may invite: an arbiter sees the roles, not the invitations.
+    assert "cora@example.org" not in _text(_client(staff["arbiter"]).get("/console/club/roles/"))
+    assert (
+        _client(staff["arbiter"]).post("/console/club/roles/", {"withdraw": str(cora.id)})
+    ).status_code == 403
+
+    withdrawn = organiser.post("/console/club/roles/", {"withdraw": str(cora.id)}, follow=True)
+    assert "The invitation to cora@example.org is withdrawn" in _text(withdrawn)
+    assert "cora@example.org" not in _text(organiser.get("/console/club/roles/"))
+    assert list(models.Invitation.objects.values_list("email", flat=True)) == ["dan@example.org"]
+    log = models.AccountLog.objects.get(action="invitation.withdraw")
+    assert (log.actor, log.before["email"], log.before["role"]) == (
+        "olga",
+        "cora@example.org",
+        "arbiter",
+    )
+    # Its link no longer works; the other one still does.
+    assert links[0] is not None
+    assert links[1] is not None
+    gone = _client(_user("cora")).get(f"/account/invitation/{links[0].group(1)}/")
+    assert gone.status_code == 404
+    assert _client(_user("dan")).get(f"/account/invitation/{links[1].group(1)}/").status_code == 200
+    # Withdrawing it again, or an invitation that never was, says so on the page.
+    again = organiser.post("/console/club/roles/", {"withdraw": str(cora.id)}, follow=True)
+    assert "has no invitation" in _text(again)
+    nonsense = organiser.post("/console/club/roles/", {"withdraw": "x"}, follow=True)
+    assert "no invitation 'x'" in _text(nonsense)
+
+
+def test_an_accepted_or_expired_invitation_is_not_pending(staff: dict[str, User]) -> None:
+    olga = people.principal_for_user(staff["organiser"])
+    cora = people.principal_for_user(_user("cora"))
+    assert olga is not None
+    assert cora is not None
+    accepted = accounts.invite(olga, "club", "cora@example.org", role="arbiter", now=T0)
+    accounts.accept_invitation(cora, accepted.token, now=T0)
+    accounts.invite(olga, "club", "old@example.org", role="assistant", now=T0 - timedelta(days=30))
+    page = _text(_client(staff["organiser"]).get("/console/club/roles/"))
+    assert "Invitations waiting for an answer" not in page
+    assert "old@example.org" not in page
+
+
+def test_the_desk_has_one_entry_for_announcements(staff: dict[str, User]) -> None:
+    for role in ("organiser", "arbiter"):
+        page = _text(_client(staff[role]).get("/console/club/"))
+        desk = page.split('<nav class="tabs"', 1)[1].split("</nav>", 1)[1]  # below the tabs
+        assert desk.count("/console/club/announcements/") == 1, role
+        assert "/do/event.announce/" not in desk
+        assert "/do/announcement.withdraw/" not in desk
+        assert desk.count("Post an announcement") == 1
+
+
+def test_console_values_are_in_the_page_language(staff: dict[str, User]) -> None:
+    """Roles, rounds, and a tournament's state in a series, are words of the page's language
+    (Kiswahili here), not the keys or English the documents carry."""
+    _setting_up_series()
+    organiser = _client(staff["organiser"])
+    organiser.cookies["django_language"] = "sw"
+    home = _text(organiser.get("/console/"))
+    assert "mratibu" in home
+    assert "organiser" not in home
+    desk = _text(organiser.get("/console/club/"))
+    assert "<dd>mratibu</dd>" in desk
+    assert ">Raundi 1 <span" in desk  # the round links, as the public pages write a round
+    page = _text(organiser.get("/console/series/kiba-2026/"))
+    member = re.search(r'<span class="meta">k1 · ([^<]*)</span>', page)
+    assert member is not None
+    state = models.Event.objects.get(slug="k1").state
+    assert state in {"draft", "registration"}
+    assert member.group(1) not in {"draft", "registration"}
 
 
 # -- series -------------------------------------------------------------------------------------

@@ -239,3 +239,16 @@ def test_the_account_pages_speak_the_reader_language(language: str, forgot: str 
     assert expected in html
     if language != "en":
         assert "Forgot your password?" not in html
+
+
+@pytest.mark.parametrize(("language", "word"), [("fa", "موقت"), ("sw", "ya muda")])
+def test_the_standings_state_is_in_the_page_language(language: str, word: str) -> None:
+    """The badge beside the title and the printed header say "provisional" in words of the
+    page's language, not the document's key."""
+    club()
+    html = page(Client(), "/e/club/standings/", accept_language=language)
+    badge = re.search(r'<span class="badge open">([^<]*)</span>', html)
+    assert badge is not None
+    assert badge.group(1) == word
+    assert "provisional" not in html
+    assert f"({word})" in html

@@ -195,6 +195,11 @@ def test_confirm_R47_shows_the_window_end_and_confirms() -> None:
         assert "2026-03-11 10:00" in text  # R47: final 24 hours after the report
         form = client_for("p2").get(report_url(board, action="result.confirm"))
         assert "report by p1 at 2026-03-10 10:00 UTC" in body(form)
+        # The kind of report in the page's language, not the stored key.
+        swahili = client_for("p2")
+        swahili.cookies["django_language"] = "sw"
+        form = swahili.get(report_url(board, action="result.confirm"))
+        assert "ripoti na p1 saa 2026-03-10 10:00 UTC" in body(form)
         # the reporter does not confirm their own report
         own = body(client_for("p1").get("/me/"))
         assert "needs your confirmation" not in own

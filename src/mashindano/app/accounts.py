@@ -458,6 +458,51 @@ def accept_invitation(
         return _invitation_document(invitation, when)
 
 
+def withdraw_invitation(
+    principal: Principal, slug: str, invitation_id: int, *, now: datetime | None = None
+) -> InvitationDocument:
+    """Take back an invitation of the event not accepted yet (whoever may send its kind may
+    withdraw it): the row goes, so its link answers that the invitation does not exist any
+    more; the withdrawal is appended to the withdrawer's account log. Refused: one accepted
+    already (the role or entry is taken back on its own page)."""
+    with transaction.atomic():
+        invitation = (
+            models.Invitation.objects.select_for_update()
+            .select_related("event")
+            .filter(event__slug=slug, pk=invitation_id)
+            .first()
+        )
+        if invitation is None:
+            raise NotFound(
+                _("event %(event)r has no invitation %(invitation)s")
+                % {"event": slug, "invitation": invitation_id}
+            )
+        kind = (
+            "invitation.entry" if invitation.kind == models.Invitation.ENTRY else "invitation.role"
+        )
+        authorise(principal, kind, slug)
+        when = now_or(now)
+        if invitation.accepted_at is not None:
+            raise Refused(_("this invitation has been accepted already"))
+        document = _invitation_document(invitation, when)
+        invitation.delete()
+        if principal.user_id is not None:
+            _log(
+                principal.user_id,
+                principal,
+                "invitation.withdraw",
+                when,
+                before={
+                    "event": slug,
+                    "email": document.email,
+                    "entry": document.entry_key,
+                    "role": document.role,
+                },
+                after=None,
+            )
+        return document
+
+
 def pending_invitations(principal: Principal, *, now: datetime | None = None) -> list[str]:
     """Tokens of the open invitations sent to the principal's e-mail addresses (so that an
     invitee who signed up before following the link finds them on the profile page)."""

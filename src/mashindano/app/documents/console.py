@@ -16,10 +16,12 @@ from datetime import datetime
 from django.utils.translation import gettext
 
 from mashindano.app.declarations import ActionSpec, ParameterSpec, available_actions
+from mashindano.app.documents.place import Place
 from mashindano.app.documents.reports import ReportLine, report_lines
 from mashindano.app.documents.rounds import RoundPairings, build_round_pairings
 from mashindano.app.errors import NotAllowed
 from mashindano.app.formats import PRESETS, adapter_for, available_presets
+from mashindano.app.locking import now_or
 from mashindano.app.permissions import MEMBER_ROLES, authorise, roles_in_event
 from mashindano.app.principals import Principal
 from mashindano.app.queries import get_audit_log, get_event_facts
@@ -116,12 +118,9 @@ class RoundLink:
 
     @property
     def label(self) -> str:
-        text = f"Round {self.number}"
-        if self.group:
-            text = f"Group {self.group}, {text.lower()}"
-        if self.stage != 1:
-            text = f"Stage {self.stage}, {text[:1].lower()}{text[1:]}"
-        return text
+        """ "Round 3", "Round 1 group A": as the public pages write a round, in the page's
+        language."""
+        return Place(self.stage, self.group, self.number).label
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +143,16 @@ class ConsoleEvent:
     @property
     def action_names(self) -> frozenset[str]:
         return frozenset(a.name for a in self.actions)
+
+    @property
+    def listed_actions(self) -> tuple[ActionSpec, ...]:
+        """The actions the desk lists with their own form: not those it offers another way."""
+        return tuple(a for a in self.actions if a.name not in OFFERED_APART)
+
+
+OFFERED_APART = frozenset({"event.start", "round.pair", "event.announce", "announcement.withdraw"})
+"""Actions the desk offers apart from its list: the buttons of its next steps (starting, the
+draft of the next round) and the announcements page (posting and withdrawing, one entry)."""
 
 
 def _round_links(facts: EventFacts) -> tuple[RoundLink, ...]:
@@ -404,6 +413,18 @@ class RoleLine:
 
 
 @dataclass(frozen=True, slots=True)
+class InvitationLine:
+    """An invitation by e-mail to take a role, neither accepted nor expired yet."""
+
+    id: int
+    email: str
+    role: str
+    invited_at: datetime
+    invited_by: str
+    expires_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
 class RolesView:
     event: ConsoleEvent
     roles: tuple[RoleLine, ...]
@@ -411,20 +432,41 @@ class RolesView:
     may_grant: bool = False
     """Give and take back roles, invite someone by e-mail to take one (organisers): the page
     shows the forms only to those who may use them."""
+    invitations: tuple[InvitationLine, ...] = ()
+    """The role invitations waiting for an answer, oldest first; only for those who may send
+    (and withdraw) them: the addresses are not for every arbiter's eyes."""
 
 
-def build_roles_view(slug: str, principal: Principal | None) -> RolesView:
+def build_roles_view(
+    slug: str, principal: Principal | None, *, now: datetime | None = None
+) -> RolesView:
     event = build_console_event(slug, principal)
     rows = (
         models.EventRole.objects.filter(event__slug=slug)
         .select_related("user")
         .order_by("role", "user__username")
     )
+    may_grant = principal is not None and may_do(principal, "roles.grant", slug)
+    may_invite = principal is not None and may_do(principal, "invitation.role", slug)
     return RolesView(
         event,
         tuple(RoleLine(r.user.get_username(), r.role, r.granted_at, r.granted_by) for r in rows),
         tuple(r.value for r in MEMBER_ROLES),
-        may_grant=principal is not None and may_do(principal, "roles.grant", slug),
+        may_grant=may_grant,
+        invitations=_open_role_invitations(slug, now_or(now)) if may_invite else (),
+    )
+
+
+def _open_role_invitations(slug: str, now: datetime) -> tuple[InvitationLine, ...]:
+    rows = models.Invitation.objects.filter(
+        event__slug=slug,
+        kind=models.Invitation.ROLE,
+        accepted_at__isnull=True,
+        expires_at__gt=now,
+    ).order_by("created_at", "id")
+    return tuple(
+        InvitationLine(r.pk, r.email, r.role, r.created_at, r.invited_by_name, r.expires_at)
+        for r in rows
     )
 
 

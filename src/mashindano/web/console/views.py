@@ -37,6 +37,7 @@ from mashindano.web.console.forms import (
     changed_settings,
     message_params,
 )
+from mashindano.web.templatetags.web_tags import value_words
 
 View = Callable[..., HttpResponse]
 
@@ -382,6 +383,8 @@ def roles(request: HttpRequest, slug: str) -> HttpResponse:
     form = RoleForm(request.POST or None)
     if request.method == "POST" and not documents.build_roles_view(slug, principal).may_grant:
         raise PermissionDenied(_("Only an organiser may give or take back roles."))
+    if request.method == "POST" and "withdraw" in request.POST:
+        return _withdraw_invitation(request, slug, principal)
     if request.method == "POST":
         revoke = request.POST.get("revoke", "")
         try:
@@ -393,7 +396,7 @@ def roles(request: HttpRequest, slug: str) -> HttpResponse:
                     _("%(user)s is no longer %(role)s.")
                     % {
                         "user": username,
-                        "role": role,
+                        "role": value_words(role),
                     },
                 )
                 return HttpResponseRedirect(reverse("console:roles", args=[slug]))
@@ -409,7 +412,7 @@ def roles(request: HttpRequest, slug: str) -> HttpResponse:
                     _("%(user)s is now %(role)s.")
                     % {
                         "user": form.cleaned_data["username"].strip(),
-                        "role": form.cleaned_data["role"],
+                        "role": value_words(form.cleaned_data["role"]),
                     },
                 )
                 return HttpResponseRedirect(reverse("console:roles", args=[slug]))
@@ -431,6 +434,27 @@ def roles(request: HttpRequest, slug: str) -> HttpResponse:
         form=form,
         invite_form=InviteForm(),
     )
+
+
+def _withdraw_invitation(request: HttpRequest, slug: str, principal: Principal) -> HttpResponse:
+    """POST `withdraw` (an invitation's number): take the invitation back; what went wrong is
+    said on the roles page it returns to."""
+    number = request.POST.get("withdraw", "")
+    try:
+        if not number.isdigit():
+            raise NotFound(_("no invitation %(number)r") % {"number": number})
+        withdrawn = accounts.withdraw_invitation(principal, slug, int(number))
+    except NotAllowed:
+        raise
+    except MashindanoError as refused:
+        messages.error(request, str(refused))
+    else:
+        messages.success(
+            request,
+            _("The invitation to %(email)s is withdrawn; its link no longer works.")
+            % {"email": withdrawn.email},
+        )
+    return HttpResponseRedirect(reverse("console:roles", args=[slug]))
 
 
 @console_view

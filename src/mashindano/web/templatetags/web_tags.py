@@ -122,6 +122,12 @@ def value_words(value: object) -> str:
 
 
 @register.filter
+def value_list(values: Iterable[object]) -> list[str]:
+    """Several such values (a person's roles) in words, for `join`."""
+    return [value_words(v) for v in values]
+
+
+@register.filter
 def tr(value: object) -> str:
     """A text marked at its source with `gettext_noop` (an action's label and help, a
     parameter's help, a tie-break's name and definition), in the page's language; "" stays ""
