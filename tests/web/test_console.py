@@ -277,6 +277,27 @@ def test_start_then_draft_then_publish(fresh: dict[str, User]) -> None:
     assert models.Round.objects.filter(stage__event__slug="fresh", number=1).count() == 1
 
 
+@pytest.mark.parametrize(
+    ("language", "heading", "bye", "gets"),
+    [
+        ("sw", "Raundi 1", "anapata mapumziko ya upangaji", "dhidi ya"),
+        ("fa", "راند 1", "بای جفت‌سازی را می‌گیرد", "در برابر"),
+    ],
+)
+def test_a_draft_explains_itself_in_the_page_language(
+    fresh: dict[str, User], language: str, heading: str, bye: str, gets: str
+) -> None:
+    client = _client(fresh["organiser"])
+    client.post("/console/fresh/do/event.start/", {"version": _version("fresh")})
+    client.cookies["django_language"] = language
+    page = client.get("/console/fresh/draft/").content.decode()
+    assert heading in page
+    assert bye in page
+    assert gets in page
+    assert "pairing-allocated" not in page
+    assert " against " not in page
+
+
 def test_a_draft_made_before_a_change_is_not_published(fresh: dict[str, User]) -> None:
     client = _client(fresh["organiser"])
     client.post("/console/fresh/do/event.start/", {"version": _version("fresh")})

@@ -15,19 +15,22 @@ import hashlib
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
+from mashindano.app.documents.place import Place
+from mashindano.app.documents.rounds import BYE_LABELS
 from mashindano.app.errors import StaleVersion
 from mashindano.app.formats import adapter_for
-from mashindano.app.formats.base import PairingPlan
+from mashindano.app.formats.base import PairingPlan, PairingUnit
 from mashindano.app.locking import locked_event, now_or
+from mashindano.app.marks import gettext_noop
 from mashindano.app.permissions import authorise
 from mashindano.app.principals import Principal
 from mashindano.app.queries import get_event_facts
 from mashindano.app.rounds import check_pair_next, do_pair_next, published_round
 from mashindano.engine.errors import MashindanoError
-from mashindano.engine.model import Side, StageResults
-from mashindano.engine.pairing import SwissPairing, explain_pairing
+from mashindano.engine.model import ByeKind, Side, StageResults
+from mashindano.engine.pairing import ChecklistRow, SwissPairing, explain_pairing
 from mashindano.engine.pairing.swiss_state import ColourStrength, Float
 from mashindano.engine.points import format_points
 from mashindano.store.facts import EventFacts, RoundFact
@@ -42,6 +45,8 @@ class DraftBoard:
     second_number: int | None
     bye: str | None
     games: int
+    bye_label: str = ""
+    """The bye's kind in words of the request's language ("bye (pairing)", "sits out")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,11 +58,13 @@ class DraftLine:
     score: str
     colours: str
     preference: str
-    """"" or e.g. "absolute white"."""
+    """"" or e.g. "absolute White"."""
     floats: str
-    """The floats of the two rounds before: down, up or none."""
+    """The floats of the two rounds before: down, up or -."""
     outcome: str
-    """What the draft gives: "white against 4", "bye", "absent"."""
+    """What the draft gives: "White against 4", "bye (pairing)", "absent".
+
+    The explanation's words are in the request's language (gettext when the draft is made)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,13 +99,61 @@ def _fingerprint(plan: PairingPlan) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-_SIDE = {Side.WHITE: "white", Side.BLACK: "black"}
-_FLOAT = {Float.DOWN: "down", Float.UP: "up", Float.NONE: "-"}
+_SIDE = {
+    Side.WHITE: gettext_noop("White"),
+    Side.BLACK: gettext_noop("Black"),
+    Side.SOUTH: gettext_noop("South"),
+    Side.NORTH: gettext_noop("North"),
+}
+"""The side words of the pages' column heads (web_tags.SIDE_WORDS): the same msgids."""
+
+
+def _side(side: Side) -> str:
+    return gettext(_SIDE[side])
+
+
+def _strength(strength: ColourStrength) -> str:
+    if strength is ColourStrength.ABSOLUTE:
+        return pgettext("colour preference", "absolute")
+    if strength is ColourStrength.STRONG:
+        return pgettext("colour preference", "strong")
+    return pgettext("colour preference", "mild")
+
+
+def _float(float_: Float) -> str:
+    if float_ is Float.DOWN:
+        return pgettext("float", "down")
+    if float_ is Float.UP:
+        return pgettext("float", "up")
+    return "-"
+
+
+def _bye(kind: ByeKind | None) -> str:
+    """ "bye (pairing)", "sits out": the words of the pairings pages (rounds.BYE_LABELS)."""
+    if kind is None or kind.value not in BYE_LABELS:
+        return gettext("bye")
+    return gettext(BYE_LABELS[kind.value])
+
+
+def _missed_preference(name: str, row: ChecklistRow, preference: Side) -> str:
+    side = _side(preference)
+    if row.strength is ColourStrength.ABSOLUTE:
+        return gettext(
+            "{name} does not get their absolute preference for {side} (absolute: check!)"
+        ).format(name=name, side=side)
+    if row.strength is ColourStrength.STRONG:
+        return gettext("{name} does not get their strong preference for {side}").format(
+            name=name, side=side
+        )
+    return gettext("{name} does not get their mild preference for {side}").format(
+        name=name, side=side
+    )
 
 
 def _explain(facts: EventFacts, plan: PairingPlan) -> tuple[tuple[DraftLine, ...], tuple[str, ...]]:
     """The Swiss checklist and its warnings (nothing for presets that are not a one-game
-    Swiss: their draws are fixed by the rules and explained by the preset's own pages)."""
+    Swiss: their draws are fixed by the rules and explained by the preset's own pages), in
+    words of the request's language."""
     adapter = adapter_for(facts.preset)
     stage_results = getattr(adapter, "stage_results", None)
     single = all(len(e.games) <= 1 for e in plan.encounters)
@@ -119,34 +174,49 @@ def _explain(facts: EventFacts, plan: PairingPlan) -> tuple[tuple[DraftLine, ...
     for row in rows:
         name = names.get(row.id, str(row.id))
         preference = (
-            "" if row.preference is None else f"{row.strength.value} {_SIDE[row.preference]}"
+            ""
+            if row.preference is None
+            # Translators: the preference column of the draft's explanation: "absolute White".
+            else pgettext("colour preference", "{strength} {side}").format(
+                strength=_strength(row.strength), side=_side(row.preference)
+            )
         )
         if row.id in byes:
-            kind = byes[row.id]
-            outcome = f"bye ({kind.value})" if kind is not None else "bye"
+            outcome = _bye(byes[row.id])
             if row.has_bye:
                 warnings.append(
-                    f"{name} gets the pairing-allocated bye: lowest score group, "
-                    f"{'no bye before' if row.is_bye_eligible else 'already had a bye'}"
+                    gettext(
+                        "{name} gets the pairing-allocated bye: lowest score group, no bye before"
+                    ).format(name=name)
+                    if row.is_bye_eligible
+                    else gettext(
+                        "{name} gets the pairing-allocated bye: lowest score group, "
+                        "already had a bye"
+                    ).format(name=name)
                 )
         elif not row.is_available:
-            outcome = "absent"
+            outcome = gettext("absent")
         else:
             opponent = numbers.get(row.opponent) if row.opponent is not None else None
-            colour = _SIDE[row.colour] if row.colour is not None else ""
-            outcome = f"{colour} against {opponent}"
+            outcome = (
+                gettext("{side} against {opponent}").format(
+                    side=_side(row.colour), opponent=opponent
+                )
+                if row.colour is not None
+                else gettext("against {opponent}").format(opponent=opponent)
+            )
             if (
                 row.preference is not None
                 and row.colour is not None
                 and row.colour is not row.preference
             ):
-                warnings.append(
-                    f"{name} does not get their {row.strength.value} preference for "
-                    f"{_SIDE[row.preference]}"
-                    + (" (absolute: check!)" if row.strength is ColourStrength.ABSOLUTE else "")
-                )
+                warnings.append(_missed_preference(name, row, row.preference))
             if row.opponent in row.opponents:
-                warnings.append(f"{name} meets {names.get(row.opponent, row.opponent)} again")
+                warnings.append(
+                    gettext("{name} meets {opponent} again").format(
+                        name=name, opponent=names.get(row.opponent, row.opponent)
+                    )
+                )
         lines.append(
             DraftLine(
                 row.number,
@@ -154,20 +224,21 @@ def _explain(facts: EventFacts, plan: PairingPlan) -> tuple[tuple[DraftLine, ...
                 format_points(row.score),
                 row.colours,
                 preference,
-                f"{_FLOAT[row.float_two_rounds_before]} {_FLOAT[row.float_previous_round]}",
+                f"{_float(row.float_two_rounds_before)} {_float(row.float_previous_round)}",
                 outcome,
             )
         )
     return tuple(lines), tuple(warnings)
 
 
-def _label(kind: str, stage: int, group: str, number: int) -> str:
-    text = f"{kind} {number}"
-    if group:
-        text = f"group {group}, {text}"
-    if stage != 1:
-        text = f"stage {stage}, {text}"
-    return text[:1].upper() + text[1:]
+def _label(facts: EventFacts, unit: PairingUnit) -> str:
+    """What is drafted, as the pages name it: "Round 3", "Round 1 group A", "Plate round 1"
+    (`Place.label`), a KIBA stage ("Stage 2"), a league's "Month 4"."""
+    if unit.kind == "stage":
+        return gettext("Stage {stage}").format(stage=unit.number)
+    if unit.kind == "month":
+        return gettext("Month {number}").format(number=unit.number)
+    return Place(unit.stage, unit.group, unit.number, facts.stage_name(unit.stage)).label
 
 
 def _first_side(facts: EventFacts, plan: PairingPlan) -> str | None:
@@ -189,7 +260,7 @@ def _draft(facts: EventFacts, plan: PairingPlan) -> Draft:
     return Draft(
         slug=facts.slug,
         version=facts.version,
-        label=_label(unit.kind, unit.stage, unit.group, unit.number),
+        label=_label(facts, unit),
         stage=unit.stage,
         group=unit.group,
         number=unit.number,
@@ -202,6 +273,7 @@ def _draft(facts: EventFacts, plan: PairingPlan) -> Draft:
                 numbers.get(e.second) if e.second is not None else None,
                 e.bye.value if e.bye is not None else None,
                 len(e.games),
+                _bye(e.bye) if e.second is None else "",
             )
             for e in plan.encounters
         ),
