@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 TASASELO = "grid-tasaselo"
 SWISS = "draft-swiss"
 QUEUES = "queue-club"
+EXPLAINED = "draft-explained"
 
 
 def main(db: str, command: str) -> None:
@@ -69,8 +70,19 @@ def set_up() -> dict[str, str]:
     events.start_event(SWISS, actor=actor, now=now)
     people.grant_role(SWISS, "mwamuzi", "organiser", actor=actor, now=now)
 
-    # Queues: a report awaiting confirmation and a disputed one (two reports side by side).
+    # A draft with an explanation to read: round 1 of seven played, round 2 not paired yet
+    # (colour preferences, floats, the bye and its warning).
     from mashindano.app.results import GameRef, dispute_result, report_result
+
+    events.create_event(EXPLAINED, "chess-swiss", actor=actor, name="Rasimu", seed=9, now=now)
+    players.register_players(EXPLAINED, roster[:7], actor=actor, now=now)
+    events.start_event(EXPLAINED, actor=actor, now=now)
+    first = rounds.pair_next_round(EXPLAINED, actor=actor, now=now)
+    for game, result in zip(first.games(), ("1-0", "1/2-1/2", "0-1"), strict=False):
+        report_result(EXPLAINED, GameRef(1, game.board), result, actor=actor, now=now)
+    people.grant_role(EXPLAINED, "mwamuzi", "arbiter", actor=actor, now=now)
+
+    # Queues: a report awaiting confirmation and a disputed one (two reports side by side).
 
     events.create_event(QUEUES, "chess-swiss", actor=actor, name="Queue Club", seed=4, now=now)
     players.register_players(QUEUES, roster[:4], actor=actor, now=now)

@@ -20,6 +20,7 @@ CONSOLE_DATA = Path(__file__).resolve().parent / "console_data.py"
 TASASELO = "grid-tasaselo"
 SWISS = "draft-swiss"
 QUEUES = "queue-club"
+EXPLAINED = "draft-explained"
 
 
 @pytest.fixture(scope="module")
@@ -150,6 +151,40 @@ def test_a_chess_swiss_draft_published_played_and_corrected(arbiter: Visit) -> N
     expect(page.locator(".audit li")).to_have_count(1)
     expect(page.locator(".audit li")).to_contain_text("scoresheet signed")
     arbiter.screenshot("console-audit")
+
+
+@pytest.mark.parametrize(
+    ("language", "width"), [("en", 360), ("en", 1280), ("fa", 360), ("fa", 1280)]
+)
+def test_a_draft_explained_in_the_page_language(
+    browser: Any, site: Site, session: dict[str, str], language: str, width: int
+) -> None:
+    """Round 2 of a Swiss of seven: the warnings and the explanation's words (sides, colour
+    preferences, floats, the bye) in the page's language, on a phone and a desktop."""
+    visit = _log_in(Visit(browser, site, width, 740 if width == 360 else 900), session)
+    try:
+        visit.context.add_cookies([{"name": "django_language", "value": language, "url": site.url}])
+        assert visit.open(f"/console/{EXPLAINED}/draft/").status == 200
+        page = visit.page
+        _no_horizontal_scroll(page)
+        warnings = page.locator(".warnings")
+        outcomes = " ".join(page.locator("table.explain tbody td:last-child").all_inner_texts())
+        expect(page.locator("table.explain tbody tr")).to_have_count(7)
+        expect(page.locator("table.explain tbody")).to_contain_text("½")  # a draw in round 1
+        if language == "fa":
+            expect(page.get_by_role("heading", level=1)).to_contain_text("راند 2")
+            expect(warnings).to_contain_text("بای جفت‌سازی را می‌گیرد")
+            assert "سفید در برابر" in outcomes
+            assert "سیاه در برابر" in outcomes
+            assert "against" not in outcomes
+        else:
+            expect(page.get_by_role("heading", level=1)).to_have_text("Draft: Round 2")
+            expect(warnings).to_contain_text("gets the pairing-allocated bye")
+            assert "White against" in outcomes
+            assert "Black against" in outcomes
+        visit.screenshot(f"console-draft-explained-{language}")
+    finally:
+        visit.close()
 
 
 @pytest.fixture

@@ -32,7 +32,7 @@ from mashindano.engine.errors import MashindanoError
 from mashindano.engine.model import ByeKind, Side, StageResults
 from mashindano.engine.pairing import ChecklistRow, SwissPairing, explain_pairing
 from mashindano.engine.pairing.swiss_state import ColourStrength, Float
-from mashindano.engine.points import format_points
+from mashindano.engine.points import Points
 from mashindano.store.facts import EventFacts, RoundFact
 
 
@@ -55,7 +55,8 @@ class DraftLine:
 
     number: int
     name: str
-    score: str
+    score: Points
+    """Points before the round (the page writes them as its language does: "1½")."""
     colours: str
     preference: str
     """"" or e.g. "absolute White"."""
@@ -221,7 +222,7 @@ def _explain(facts: EventFacts, plan: PairingPlan) -> tuple[tuple[DraftLine, ...
             DraftLine(
                 row.number,
                 name,
-                format_points(row.score),
+                row.score,
                 row.colours,
                 preference,
                 f"{_float(row.float_two_rounds_before)} {_float(row.float_previous_round)}",
