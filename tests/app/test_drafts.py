@@ -10,10 +10,12 @@ import pytest
 from django.utils import translation
 from tests.app.helpers import ACTOR, T0, make_event, play_round
 
-from mashindano.app.drafts import Draft, _draft, draft_next_round
+from mashindano.app.drafts import Draft, _draft, draft_next_round, publish_draft
+from mashindano.app.errors import StaleVersion
 from mashindano.app.formats.base import PlannedEncounter, PlannedGame
 from mashindano.app.queries import get_event_facts
 from mashindano.app.rounds import check_pair_next
+from mashindano.store import models
 
 pytestmark = pytest.mark.django_db
 
@@ -94,3 +96,10 @@ def test_a_draft_explains_in_the_request_language(
         shown = f"{line.preference} {line.floats} {line.outcome}".split()
         assert not english_words & set(shown), line
     assert draft.label != "Round 2"
+
+
+def test_a_draft_no_longer_planned_names_its_round_in_the_request_language(five: str) -> None:
+    version = models.Event.objects.get(slug=five).version
+    with translation.override("sw"), pytest.raises(StaleVersion) as refused:
+        publish_draft(five, version=version, fingerprint="not-this-one", actor=ACTOR, now=T0)
+    assert "Raundi 2" in str(refused.value)

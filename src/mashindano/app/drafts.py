@@ -305,13 +305,14 @@ def publish_draft(
     """Publish the draft seen at `version`: StaleVersion when the event changed since, or when
     the pairing would no longer be the one shown."""
     with locked_event(slug, actor, "round.pair", now=now, expected_version=version) as context:
-        plan = check_pair_next(context.facts(), context.now)
+        facts = context.facts()
+        plan = check_pair_next(facts, context.now)
         if _fingerprint(plan) != fingerprint:
             raise StaleVersion(
                 gettext(
                     "the pairing of {label} is no longer the draft shown; make a "
                     "new draft and check it again"
-                ).format(label=plan.unit.label),
+                ).format(label=_label(facts, plan.unit)),
                 event=slug,
             )
         do_pair_next(context, plan)
