@@ -292,8 +292,8 @@ def play_move(
         try:
             chosen = parse_move(before.position, text, rules)
         except (ParseError, IllegalResult) as exc:
-            where = gettext("{where}: {error}").format(where=before.game.label, error=shown(exc))
-            raise type(exc)(where, **exc.params) from None
+            message = gettext("{where}: {error}").format(where=before.game.label, error=shown(exc))
+            raise type(exc)(message, **exc.params) from None
         stored = models.Move.objects.create(
             game=row,
             ply=before.next_ply,
