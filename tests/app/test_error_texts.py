@@ -4,6 +4,7 @@ engine's message (a template that does not give it back is never used)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 from types import SimpleNamespace
 
 import pytest
@@ -20,6 +21,7 @@ from mashindano.engine.errors import (
     NoValidPairing,
     ParseError,
 )
+from mashindano.engine.pairing.simple_swiss import ChessSwissParameters, check_swiss_rounds
 from mashindano.engine.tasaselo.parameters import check_k_factor
 from mashindano.interchange.players_csv import read_players_csv
 from mashindano.interchange.trf_read import parse_trf
@@ -118,6 +120,12 @@ def _samples() -> list[MashindanoError]:
             legal=[],
         ),
         _raised(lambda: check_k_factor(7)),
+        _raised(lambda: check_swiss_rounds(6, 9)),
+        _raised(lambda: check_swiss_rounds(1, 1)),
+        _raised(lambda: ChessSwissParameters(swiss_rounds=0)),
+        _raised(lambda: ChessSwissParameters(swiss_bye_points=Fraction(2))),
+        _raised(lambda: ChessSwissParameters(points="lots")),  # type: ignore[arg-type]
+        _raised(lambda: ChessSwissParameters(random_seed="x")),  # type: ignore[arg-type]
         _raised(lambda: parse_trf("", source="t.trf", require_players=True)),
         _raised(lambda: parse_trf("012 Cup\n", source="t.trf", require_players=True)),
         _raised(lambda: parse_trf("0x1 bad\n", source="t.trf")),

@@ -106,6 +106,16 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
             "got {value}"
         ),
     ),
+    "config_error": (
+        gettext_noop("a Swiss of {players} players can have 1 to {most} rounds, got {value}"),
+        gettext_noop("a Swiss needs at least 2 players, got {value}"),
+        gettext_noop("parameter 'swiss_rounds': at least 1 round, got {value}"),
+        gettext_noop(
+            "parameter 'swiss_bye_points': {value} is outside loss to win ({loss} to {win})"
+        ),
+        gettext_noop("parameter 'points': {value!r} is not win,draw,loss (e.g. 1,0.5,0)"),
+        gettext_noop("parameter {parameter!r}: {value!r} is not a whole number"),
+    ),
     # Files without a line (the readers' `ParseError`s).
     "parse_error": (
         gettext_noop("{source}: the TRF file is empty"),
