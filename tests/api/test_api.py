@@ -176,6 +176,18 @@ def test_cors_preflight_only_for_reads(api: Client, db: None) -> None:
 # -- errors -----------------------------------------------------------------------------------
 
 
+def test_an_engine_error_is_detailed_in_the_requests_language_with_its_code(
+    club: dict[str, dict[str, str]], api: Client
+) -> None:
+    body = {"slug": "e9", "preset": "chess-swiss", "parameters": {"swiss_rounds": "x"}}
+    token = bearer(club["organiser"]["organiser"])
+    english = post(api, "/api/v1/events", body, **token).json()
+    persian = post(api, "/api/v1/events", body, **token, **{"Accept-Language": "fa"}).json()
+    assert english["detail"] == "parameter 'swiss_rounds': 'x' is not a whole number"
+    assert persian["detail"] == "پارامتر 'swiss_rounds': 'x' عدد صحیح نیست"
+    assert persian["code"] == english["code"]
+
+
 def test_errors_are_problem_details_with_the_cli_code_and_message(
     club: dict[str, dict[str, str]], api: Client
 ) -> None:

@@ -239,3 +239,26 @@ def test_console_pages_fit_a_phone_and_a_desktop(
             visit.screenshot(name or "console")
     finally:
         visit.close()
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_a_bad_trf_line_is_named_in_persian(
+    browser: Any, site: Site, session: dict[str, str], width: int
+) -> None:
+    """A TRF file with a bad date line, previewed in Persian: the problem in Persian, its line
+    and value in place, the page right to left and not scrolling sideways."""
+    visit = _log_in(Visit(browser, site, width, 740 if width == 360 else 900), session)
+    visit.context.set_extra_http_headers({"Accept-Language": "fa"})
+    try:
+        page = visit.page
+        visit.open(f"/console/{SWISS}/import/")
+        page.locator("select[name=format]").select_option("trf")
+        page.locator("textarea[name=text]").fill("012 Club\n042 yesterday\n")
+        page.locator("form.spec-form button[type=submit]").click()
+        problem = page.locator(".form-error")
+        expect(problem).to_contain_text("سطر 2: تاریخ 042 'yesterday' تاریخی به شکل YYYY/MM/DD")
+        assert page.locator("html").get_attribute("dir") == "rtl"
+        _no_horizontal_scroll(page)
+        visit.screenshot("console-import-trf-error-fa")
+    finally:
+        visit.close()

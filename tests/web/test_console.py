@@ -467,6 +467,23 @@ def test_import_from_trf(fresh: dict[str, User]) -> None:
     assert "Register 1 player" in page
 
 
+def test_a_bad_trf_line_is_named_in_the_readers_language(fresh: dict[str, User]) -> None:
+    line = "001    1 m    Mwangi, Juma                      1850 KEN                            "
+    text = "012 Club\n042 yesterday\n" + line + "\n"
+    client = _client(fresh["organiser"])
+    expected = {
+        "fa": "سطر 2: تاریخ 042 &#x27;yesterday&#x27; تاریخی به شکل YYYY/MM/DD نیست",
+        "sw": "mstari 2: tarehe ya 042 &#x27;yesterday&#x27; si tarehe ya YYYY/MM/DD",
+    }
+    for language, problem in expected.items():
+        page = client.post(
+            "/console/fresh/import/",
+            {"step": "preview", "format": "trf", "text": text},
+            headers={"accept-language": language},
+        ).content.decode()
+        assert problem in page
+
+
 def test_an_assistant_may_not_import(fresh: dict[str, User]) -> None:
     people.grant_role("fresh", "asha", "assistant", actor=ACTOR, now=T0)
     client = _client(fresh["assistant"])

@@ -147,6 +147,21 @@ def test_an_illegal_move_shows_the_reason_and_stores_nothing(game: Game) -> None
     assert models.AuditEntry.objects.count() == audit
 
 
+def test_an_illegal_move_is_explained_in_the_players_language(game: Game) -> None:
+    client = game.clients[game.south]
+    answer = client.post(
+        f"{game.url}move/", {"move": "A1>", "ply": "1"}, headers={"accept-language": "sw"}
+    )
+    assert answer.status_code == 400
+    assert "A1&gt;: hakuna hoja halali inayoanzia A1 (hoja halali: " in answer.content.decode()
+    answer = client.post(
+        f"{game.url}move/", {"move": "hello", "ply": "1"}, headers={"accept-language": "fa"}
+    )
+    body = answer.content.decode()
+    assert "&#x27;hello&#x27; حرکت نیست: گودال و جهت را بنویسید" in body
+    assert models.Move.objects.count() == 0
+
+
 def test_the_player_not_on_move_and_a_visitor_are_refused(game: Game) -> None:
     move = game.state().legal[0]
     answer = game.clients[game.north].post(f"{game.url}move/", {"move": move, "ply": "1"})

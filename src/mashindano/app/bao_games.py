@@ -21,6 +21,7 @@ from functools import lru_cache
 
 from django.utils.translation import gettext
 
+from mashindano.app.error_texts import shown
 from mashindano.app.errors import DuplicateReport, UnknownGame, WrongState
 from mashindano.app.locking import EventContext, locked_event, now_or
 from mashindano.app.principals import Principal
@@ -291,7 +292,8 @@ def play_move(
         try:
             chosen = parse_move(before.position, text, rules)
         except (ParseError, IllegalResult) as exc:
-            raise type(exc)(f"{before.game.label}: {exc.message}", **exc.params) from None
+            message = gettext("{where}: {error}").format(where=before.game.label, error=shown(exc))
+            raise type(exc)(message, **exc.params) from None
         stored = models.Move.objects.create(
             game=row,
             ply=before.next_ply,

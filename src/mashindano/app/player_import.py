@@ -17,6 +17,7 @@ from enum import StrEnum
 from django.utils.translation import gettext
 
 from mashindano.app.conditions import serialised
+from mashindano.app.error_texts import shown
 from mashindano.app.errors import WrongState
 from mashindano.app.permissions import authorise
 from mashindano.app.players import check_competitor_values, register_players
@@ -120,7 +121,7 @@ def _rows(text: str, fmt: ImportFormat, source: str) -> list[tuple[str, Competit
         (
             f"line {row.line}",
             row.competitor,
-            "" if row.error is None else str(row.error).removeprefix(f"{source}, "),
+            "" if row.error is None else shown(row.error).removeprefix(f"{source}, "),
         )
         for row in read_players_csv(text, source=source)
     ]
@@ -140,7 +141,7 @@ def _check_rows(
             try:
                 check_competitor_values(competitor)
             except MashindanoError as refused:
-                problem = str(refused)
+                problem = shown(refused)
         if not problem and competitor.id in taken:
             problem = gettext("{name!r} is already registered in this event").format(
                 name=competitor.name
@@ -182,7 +183,7 @@ def preview_player_import(
     try:
         rows = _check_rows(event, _rows(text, kind, source))
     except ParseError as error:
-        return ImportPreview(slug, event.version, kind, (), problem or str(error))
+        return ImportPreview(slug, event.version, kind, (), problem or shown(error))
     return ImportPreview(slug, event.version, kind, tuple(rows), problem)
 
 

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from mashindano.app import accounts
 from mashindano.app.documents.profile import ProfileDocument
+from mashindano.app.error_texts import shown
 from mashindano.app.errors import AppError, NotAllowed, NotFound, Refused
 from mashindano.app.people import principal_for_user
 from mashindano.app.principals import Principal
@@ -304,7 +305,7 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
         except (Refused, AppError, MashindanoError) as error:
             if isinstance(error, NotAllowed | NotFound):
                 raise
-            problem = error.message
+            problem = shown(error)
         else:
             messages.success(request, _("Welcome to %(event)s.") % {"event": accepted.event_name})
             return HttpResponseRedirect(f"/e/{accepted.event}/")

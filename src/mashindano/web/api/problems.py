@@ -17,6 +17,7 @@ from django.http import HttpRequest, HttpResponse
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, Throttled, ValidationError
 
+from mashindano.app.error_texts import shown
 from mashindano.app.errors import NotAllowed, NotFound, Refused, StaleVersion
 from mashindano.engine.errors import MashindanoError, NoValidPairing
 
@@ -85,7 +86,7 @@ def install(api: NinjaAPI) -> None:
 
     @api.exception_handler(MashindanoError)
     def _app_error(request: HttpRequest, exc: MashindanoError) -> HttpResponse:
-        return problem(request, status_of(exc), exc.code, exc.message, params=_params(exc))
+        return problem(request, status_of(exc), exc.code, shown(exc), params=_params(exc))
 
     @api.exception_handler(ValidationError)
     def _invalid(request: HttpRequest, exc: ValidationError) -> HttpResponse:

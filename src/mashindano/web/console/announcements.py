@@ -11,6 +11,7 @@ from django.views.decorators.http import require_http_methods
 
 from mashindano.app import announcements
 from mashindano.app.documents.console_pages import build_announcements_view
+from mashindano.app.error_texts import shown
 from mashindano.app.errors import NotAllowed, NotFound
 from mashindano.engine.errors import MashindanoError
 from mashindano.web.console.forms import AnnouncementForm, WithdrawAnnouncementForm
@@ -48,9 +49,9 @@ def announcements_page(request: HttpRequest, slug: str) -> HttpResponse:
             raise
         except MashindanoError as refused:
             if "withdraw" in request.POST:
-                problem = str(refused)
+                problem = shown(refused)
             else:
-                form.add_error("text", str(refused))
+                form.add_error("text", shown(refused))
             status = 400
         else:
             return HttpResponseRedirect(reverse("console:announcements", args=[slug]))

@@ -17,6 +17,7 @@ from mashindano.app.documents.console_pages import (
     build_series_list,
     may_change_series,
 )
+from mashindano.app.error_texts import shown
 from mashindano.app.errors import NotAllowed
 from mashindano.engine.errors import MashindanoError
 from mashindano.web.console.forms import SeriesEventForm, SeriesForm
@@ -44,7 +45,7 @@ def series_list(request: HttpRequest) -> HttpResponse:
             except NotAllowed:
                 raise
             except MashindanoError as refused:
-                form.add_error("slug", str(refused))
+                form.add_error("slug", shown(refused))
             else:
                 messages.success(
                     request, _("Created the series %(name)s.") % {"name": created.name}
@@ -85,8 +86,8 @@ def series_desk(request: HttpRequest, slug: str) -> HttpResponse:
             raise
         except MashindanoError as refused:
             if removing:
-                problem = str(refused)
+                problem = shown(refused)
             else:
-                form.add_error("event", str(refused))
+                form.add_error("event", shown(refused))
         status = 400
     return _page(request, "series.html", status=status, desk=document, form=form, problem=problem)

@@ -24,6 +24,7 @@ from mashindano.app.declarations import perform
 from mashindano.app.declarations.actions import find_action
 from mashindano.app.documents import console as documents
 from mashindano.app.documents.entries import build_entries
+from mashindano.app.error_texts import shown
 from mashindano.app.errors import NotAllowed, NotFound, StaleVersion
 from mashindano.app.events import create_event
 from mashindano.app.principals import Principal
@@ -113,7 +114,7 @@ def new_event(request: HttpRequest) -> HttpResponse:
             field = params.get("parameter")
             if field not in form.specs:
                 field = "slug" if {"slug", "event"} & set(params) else None
-            form.add_error(field, str(error))
+            form.add_error(field, shown(error))
         else:
             messages.success(request, _("Created %(name)s.") % {"name": created.name})
             return HttpResponseRedirect(_desk(created.slug))
@@ -177,7 +178,7 @@ def action(request: HttpRequest, slug: str, name: str) -> HttpResponse:
         except NotAllowed:
             raise
         except MashindanoError as error:
-            form.error_from(message_params(error), str(error))
+            form.error_from(message_params(error), shown(error))
         else:
             messages.success(request, done.message)
             return HttpResponseRedirect(request.POST.get("next") or _desk(slug))
@@ -227,7 +228,7 @@ def grid_report(request: HttpRequest, slug: str) -> HttpResponse:
     except NotAllowed:
         raise
     except MashindanoError as refused:
-        error = str(refused)
+        error = shown(refused)
     document = documents.build_results_grid(
         slug,
         principal,
@@ -350,7 +351,7 @@ def import_players(request: HttpRequest, slug: str) -> HttpResponse:
         except NotAllowed:
             raise
         except MashindanoError as refused:
-            form.add_error(None, str(refused))
+            form.add_error(None, shown(refused))
         else:
             messages.success(request, _("Registered %(count)s players.") % {"count": count})
             return HttpResponseRedirect(_desk(slug))
@@ -422,7 +423,7 @@ def roles(request: HttpRequest, slug: str) -> HttpResponse:
             params = message_params(refused)
             form.add_error(
                 "username" if "user" in params else "role" if "role" in params else None,
-                str(refused),
+                shown(refused),
             )
     document = documents.build_roles_view(slug, principal)
     return _page(
@@ -447,7 +448,7 @@ def _withdraw_invitation(request: HttpRequest, slug: str, principal: Principal) 
     except NotAllowed:
         raise
     except MashindanoError as refused:
-        messages.error(request, str(refused))
+        messages.error(request, shown(refused))
     else:
         messages.success(
             request,
@@ -478,7 +479,7 @@ def invite(request: HttpRequest, slug: str) -> HttpResponse:
         except NotAllowed:
             raise
         except MashindanoError as refused:
-            form.add_error(None, str(refused))
+            form.add_error(None, shown(refused))
         else:
             messages.success(
                 request,

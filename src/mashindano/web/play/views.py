@@ -33,6 +33,7 @@ from mashindano.app.documents.bao_game import (
     game_ref,
     game_token,
 )
+from mashindano.app.error_texts import shown
 from mashindano.app.errors import NotFound, WrongState
 from mashindano.app.people import principal_for_user
 from mashindano.engine.errors import MashindanoError
@@ -140,7 +141,7 @@ def move(request: HttpRequest, slug: str, game: int) -> HttpResponse:
             request,
             slug,
             game,
-            error=refused.message,
+            error=shown(refused),
             typed=text,
             status=200 if fragment else 400,
             fragment=fragment,
@@ -161,7 +162,7 @@ def resign(request: HttpRequest, slug: str, game: int) -> HttpResponse:
     except NotFound:
         raise
     except MashindanoError as refused:
-        return _render_game(request, slug, game, error=refused.message, status=400)
+        return _render_game(request, slug, game, error=shown(refused), status=400)
     return redirect(reverse("play:game", args=[slug, game]))
 
 

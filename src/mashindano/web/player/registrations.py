@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from mashindano.app.documents.me import build_registration_requests
+from mashindano.app.error_texts import shown
 from mashindano.app.errors import NotAllowed, NotFound
 from mashindano.app.permissions import authorise
 from mashindano.app.registrations import (
@@ -59,7 +60,7 @@ def registrations(request: HttpRequest, slug: str) -> HttpResponse:
             return HttpResponseForbidden(refused.message)
         except MashindanoError as problem:
             key = request.POST.get("request", "approval")
-            errors[key] = problem.message
+            errors[key] = shown(problem)
             status = 422
         else:
             return redirect("player-registrations", slug=slug)

@@ -35,6 +35,7 @@ from mashindano.app.documents.me import (
     build_open_events,
     my_entry,
 )
+from mashindano.app.error_texts import shown
 from mashindano.app.errors import NotAllowed, NotFound
 from mashindano.app.people import principal_for_user
 from mashindano.app.principals import Principal
@@ -145,7 +146,7 @@ def join(request: HttpRequest, slug: str) -> HttpResponse:
                 )
             except MashindanoError as problem:
                 named = problem.params.get("parameter")
-                form.add_error(named if named in form.fields else None, problem.message)
+                form.add_error(named if named in form.fields else None, shown(problem))
             else:
                 if joined.pending:
                     messages.info(
@@ -214,8 +215,8 @@ def action(request: HttpRequest, slug: str, name: str) -> HttpResponse:
                 spec,
                 fixed,
                 posted,
-                errors={target: problem.message} if target else None,
-                error="" if target else problem.message,
+                errors={target: shown(problem)} if target else None,
+                error="" if target else shown(problem),
             )
             status = 422
         else:

@@ -1,0 +1,247 @@
+"""Engine and file-reader errors in the reader's language.
+
+The engine and the file readers stay free of Django: their errors carry an English message,
+a `code` and `params`. `shown(error)` finds the English template of that message in the tables
+below (by the error's code, or its class's code), translates it and fills it in.
+
+A template is used only when, filled in, it gives back the error's English message exactly:
+a placeholder takes its value from `params` (formatted as the engine formats it, e.g.
+`{competitor!r}`), or, for a value the engine wrote into the message without a parameter, the
+text found at its place in the message. So a code with several messages (`bao_move_syntax`)
+picks the template that matches, and an error that no template matches is shown in English,
+never with a wrong message.
+
+File errors from the readers (`ParseError` with `source` and `line`) are written
+"{source}, line {line}: {detail}"; the detail is looked up in `_LINE_DETAILS`.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from functools import cache
+from typing import Any
+
+from django.utils.translation import gettext
+
+from mashindano.app.marks import gettext_noop
+from mashindano.engine.errors import MashindanoError, ParseError
+
+__all__ = ["TEMPLATES", "shown"]
+
+TEMPLATES: dict[str, tuple[str, ...]] = {
+    # Result entry (engine/sheets.py).
+    "unknown_competitor": (gettext_noop("round {round}: unknown competitor {competitor!r}"),),
+    "bad_round": (gettext_noop("{competitor}: round numbers start at 1, got {round}"),),
+    "paired_twice": (
+        gettext_noop(
+            "round {round}: {competitor} is paired twice (several games in one round need an "
+            "encounter id on every game)"
+        ),
+    ),
+    "bye_clash": (
+        gettext_noop("round {round}: {competitor} has two byes"),
+        gettext_noop("round {round}: {competitor} has a bye and a game"),
+    ),
+    "duplicate_competitor": (gettext_noop("competitor {competitor!r} is listed twice"),),
+    "encounter_mismatch": (
+        gettext_noop(
+            "round {round}: encounter {encounter} is between {first} and {second}, not "
+            "{game_first} and {game_second}"
+        ),
+    ),
+    # Pairing.
+    "no_valid_pairing": (
+        gettext_noop(
+            "no complete pairing: {names} cannot meet anyone (all possible opponents already "
+            "met, forbidden, or same absolute colour preference)"
+        ),
+        gettext_noop(
+            "no complete pairing: the number of players is odd and nobody may receive the "
+            "pairing-allocated bye (all had one or a win without playing)"
+        ),
+        gettext_noop(
+            "no complete pairing satisfies C1-C3 (rematches, bye eligibility, absolute colour "
+            "preferences) for all players"
+        ),
+        gettext_noop("round {round} is beyond the tournament's {total_rounds} rounds"),
+        gettext_noop("round {round}: only {names} can be paired; a round needs two players"),
+        gettext_noop("round {round}: no opponent left for {names} (forbidden pairs)"),
+    ),
+    # Bao moves (engine/bao/notation.py, engine/bao/moves.py).
+    "bao_move_syntax": (
+        gettext_noop("empty move"),
+        gettext_noop("{typed} is not a move: write the pit and the direction, e.g. A6< or b3>*"),
+        gettext_noop("{typed}: pits are numbered 1 to 8, not {number}"),
+    ),
+    "bao_game_over": (gettext_noop("{move}: the game is over"),),
+    "bao_move_row": (
+        gettext_noop(
+            "{move}: name the row (A or B for South, a or b for North); only namua moves may "
+            "leave it out"
+        ),
+    ),
+    "bao_move_side": (
+        gettext_noop("{move}: {pit} is not a pit of South, who is to move (rows A and B)"),
+        gettext_noop("{move}: {pit} is not a pit of North, who is to move (rows a and b)"),
+    ),
+    "bao_move_illegal": (
+        gettext_noop("{move}: no legal move starts at {pit} (legal moves: {legal})"),
+        gettext_noop("{move}: {wanted} is not legal here; legal from {pit}: {legal}"),
+    ),
+    "bao_move_ambiguous": (
+        gettext_noop("{move}: give the direction (< or >); legal from {pit}: {legal}"),
+    ),
+    "bao_move_marks": (
+        gettext_noop("{move}: the marks do not match the move, which is written {canonical}"),
+    ),
+    "bao_illegal_move": (
+        gettext_noop("{move} is not legal here; legal from {pit}: {legal}"),
+        gettext_noop("{move} is not legal here; no legal move starts at {pit} (legal: {legal})"),
+    ),
+    # Parameters.
+    "k_factor_out_of_range": (
+        gettext_noop(
+            "parameter 'k_factor': K must be a whole number between {low} and {high} (R13), "
+            "got {value}"
+        ),
+    ),
+    "config_error": (
+        gettext_noop("a Swiss of {players} players can have 1 to {most} rounds, got {value}"),
+        gettext_noop("a Swiss needs at least 2 players, got {value}"),
+        gettext_noop("parameter 'swiss_rounds': at least 1 round, got {value}"),
+        gettext_noop(
+            "parameter 'swiss_bye_points': {value} is outside loss to win ({loss} to {win})"
+        ),
+        gettext_noop("parameter 'points': {value!r} is not win,draw,loss (e.g. 1,0.5,0)"),
+        gettext_noop("parameter {parameter!r}: {value!r} is not a whole number"),
+    ),
+    # Files without a line (the readers' `ParseError`s).
+    "parse_error": (
+        gettext_noop("{source}: the TRF file is empty"),
+        gettext_noop("{source}: the TRF file has no player lines (001)"),
+        gettext_noop("{source}: no results in the file"),
+    ),
+}
+
+_LINE = gettext_noop("{source}, line {line}: {detail}")
+
+# The details of the readers' line errors (interchange/trf_read.py, interchange/csv_read.py).
+_LINE_DETAILS: tuple[str, ...] = (
+    gettext_noop("bad record code {record} (expected 3 digits or capitals)"),
+    gettext_noop("tab character at column {column}"),
+    gettext_noop("second {record} record (the first is on line {first})"),
+    gettext_noop("{record} date {value} is not a date YYYY/MM/DD"),
+    gettext_noop("{record} number of rounds {value} is not a positive number"),
+    gettext_noop("{record} says {rounds} rounds but line {first} says {other}"),
+    gettext_noop("{record} value {value} is not a starting rank"),
+    gettext_noop("{record} lists no players"),
+    gettext_noop('a quoted field is not closed (an unbalanced ")'),
+    gettext_noop("the line contains a NUL character (not a text file?)"),
+    gettext_noop('a quoted field runs over several lines (an unbalanced " earlier?)'),
+    gettext_noop("too many fields ({fields}; the header has {names})"),
+    gettext_noop("empty name"),
+    gettext_noop("empty white"),
+    gettext_noop("empty result"),
+)
+
+_FORMATTER = string.Formatter()
+
+
+def shown(error: MashindanoError) -> str:
+    """The error's message in the active language, or its English message if no template of
+    its code gives back that message."""
+    english = str(error)
+    params = error.params
+    for template in TEMPLATES.get(error.code, ()):
+        text = _fill(template, english, params)
+        if text is not None:
+            return text
+    if isinstance(error, ParseError) and {"source", "line"} <= params.keys():
+        prefix = f"{params['source']}, line {params['line']}: "
+        if english.startswith(prefix):
+            detail_english = english[len(prefix) :]
+            for template in _LINE_DETAILS:
+                detail = _fill(template, detail_english, {})
+                if detail is not None:
+                    values = {"source": params["source"], "line": params["line"], "detail": detail}
+                    whole = _render(
+                        gettext(_LINE), {_key(k, None, ""): str(v) for k, v in values.items()}
+                    )
+                    if whole is not None:
+                        return whole
+    return english
+
+
+def _fill(template: str, english: str, params: dict[str, Any]) -> str | None:
+    """The translated template filled in, if the English template gives back `english`."""
+    values = _values(template, english, params)
+    if values is None:
+        return None
+    if _render(template, values) != english:
+        return None
+    translated = _render(gettext(template), values)
+    return translated if translated is not None else _render(template, values)
+
+
+def _values(template: str, english: str, params: dict[str, Any]) -> dict[str, str] | None:
+    """Each placeholder's text: from `params` when the template's English, filled with them,
+    gives back `english`; otherwise the text found at its place in `english`."""
+    fields = _fields(template)
+    if all(name in params for name, _conversion, _spec in fields):
+        values = {}
+        for name, conversion, spec in fields:
+            value = _FORMATTER.convert_field(params[name], conversion)
+            values[_key(name, conversion, spec)] = format(value, spec)
+        if _render(template, values) == english:
+            return values
+    match = _pattern(template).fullmatch(english)
+    if match is None:
+        return None
+    found = match.groupdict()
+    return {_key(name, c, s): found[_group(name)] for name, c, s in fields}
+
+
+def _render(template: str, values: dict[str, str]) -> str | None:
+    """The template with each placeholder replaced by its text; None if a placeholder is
+    unknown or malformed (a broken translation)."""
+    parts = []
+    try:
+        for literal, name, spec, conversion in _FORMATTER.parse(template):
+            parts.append(literal)
+            if name is not None:
+                parts.append(values[_key(name, conversion, spec or "")])
+    except (KeyError, ValueError):
+        return None
+    return "".join(parts)
+
+
+def _key(name: str, conversion: str | None, spec: str) -> str:
+    return f"{name}!{conversion or ''}:{spec}"
+
+
+def _group(name: str) -> str:
+    return "p_" + re.sub(r"\W", "_", name)
+
+
+@cache
+def _fields(template: str) -> tuple[tuple[str, str | None, str], ...]:
+    return tuple(
+        (name, conversion, spec or "")
+        for _literal, name, spec, conversion in _FORMATTER.parse(template)
+        if name is not None
+    )
+
+
+@cache
+def _pattern(template: str) -> re.Pattern[str]:
+    """A pattern matching the template's English, each placeholder a named group."""
+    parts = []
+    seen: set[str] = set()
+    for literal, name, _spec, _conversion in _FORMATTER.parse(template):
+        parts.append(re.escape(literal))
+        if name is not None:
+            group = _group(name)
+            parts.append(f"(?P={group})" if group in seen else f"(?P<{group}>.+?)")
+            seen.add(group)
+    return re.compile("".join(parts), re.DOTALL)

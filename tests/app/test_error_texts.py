@@ -1,0 +1,177 @@
+"""`shown(error)`: an engine or file error in the reader's language; in English exactly the
+engine's message (a template that does not give it back is never used)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from types import SimpleNamespace
+
+import pytest
+from django.utils import translation
+
+from mashindano.app.error_texts import TEMPLATES, shown
+from mashindano.engine import sheets
+from mashindano.engine.bao.notation import parse_move, parse_move_text
+from mashindano.engine.bao.position import standard_position
+from mashindano.engine.errors import (
+    ConfigError,
+    IllegalResult,
+    MashindanoError,
+    NoValidPairing,
+    ParseError,
+)
+from mashindano.engine.pairing.simple_swiss import ChessSwissParameters, check_swiss_rounds
+from mashindano.engine.tasaselo.parameters import check_k_factor
+from mashindano.interchange.players_csv import read_players_csv
+from mashindano.interchange.trf_read import parse_trf
+
+
+def _raised(call: Callable[[], object]) -> MashindanoError:
+    with pytest.raises(MashindanoError) as caught:
+        call()
+    return caught.value
+
+
+def _samples() -> list[MashindanoError]:
+    bye = SimpleNamespace(round=2, competitor="Asha")
+    start = standard_position()
+    found: list[MashindanoError] = [
+        sheets._unknown_competitor("Zawadi", 3),
+        sheets._bad_round("Asha", 0),
+        sheets._paired_twice("Asha", 2),
+        IllegalResult(
+            "competitor 'Asha' is listed twice", code="duplicate_competitor", competitor="Asha"
+        ),
+        IllegalResult(
+            "round 4: encounter m1 is between Asha and Baraka, not Asha and Chiku",
+            code="encounter_mismatch",
+            round=4,
+            encounter="m1",
+            competitor="Asha",
+        ),
+        NoValidPairing(
+            "no complete pairing: Asha, Baraka cannot meet anyone (all possible opponents "
+            "already met, forbidden, or same absolute colour preference)",
+            players=["Asha", "Baraka"],
+        ),
+        NoValidPairing(
+            "no complete pairing: the number of players is odd and nobody may receive "
+            "the pairing-allocated bye (all had one or a win without playing)",
+            players=["Asha"],
+        ),
+        NoValidPairing(
+            "no complete pairing satisfies C1-C3 (rematches, bye eligibility, absolute "
+            "colour preferences) for all players",
+            players=["Asha"],
+        ),
+        NoValidPairing("round 8 is beyond the tournament's 7 rounds", round=8, total_rounds=7),
+        NoValidPairing(
+            "round 2: only Asha can be paired; a round needs two players",
+            round=2,
+            players=["Asha"],
+        ),
+        NoValidPairing(
+            "round 2: no opponent left for Asha, Baraka (forbidden pairs)",
+            round=2,
+            players=["Asha", "Baraka"],
+        ),
+        _raised(lambda: parse_move_text("  ")),
+        _raised(lambda: parse_move_text("Z9!")),
+        _raised(lambda: parse_move_text("A9<")),
+        _raised(lambda: parse_move(start, "a3<")),
+        _raised(lambda: parse_move(start, "A1>")),
+        ParseError("A6<: the game is over", code="bao_game_over", text="A6<"),
+        IllegalResult("A6<: the game is over", code="bao_game_over", move="A6<"),
+        ParseError(
+            "A6: name the row (A or B for South, a or b for North); only namua moves may leave "
+            "it out",
+            code="bao_move_row",
+            text="A6",
+        ),
+        ParseError(
+            "A6: give the direction (< or >); legal from A6: A6<, A6>",
+            code="bao_move_ambiguous",
+            text="A6",
+            legal=["A6<", "A6>"],
+        ),
+        ParseError(
+            "A6<: A6< is not legal here; legal from A6: A6>",
+            code="bao_move_illegal",
+            text="A6<",
+            legal=["A6>"],
+        ),
+        ParseError(
+            "A6<: the marks do not match the move, which is written A6<*",
+            code="bao_move_marks",
+            text="A6<",
+            canonical="A6<*",
+        ),
+        IllegalResult(
+            "A6< is not legal here; legal from A6: A6>",
+            code="bao_illegal_move",
+            move="A6<",
+            legal=["A6>"],
+        ),
+        IllegalResult(
+            "A6< is not legal here; no legal move starts at A6 (legal: none)",
+            code="bao_illegal_move",
+            move="A6<",
+            legal=[],
+        ),
+        _raised(lambda: check_k_factor(7)),
+        _raised(lambda: check_swiss_rounds(6, 9)),
+        _raised(lambda: check_swiss_rounds(1, 1)),
+        _raised(lambda: ChessSwissParameters(swiss_rounds=0)),
+        _raised(lambda: ChessSwissParameters(swiss_bye_points=Fraction(2))),
+        _raised(lambda: ChessSwissParameters(points="lots")),  # type: ignore[arg-type]
+        _raised(lambda: ChessSwissParameters(random_seed="x")),  # type: ignore[arg-type]
+        _raised(lambda: parse_trf("", source="t.trf", require_players=True)),
+        _raised(lambda: parse_trf("012 Cup\n", source="t.trf", require_players=True)),
+        _raised(lambda: parse_trf("0x1 bad\n", source="t.trf")),
+        _raised(lambda: parse_trf("012 Cup\tx\n", source="t.trf")),
+        _raised(lambda: parse_trf("012 Cup\n012 Cup\n", source="t.trf")),
+        _raised(lambda: parse_trf("042 yesterday\n", source="t.trf")),
+        _raised(lambda: parse_trf("XXR many\n", source="t.trf")),
+        _raised(lambda: read_players_csv('name\n"Asha\n', source="p.csv")),
+        _raised(lambda: read_players_csv("name,rating\nAsha,1,2,3\n", source="p.csv")),
+    ]
+    found += [
+        sheets._bye_clash(bye, "has two byes"),
+        sheets._bye_clash(bye, "has a bye and a game"),
+    ]  # type: ignore[arg-type]
+    return found
+
+
+SAMPLES = _samples()
+
+
+def test_the_samples_cover_every_code_in_the_table() -> None:
+    assert set(TEMPLATES) <= {e.code for e in SAMPLES} | {"bye_clash", "parse_error"}
+
+
+@pytest.mark.parametrize("error", SAMPLES, ids=lambda e: f"{e.code}:{str(e)[:30]}")
+def test_in_english_shown_is_the_engine_message(error: MashindanoError) -> None:
+    with translation.override("en"):
+        assert shown(error) == str(error)
+
+
+@pytest.mark.parametrize("error", SAMPLES, ids=lambda e: f"{e.code}:{str(e)[:30]}")
+def test_every_sample_is_translated(error: MashindanoError) -> None:
+    with translation.override("sw"):
+        assert shown(error) != str(error) or str(error) in {"empty move"}
+
+
+def test_values_stay_in_place() -> None:
+    error = _raised(lambda: parse_trf("012 Cup\n012 Cup\n", source="t.trf"))
+    with translation.override("fa"):
+        text = shown(error)
+    assert text == "t.trf، سطر 2: رکورد 012 دوم (اولی در سطر 1 است)"
+
+
+def test_an_error_no_template_gives_back_stays_english() -> None:
+    odd = IllegalResult("round 2: Asha has a bye and a meal", code="bye_clash", round=2)
+    config = ConfigError("something unusual", code="k_factor_out_of_range")
+    with translation.override("fa"):
+        assert shown(odd) == str(odd)
+        assert shown(config) == str(config)
