@@ -297,7 +297,7 @@ def draft(request: HttpRequest, slug: str) -> HttpResponse:
         except NotAllowed:
             raise
         except MashindanoError as refused:
-            messages.error(request, str(refused))
+            messages.error(request, shown(refused))
             return HttpResponseRedirect(_desk(slug))
         messages.success(
             request, _("Round %(number)s is published.") % {"number": published.number}
@@ -312,7 +312,7 @@ def draft(request: HttpRequest, slug: str) -> HttpResponse:
     except NotAllowed:
         raise
     except MashindanoError as refused:
-        document, problem = None, str(refused)
+        document, problem = None, shown(refused)
     return _page(request, "draft.html", event=event, draft=document, problem=problem)
 
 
