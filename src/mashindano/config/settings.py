@@ -58,6 +58,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "mashindano.web.cache.PageCacheMiddleware",
+    "mashindano.web.api.conditional.ConditionalReadMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "mashindano.web.api.cors.PublicReadsCors",
     "django.contrib.sessions.middleware.SessionMiddleware",

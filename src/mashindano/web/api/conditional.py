@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db import IntegrityError
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
@@ -195,3 +196,90 @@ def _answer(status: int, document: Json, slug: str | None) -> HttpResponse:
 def document_of(value: Any) -> Json:
     to_json = getattr(value, "to_json", None)
     return to_json() if callable(to_json) else value  # type: ignore[no-any-return]
+
+
+# -- the conditional fast path ----------------------------------------------------------------
+
+API_PREFIX = "/api/v1"
+"""Where `web.api.main` mounts the operations."""
+
+_PUBLIC_EVENT_READS: list[re.Pattern[str]] = []
+_PARAMETER_SHAPES = {"number": "[0-9]+"}
+"""Path parameters the operation validates (an int): anything else is left to it (422)."""
+
+
+def public_event_read(path: str) -> str:
+    """Declare an operation path (`/events/{slug}/...`) as a public read answered by
+    `cached_read(..., slug=slug)`: one ETag, the event's version, whatever the query. Its
+    conditional requests may then be answered by `ConditionalReadMiddleware`."""
+    parts = re.split(r"\{(\w+)\}", path)  # text, name, text, name, ...
+    pattern = "".join(
+        f"(?P<{part}>{_PARAMETER_SHAPES.get(part, '[^/]+')})" if k % 2 else re.escape(part)
+        for k, part in enumerate(parts)
+    )
+    _PUBLIC_EVENT_READS.append(re.compile(f"{re.escape(API_PREFIX)}{pattern}"))
+    return path
+
+
+def _public_read_slug(path: str) -> str | None:
+    for pattern in _PUBLIC_EVENT_READS:
+        found = pattern.fullmatch(path)
+        if found is not None:
+            return found.group("slug")
+    return None
+
+
+class ConditionalReadMiddleware:
+    """Answers a poll of a public event read whose ETag still holds with 304 before the rest of
+    the stack (sessions, language, URL resolution, django-ninja): one indexed query, as the
+    operation itself would make, and the same 304 with the same headers (a test compares them).
+
+    Taken only by a GET without a query, a token or a session cookie (those go the
+    whole way: a query is validated, a token's reads are its own) and only while the client
+    is within the anonymous rate limit (counted as the operation counts it). Anything else,
+    including a stale ETag, goes on to the operation. Off with `MASHINDANO_API_FAST_304 =
+    False`. On this 2-core machine the 304s were about 70 % of a poll's server time."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], Any]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> Any:
+        meta = request.META
+        if (
+            request.method == "GET"
+            and "HTTP_IF_NONE_MATCH" in meta
+            and request.path.startswith(API_PREFIX)
+            and not meta.get("QUERY_STRING")
+            and "HTTP_AUTHORIZATION" not in meta
+            and getattr(settings, "MASHINDANO_API_FAST_304", True)
+        ):
+            answer = self._not_modified(request)
+            if answer is not None:
+                return answer
+        return self.get_response(request)
+
+    def _not_modified(self, request: HttpRequest) -> HttpResponse | None:
+        from mashindano.store.lookups import event_version as version_of
+        from mashindano.web.api.throttling import WindowThrottle
+        from mashindano.web.cache import personal
+        from mashindano.web.language import language_of
+
+        slug = _public_read_slug(request.path)
+        if slug is None or personal(request):
+            return None
+        version = version_of(slug)
+        if version is None:
+            return None
+        tag = event_etag(slug, version)
+        if not _matches(request.headers.get("If-None-Match", ""), tag):
+            return None
+        if not WindowThrottle("anon").allow_request(request):
+            return None  # the operation answers 429 with Retry-After
+        response = HttpResponse(status=304)
+        response["ETag"] = tag
+        response["Cache-Control"] = "no-cache"
+        response["Vary"] = "Authorization, Accept-Language, Cookie"
+        response["X-Frame-Options"] = settings.X_FRAME_OPTIONS
+        response["Content-Length"] = "0"
+        response["Content-Language"] = language_of(request, personal=False)
+        return allow_any_origin(response)

@@ -17,6 +17,7 @@ from mashindano.web.api.conditional import (
     cached_read,
     event_etag,
     json_bytes,
+    public_event_read,
 )
 from mashindano.web.api.pagination import page
 from mashindano.web.api.schemas import Document, Page, responses
@@ -59,7 +60,11 @@ def list_events(request: HttpRequest, filters: Query[EventFilter]) -> HttpRespon
     return cached_read(request, build, slug=None)
 
 
-@read("/events/{slug}", response=responses(200, Document, cached=True), summary="An event")
+@read(
+    public_event_read("/events/{slug}"),
+    response=responses(200, Document, cached=True),
+    summary="An event",
+)
 def event_summary(request: HttpRequest, slug: str) -> HttpResponse:
     def build() -> Json:
         from mashindano.app.documents.event import build_event_summary
@@ -87,7 +92,7 @@ def event_summary(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @read(
-    "/events/{slug}/entries",
+    public_event_read("/events/{slug}/entries"),
     response=responses(200, Page, cached=True),
     summary="Entries in registration order, paged",
 )
@@ -108,7 +113,7 @@ def entries(request: HttpRequest, slug: str, paging: Query[PageQuery]) -> HttpRe
 
 
 @read(
-    "/events/{slug}/rounds/{number}",
+    public_event_read("/events/{slug}/rounds/{number}"),
     response=responses(200, Document, cached=True),
     summary="Pairings and results of a published round",
 )
@@ -124,7 +129,7 @@ def round_pairings(
 
 
 @read(
-    "/events/{slug}/standings",
+    public_event_read("/events/{slug}/standings"),
     response=responses(200, Document, cached=True),
     summary="Standings (every table of the event, with column definitions)",
 )
@@ -149,7 +154,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @read(
-    "/events/{slug}/crosstable",
+    public_event_read("/events/{slug}/crosstable"),
     response=responses(200, Document, cached=True),
     summary="Crosstable",
 )
@@ -163,7 +168,7 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @read(
-    "/events/{slug}/players/{player}",
+    public_event_read("/events/{slug}/players/{player}"),
     response=responses(200, Document, cached=True),
     summary="Player card (by key, number or name)",
 )
@@ -177,7 +182,7 @@ def player_card(request: HttpRequest, slug: str, player: str) -> HttpResponse:
 
 
 @read(
-    "/events/{slug}/export.json",
+    public_event_read("/events/{slug}/export.json"),
     response=responses(200, Document, cached=True),
     summary="Every fact and the audit log (the CLI's event export --format json)",
 )
@@ -205,7 +210,7 @@ def _text_export(request: HttpRequest, slug: str, what: str, content_type: str) 
 
 
 @read(
-    "/events/{slug}/export.trf",
+    public_event_read("/events/{slug}/export.trf"),
     response=responses(200, str, cached=True),
     summary="TRF-16 of a single-stage chess event",
     openapi_extra={
@@ -217,7 +222,7 @@ def export_trf(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @read(
-    "/events/{slug}/export.csv",
+    public_event_read("/events/{slug}/export.csv"),
     response=responses(200, str, cached=True),
     summary="GAMES.csv: round, white, black, result",
     openapi_extra={"responses": {"200": {"content": {"text/csv": {"schema": {"type": "string"}}}}}},
