@@ -73,7 +73,7 @@ def build(db: Path, players: int, rounds: int, tasaselo_players: int) -> None:
 
     play(SWISS, "chess-swiss", players, {"swiss_rounds": str(rounds)}, rounds)
     play(TASASELO, "tasaselo", tasaselo_players, {"rounds": "5"}, 5)
-    play(LIVE, "chess-swiss", 40, {"swiss_rounds": "3"}, 0)
+    play(LIVE, "chess-swiss", 40, {"swiss_rounds": "9"}, 0)
     round_cases.pair_next_round(LIVE, actor=actor)
 
 
@@ -212,16 +212,24 @@ def live_latency(base: str, samples: int) -> list[float]:
     poller.start()
     latencies = []
     from mashindano.app.queries import get_event_facts
+    from mashindano.app.rounds import pair_next_round
 
-    open_boards = [
-        game.board
-        for game in get_event_facts(LIVE).games()
-        if game.round == 1 and not game.result.is_decided
-    ]  # a database kept from an earlier run has some boards reported already
-    for board in open_boards[:samples]:
+    def open_boards() -> tuple[int, list[int]]:
+        latest = get_event_facts(LIVE).latest_round()
+        assert latest is not None
+        return latest.number, [g.board for g in latest.games() if not g.result.is_decided]
+
+    number, boards = open_boards()
+    if len(boards) < samples:  # a database kept from earlier runs: the next round, if any
+        try:
+            pair_next_round(LIVE, actor=local("bench"))
+            number, boards = open_boards()
+        except Exception as refused:  # the live event's rounds are all played
+            print(f"  live event: {refused}; run with --rebuild for more samples")
+    for board in boards[:samples]:
         time.sleep(random.uniform(0.2, 1.2))
         changed.clear()
-        report_result(LIVE, GameRef(1, board), "1-0", actor=local("bench"))
+        report_result(LIVE, GameRef(number, board), "1-0", actor=local("bench"))
         recorded = time.monotonic()
         if changed.wait(10):
             latencies.append(seen[-1] - recorded)
@@ -333,7 +341,9 @@ def main() -> None:
             (
                 "live view: result recorded -> shown",
                 f"median {statistics.median(latencies):.2f} s, max {max(latencies):.2f} s"
-                f" ({len(latencies)} results, poll 1 s)",
+                f" ({len(latencies)} results, poll 1 s)"
+                if latencies
+                else "no open board left (--rebuild)",
             )
         )
     finally:
