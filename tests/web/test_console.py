@@ -438,6 +438,13 @@ def test_import_preview_shows_each_bad_line_and_imports_nothing(fresh: dict[str,
     assert models.Entry.objects.filter(event__slug="fresh").count() == 5
 
 
+def test_the_pasted_file_reads_left_to_right_on_a_persian_page(fresh: dict[str, User]) -> None:
+    client = _client(fresh["organiser"])
+    page = client.get("/console/fresh/import/", headers={"Accept-Language": "fa"}).content.decode()
+    assert 'dir="rtl"' in page
+    assert re.search(r'<textarea name="text"[^>]*dir="ltr"', page)
+
+
 def test_import_preview_then_confirm(fresh: dict[str, User]) -> None:
     client = _client(fresh["organiser"])
     text = "name,rating,country\nAmani,1800,TZA\nBaraka,1700,KEN\n"

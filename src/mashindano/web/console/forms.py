@@ -169,7 +169,8 @@ class ImportForm(forms.Form):
     text = forms.CharField(
         label=_("…or paste the file here"),
         required=False,
-        widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false"}),
+        # A file's lines read left to right on a right-to-left page too ("012 Club").
+        widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false", "dir": "ltr"}),
     )
 
 
