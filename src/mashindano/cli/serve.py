@@ -6,17 +6,25 @@ many idle keep-alive connections cheaply in its own I/O loop (see shared/design/
 for the figures that chose it over gunicorn and uvicorn). Static files come from WhiteNoise
 inside the application, so one process serves everything and nothing is fetched from outside
 at run time.
+
+`serve` supervises its processes (`cli/supervise.py`): a server worker or the task worker that
+dies, even by SIGKILL, is started again (at once, or after a growing delay when it keeps
+dying), with a log line saying which process, how it ended and how many restarts so far.
 """
 
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import typer
 
 from mashindano.cli.output import console
+
+if TYPE_CHECKING:
+    from mashindano.cli.supervise import TaskWorkerSupervisor
 
 BLOCKING_THREADS = 2
 """Threads per worker running Django. Django's views are synchronous: under ASGI each request
@@ -45,7 +53,11 @@ def serve(
 ) -> None:
     """Serve the public pages with granian, and the task worker beside it (Ctrl-C stops both).
 
-    Pages: events, pairings, standings, crosstables, player cards and the live view."""
+    Pages: events, pairings, standings, crosstables, player cards and the live view. A server
+    worker or the task worker that dies is started again (docs/deploy.md)."""
+    # A few fixed threads per worker keep their database connections (no connect per request).
+    # Set before Django reads its settings here: the workers are forked with them.
+    os.environ.setdefault("MASHINDANO_DB_CONN_MAX_AGE", "60")
     if demo:
         from mashindano.cli.event_demo import run_event_demo
 
@@ -57,43 +69,55 @@ def serve(
 
         setup(db)  # migrations, once, before the workers start
         where = database_description()
-    # Each worker process configures Django itself from the environment.
+    # A worker process that is not forked from this one configures Django from the environment.
     if "://" not in db:
         db = os.path.abspath(db)
     os.environ["MASHINDANO_DATABASE_URL"] = db
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mashindano.config.settings")
-    # A few fixed threads per worker keep their database connections (no connect per request).
-    os.environ.setdefault("MASHINDANO_DB_CONN_MAX_AGE", "60")
-    from granian import Granian
+    # The application is loaded here, once: each server worker is forked with it loaded, so
+    # that a worker started again after a crash answers at once (instead of seconds later).
+    # No database connection is shared with the workers.
+    from django.db import connections
+
+    import mashindano.config.wsgi  # noqa: F401
+
+    connections.close_all()
     from granian.constants import Interfaces
 
+    from mashindano.cli.supervise import SupervisedGranian, configure_logging
+
     shown = f"[{host}]" if ":" in host else host
-    background = _start_task_worker(db) if task_worker else None
+    configure_logging()
+    server = SupervisedGranian(
+        "mashindano.config.wsgi:application",
+        address=host,
+        port=port,
+        interface=Interfaces.WSGI,
+        workers=workers,
+        blocking_threads=BLOCKING_THREADS,
+        log_access=False,
+    )
+    background = _task_worker(db, on_give_up=server.stop) if task_worker else None
     console.print(f"Serving {where} at [bold]http://{shown}:{port}/[/bold] (Ctrl-C stops)")
     try:
-        Granian(
-            "mashindano.config.wsgi:application",
-            address=host,
-            port=port,
-            interface=Interfaces.WSGI,
-            workers=workers,
-            blocking_threads=BLOCKING_THREADS,
-            log_access=False,
-        ).serve()
+        if background is not None:
+            background.start()
+        server.serve()
     finally:
         if background is not None:
-            background.terminate()
-            try:
-                background.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                background.kill()
+            background.stop()
+    if server.gave_up or (background is not None and background.gave_up):
+        raise typer.Exit(1)
 
 
-def _start_task_worker(db: str) -> subprocess.Popen[bytes]:
-    """`mashindano worker` on the same database, as a child process."""
+def _task_worker(db: str, on_give_up: Callable[[], None]) -> TaskWorkerSupervisor:
+    """`mashindano worker` on the same database, as a supervised child process."""
+    from mashindano.cli.supervise import TaskWorkerSupervisor
+
     mail = os.environ.get("MASHINDANO_MAIL_DIR", os.path.join("var", "mail"))
     console.print(f"Task worker started; e-mail is written under {os.path.abspath(mail)}")
-    return subprocess.Popen(
+    return TaskWorkerSupervisor(
         [sys.executable, "-m", "mashindano.cli.main", "worker", "--db", db],
-        env={**os.environ, "MASHINDANO_MAIL_DIR": mail},
+        {**os.environ, "MASHINDANO_MAIL_DIR": mail},
+        on_give_up=on_give_up,
     )
