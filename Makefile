@@ -43,7 +43,9 @@ test: $(STAMP)
 	@$(MAKE) --no-print-directory test-postgres
 
 # The app, store and event CLI tests again with PostgreSQL as the test database, plus the
-# tests marked `postgres` (concurrent processes, SIGKILL), in parallel like the first pass
+# tests marked `postgres` (concurrent processes, SIGKILL; tests/serve: `mashindano serve` killed
+# under load, two servers on one database and Redis, their counts in the "counts" summary),
+# in parallel like the first pass
 # (a test database per worker on the same server). Runs when MASHINDANO_TEST_POSTGRES_URL
 # is set and the server answers; says why not otherwise. There a `postgres`-marked test that
 # skips, or a run in which none passes, fails (MASHINDANO_REQUIRE_POSTGRES, tests/conftest.py).
@@ -61,7 +63,7 @@ test-postgres: $(STAMP)
 	else \
 		echo "== app, store and event CLI tests on PostgreSQL"; \
 		MASHINDANO_DATABASE_URL="$$MASHINDANO_TEST_POSTGRES_URL" MASHINDANO_REQUIRE_POSTGRES=1 \
-			$(BIN)/pytest $(PYTEST_PARALLEL) tests/app tests/store tests/cli/test_event_e2e*.py tests/api/test_concurrency.py; \
+			$(BIN)/pytest $(PYTEST_PARALLEL) tests/app tests/store tests/cli/test_event_e2e*.py tests/api/test_concurrency.py tests/serve; \
 	fi
 
 # Fails, saying why, unless MASHINDANO_TEST_POSTGRES_URL is set and the server answers.

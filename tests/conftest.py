@@ -48,12 +48,23 @@ def pytest_runtest_makereport(
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     """Count the `postgres`-marked tests that passed. Under pytest-xdist this runs in the
-    controller too, for every worker's report, so the count there covers the whole run."""
+    controller too, for every worker's report, so the count there covers the whole run.
+    Also keeps the figures a test recorded with `record_property("counts", text)`."""
     if report.when == "call" and report.passed and "postgres" in report.keywords:
         _PASSED_COUNT[0] += 1
+    if report.when == "call":
+        outcome = "passed" if report.passed else report.outcome
+        for name, value in report.user_properties:
+            if name == COUNTS:
+                _COUNTS.append(f"{report.nodeid.rsplit('::', 1)[-1]} ({outcome}): {value}")
 
 
 _PASSED_COUNT = [0]
+COUNTS = "counts"
+"""`record_property(COUNTS, text)`: figures a test shows in the run's summary (the process
+tests of issue 30: requests, answers, rows stored, restart times), also under pytest-xdist
+and with -q, where a passing test's prints are hidden."""
+_COUNTS: list[str] = []
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
@@ -75,6 +86,10 @@ _POSTGRES_MISSING = pytest.StashKey[bool]()
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if _COUNTS:
+        terminalreporter.section("counts")
+        for line in _COUNTS:
+            terminalreporter.write_line(line)
     if terminalreporter.config.stash.get(_POSTGRES_MISSING, False):
         terminalreporter.write_line(
             f"error: {REQUIRE_POSTGRES} is set but no PostgreSQL-marked test ran and passed "

@@ -58,16 +58,21 @@ def children(pid: int) -> list[Child]:
 
 
 def http(
-    method: str, url: str, body: dict[str, Any] | None = None, token: str | None = None
+    method: str,
+    url: str,
+    body: dict[str, Any] | None = None,
+    token: str | None = None,
+    headers: dict[str, str] | None = None,
 ) -> tuple[int, dict[str, str], bytes]:
     """(status, headers, body); status 0 when the connection failed."""
-    headers = {"Content-Type": "application/json"} if body is not None else {}
+    sent = {"Content-Type": "application/json"} if body is not None else {}
     if token:
-        headers["Authorization"] = f"Bearer {token}"
+        sent["Authorization"] = f"Bearer {token}"
+    sent.update(headers or {})
     request = urllib.request.Request(
         url,
         data=json.dumps(body).encode() if body is not None else None,
-        headers=headers,
+        headers=sent,
         method=method,
     )
     try:
@@ -165,18 +170,23 @@ def server_env(**extra: str) -> dict[str, str]:
 
 @dataclass
 class Load:
-    """Client threads reporting one result per board through the API (never retried) and
-    reading pages in between, until the boards run out or `stop`."""
+    """Client threads reporting one result per board through the API and reading the
+    standings in between; then only reading, until `stop`. A report that gets no answer or a
+    5xx (its server died under it) is sent again with the same `Idempotency-Key`, as a client
+    should: it is stored once whether or not the first try was."""
 
-    urls: list[str]
-    """Base URLs of the servers; client n uses urls[n % len(urls)]."""
+    url: str
     slug: str
     token: str
     boards: list[int]
     clients: int = 3
     pause: float = 0.05
-    writes: dict[int, int] = field(default_factory=dict)
-    """Board -> HTTP status of its report (0: no answer)."""
+    patience: float = 60.0
+    """Seconds a client keeps retrying one report."""
+    writes: list[int] = field(default_factory=list)
+    """HTTP status of every report sent, retries included (0: no answer)."""
+    reported: dict[int, int] = field(default_factory=dict)
+    """Board -> the final status of its report."""
     reads: list[int] = field(default_factory=list)
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _stop: threading.Event = field(default_factory=threading.Event)
@@ -184,42 +194,65 @@ class Load:
 
     def start(self) -> None:
         queue = iter(self.boards)
-        for n in range(self.clients):
-            url = self.urls[n % len(self.urls)]
-            thread = threading.Thread(target=self._client, args=(url, queue), daemon=True)
+        for _ in range(self.clients):
+            thread = threading.Thread(target=self._client, args=(queue,), daemon=True)
             self._threads.append(thread)
             thread.start()
 
-    def _client(self, url: str, queue: Iterator[int]) -> None:
+    def _client(self, queue: Iterator[int]) -> None:
         while not self._stop.is_set():
             with self._lock:
                 board = next(queue, None)
-            if board is None:
-                return
+            if board is not None:
+                self._report(board)
+            read, _, _ = http("GET", f"{self.url}/e/{self.slug}/standings/")
+            with self._lock:
+                self.reads.append(read)
+            self._stop.wait(self.pause if read else 0.1)
+
+    def _report(self, board: int) -> None:
+        deadline = time.monotonic() + self.patience
+        while True:
             status, _, _ = http(
                 "POST",
-                f"{url}/api/v1/events/{self.slug}/results",
+                f"{self.url}/api/v1/events/{self.slug}/results",
                 {"round": 1, "board": board, "result": "1-0"},
                 self.token,
+                {"Idempotency-Key": f"load-{board}"},
             )
-            read, _, _ = http("GET", f"{url}/e/{self.slug}/standings/")
             with self._lock:
-                self.writes[board] = status
-                self.reads.append(read)
-            # A server that does not answer is given a moment, not hammered.
-            self._stop.wait(self.pause if status else 0.2)
+                self.writes.append(status)
+            if (status and status < 500) or time.monotonic() > deadline:
+                with self._lock:
+                    self.reported[board] = status
+                return
+            self._stop.wait(0.1)  # a server that does not answer is given a moment
 
-    def done_writes(self) -> int:
+    def written(self) -> int:
         with self._lock:
-            return len(self.writes)
-
-    def wait(self, timeout: float = 120.0) -> None:
-        for thread in self._threads:
-            thread.join(timeout)
+            return len(self.reported)
 
     def stop(self) -> None:
         self._stop.set()
-        self.wait()
+        for thread in self._threads:
+            thread.join(self.patience + 30)
 
     def ok(self) -> set[int]:
-        return {board for board, status in self.writes.items() if 200 <= status < 300}
+        return {board for board, status in self.reported.items() if 200 <= status < 300}
+
+
+class Phases:
+    """Seconds spent in each phase of a test, for its printed counts."""
+
+    def __init__(self) -> None:
+        self.last = time.monotonic()
+        self.seconds: dict[str, float] = {}
+
+    def mark(self, name: str) -> None:
+        now = time.monotonic()
+        self.seconds[name] = round(now - self.last, 1)
+        self.last = now
+
+
+COUNTS = "counts"
+"""`record_property(COUNTS, text)`: shown in the run's summary (tests/conftest.py)."""

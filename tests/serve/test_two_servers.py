@@ -19,7 +19,7 @@ import pytest
 
 from ..app.smtp import smtp_server
 from .conftest import T0, make_club
-from .serving import children, http, server_env, serving
+from .serving import COUNTS, Phases, children, http, server_env, serving
 
 pytestmark = pytest.mark.postgres
 
@@ -80,7 +80,9 @@ def test_issue30_two_servers_and_two_task_workers_on_one_database_and_one_cache(
     from mashindano.app.tasks import send_notifications
     from mashindano.store import models
 
+    phases = Phases()
     club = make_club(players_count=2 * (CLIENTS + 1), linked=5)
+    phases.mark("event")
     shared = _redis_answers()
     extra = {"MASHINDANO_CACHE_URL": REDIS_URL} if shared else {}
     if shared:
@@ -96,6 +98,7 @@ def test_issue30_two_servers_and_two_task_workers_on_one_database_and_one_cache(
             ):
                 one.wait_until_answering()
                 two.wait_until_answering()
+                phases.mark("start")
                 for server in (one, two):
                     server.wait_for("its task worker", server.task_workers)
 
@@ -122,6 +125,7 @@ def test_issue30_two_servers_and_two_task_workers_on_one_database_and_one_cache(
                     patience=30,
                 )
                 fresh = time.monotonic() - written
+                phases.mark("fresh")
 
                 # 50 reports at once, alternately through each server.
                 servers = [one, two]
@@ -136,6 +140,7 @@ def test_issue30_two_servers_and_two_task_workers_on_one_database_and_one_cache(
                     ]
                 )
 
+                phases.mark("50 reports")
                 # Both task workers race over the same notifications: each pending one is in
                 # several copies of one sending task.
                 collect_news(T0)
@@ -166,8 +171,10 @@ def test_issue30_two_servers_and_two_task_workers_on_one_database_and_one_cache(
                     )
                     if row.worker_ids
                 )
+                phases.mark("mail")
                 zombies = one.zombies() + two.zombies()
                 stopped = (one.stop(), two.stop())
+                phases.mark("stop")
             leftover = children(one.pid) + children(two.pid)
             keys = Counter(inbox.keys())
     finally:
@@ -191,9 +198,10 @@ def test_issue30_two_servers_and_two_task_workers_on_one_database_and_one_cache(
         "notifications sent": sent,
         "mails received": sum(keys.values()),
         "sending tasks per worker pid": dict(senders),
+        "phases s": phases.seconds,
     }
     print(f"issue 30 two servers counts: {counts}")
-    record_property("counts", f"two servers: {counts}")
+    record_property(COUNTS, f"two servers: {counts}")
 
     assert answers == [201] * CLIENTS, counts
     assert boards == Counter(range(1, CLIENTS + 2)), counts  # each board once, none lost
