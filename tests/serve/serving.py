@@ -40,9 +40,8 @@ class Child:
     command: str
 
 
-def children(pid: int) -> list[Child]:
-    """The live and zombie child processes of `pid`, from /proc."""
-    found = []
+def processes() -> Iterator[tuple[Child, int]]:
+    """Every process of the machine with its parent's pid, from /proc."""
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
@@ -52,9 +51,12 @@ def children(pid: int) -> list[Child]:
         except OSError:
             continue
         fields = stat.rsplit(")", 1)[1].split()
-        if int(fields[1]) == pid:
-            found.append(Child(int(entry.name), fields[0], command))
-    return found
+        yield Child(int(entry.name), fields[0], command), int(fields[1])
+
+
+def children(pid: int) -> list[Child]:
+    """The live and zombie child processes of `pid`."""
+    return [child for child, parent in processes() if parent == pid]
 
 
 def http(
@@ -90,13 +92,20 @@ class Server:
 
     def __init__(self, database_url: str, folder: Path, env: dict[str, str], name: str) -> None:
         self.port = free_port()
+        self.database_url = database_url
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = folder / f"{name}.log"
         command = [sys.executable, "-m", "mashindano.cli.main", "serve", "--db", database_url,
                    "--port", str(self.port), "--workers", "1"]  # fmt: skip
         with self.log.open("wb") as output:
+            # A session of its own, as in a terminal: Ctrl-C signals its whole process group.
             self.process = subprocess.Popen(
-                command, env=env, cwd=folder, stdout=output, stderr=subprocess.STDOUT
+                command,
+                env=env,
+                cwd=folder,
+                stdout=output,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
             )
 
     @property
@@ -121,6 +130,15 @@ class Server:
     def task_workers(self) -> list[Child]:
         return [c for c in children(self.pid) if " worker " in c.command and c.state != "Z"]
 
+    def leftovers(self) -> list[Child]:
+        """Live processes of this server (its own or its workers, whoever their parent now)."""
+        marks = (f" --port {self.port} ", f" worker --db {self.database_url}")
+        return [
+            child
+            for child, _ in processes()
+            if child.state != "Z" and any(m in child.command + " " for m in marks)
+        ]
+
     def zombies(self) -> list[Child]:
         return [c for c in children(self.pid) if c.state == "Z"]
 
@@ -134,10 +152,14 @@ class Server:
                 pytest.fail(f"{what} within {patience} s; server output: {self.output()[-3000:]}")
             time.sleep(0.05)
 
-    def stop(self) -> int:
-        """SIGTERM (what Ctrl-C does), and the exit code once everything stopped."""
+    def stop(self, ctrl_c: bool = False) -> int:
+        """SIGTERM (or with `ctrl_c` SIGINT to its process group, as Ctrl-C in a terminal),
+        and the exit code once everything stopped."""
         if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
+            if ctrl_c:
+                os.killpg(self.pid, signal.SIGINT)
+            else:
+                self.process.send_signal(signal.SIGTERM)
         try:
             return self.process.wait(timeout=60)
         except subprocess.TimeoutExpired:
@@ -155,7 +177,7 @@ def serving(database_url: str, folder: Path, env: dict[str, str], name: str) -> 
     finally:
         if server.process.poll() is None:
             server.stop()
-        for child in children(server.pid):  # nothing left behind, even on failure
+        for child in server.leftovers():  # nothing left behind, even on failure
             os.kill(child.pid, signal.SIGKILL)
 
 

@@ -3,7 +3,7 @@ granian worker and the task worker) under a load of result reports and page read
 PostgreSQL: the server worker is killed with SIGKILL, then the task worker. The site answers
 again within 5 s, the task worker is back (another pid) and runs what falls due (the mail of
 new reports goes out), serve leaves no zombie, every report answered 2xx is stored exactly
-once (and none twice), and SIGTERM stops everything."""
+once (and none twice), and Ctrl-C (SIGINT to its process group) stops everything."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ import pytest
 
 from ..app.smtp import smtp_server
 from .conftest import make_club
-from .serving import COUNTS, Load, Phases, children, http, server_env, serving
+from .serving import COUNTS, Load, Phases, http, server_env, serving
 
 pytestmark = pytest.mark.postgres
 
@@ -116,9 +116,9 @@ def test_issue30_item3_serve_restarts_a_killed_server_worker_and_task_worker_und
             assert ran_by_new, "the restarted task worker ran no task"
             assert server.zombies() == []
             output = server.output()
-            stopped = server.stop()
+            stopped = server.stop(ctrl_c=True)
             phases.mark("stop")
-        leftover = [c for c in children(server.pid) if c.state != "Z"]
+        leftover = server.leftovers()
 
         sent = models.Notification.objects.filter(state="sent")
         keys = Counter(inbox.keys())

@@ -19,7 +19,7 @@ import pytest
 
 from ..app.smtp import smtp_server
 from .conftest import T0, make_club
-from .serving import COUNTS, Phases, children, http, server_env, serving
+from .serving import COUNTS, Phases, http, server_env, serving
 
 pytestmark = pytest.mark.postgres
 
@@ -175,7 +175,7 @@ def test_issue30_two_servers_and_two_task_workers_on_one_database_and_one_cache(
                 zombies = one.zombies() + two.zombies()
                 stopped = (one.stop(), two.stop())
                 phases.mark("stop")
-            leftover = children(one.pid) + children(two.pid)
+            leftover = one.leftovers() + two.leftovers()
             keys = Counter(inbox.keys())
     finally:
         if shared:

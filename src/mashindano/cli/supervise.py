@@ -20,6 +20,7 @@ SIGINT (Ctrl-C) stops everything: the server workers (granian), then the task wo
 from __future__ import annotations
 
 import logging
+import os
 import signal
 import subprocess
 import sys
@@ -126,6 +127,10 @@ class SupervisedGranian(Granian):  # type: ignore[misc]
         """Stop the server from another thread (as SIGTERM would)."""
         self.signal_handler_interrupt()
 
+    def serve(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("target_loader", load_in_own_group)
+        super().serve(*args, **kwargs)
+
     def _respawn_workers(
         self,
         workers: Sequence[int],
@@ -154,6 +159,18 @@ class SupervisedGranian(Granian):  # type: ignore[misc]
         # seconds; the back-off above handles that instead.
         for idx in workers:
             self.respawned_wrks.pop(idx, None)
+
+
+def load_in_own_group(target: str) -> Any:
+    """Granian's loader of the application, run by each server worker as it starts, which
+    first moves the worker to a process group of its own. Ctrl-C in a terminal signals the
+    whole foreground group; a granian worker that got SIGINT from the terminal and SIGTERM from
+    its parent at once could hang in its signal handling (seen with granian 2.8: `serve` then
+    never ended). So only `serve` gets the terminal's signal and stops each worker once."""
+    from granian._internal import load_target
+
+    os.setpgid(0, 0)
+    return load_target(target)
 
 
 class TaskWorkerSupervisor:
