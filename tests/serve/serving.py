@@ -148,6 +148,9 @@ class Server:
             found = check()
             if found:
                 return found
+            if self.process.poll() is not None:
+                pytest.fail(f"serve ended ({self.process.returncode}) waiting for {what}: "
+                            f"{self.output()[-3000:]}")  # fmt: skip
             if time.monotonic() > deadline:
                 pytest.fail(f"{what} within {patience} s; server output: {self.output()[-3000:]}")
             time.sleep(0.05)

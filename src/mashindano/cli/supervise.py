@@ -167,9 +167,12 @@ def load_in_own_group(target: str) -> Any:
     whole foreground group; a granian worker that got SIGINT from the terminal and SIGTERM from
     its parent at once could hang in its signal handling (seen with granian 2.8: `serve` then
     never ended). So only `serve` gets the terminal's signal and stops each worker once."""
+    import multiprocessing
+
     from granian._internal import load_target
 
-    os.setpgid(0, 0)
+    if multiprocessing.parent_process() is not None:  # a worker process (not a thread of serve)
+        os.setpgid(0, 0)
     return load_target(target)
 
 
