@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -23,9 +24,11 @@ from mashindano.engine.sheets import ScoreTable
 from mashindano.engine.tiebreaks import (
     FIDE_CODES,
     FIDE_TIEBREAK_CODES,
+    TIEBREAK_NAMES,
     tiebreak_by_name,
     unrated_present,
 )
+from mashindano.engine.tiebreaks.registry import tiebreak_list_markdown
 from mashindano.interchange.trf import parse_trf, trf_to_stage_results
 
 from ..shared_folders import shared_folder
@@ -212,3 +215,17 @@ def test_de_with_forfeits() -> None:
     plain = tiebreak_by_name("DE/P").compute_table(table)
     assert [plain.value(k) for k in range(2)] == [1, 0]
     assert tiebreak_by_name("DE/P").name == "DE-P"
+
+
+def test_the_readme_tie_break_list_is_the_registrys() -> None:
+    """Issue 28 item 8: the README's tie-break list is generated from the registry, not
+    written twice. To regenerate the block: `python -c "from mashindano.engine.tiebreaks.
+    registry import tiebreak_list_markdown as t; print(t())"` between its two markers."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    begin = readme.index("\n", readme.index("<!-- tiebreaks:begin")) + 1
+    end = readme.index("<!-- tiebreaks:end -->")
+    assert readme[begin:end] == tiebreak_list_markdown()
+    for code in FIDE_TIEBREAK_CODES:
+        assert f"| `{code}` |" in readme[begin:end]
+    for name in TIEBREAK_NAMES:
+        assert f"`{name}" in readme[begin:end]

@@ -180,7 +180,7 @@ FIDE_CODES: dict[str, FideCode] = {
 
 MODIFIERS = (
     ("-Cn", "Cut-n: leaves out the n least significant values (VURs first)", "C.07 14.1, 14.2"),
-    ("-Mn", "Median-n: leaves out the n least and the n most significant values", "C.07 14.3"),
+    ("-Mn", "Median-n: leaves out the n least and n most significant values", "C.07 14.3, 14.4"),
     ("-P", "DE only: forfeits count as played games", "C.07 6.1.1"),
     ("-Urating", "rating-based codes: the rating given to unrated players", "C.07 10"),
     (":fide2023", "the 2023 text: an unplayed round counts the own score uncapped", "C.07 16"),

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable
 from mashindano.engine.errors import ConfigError
 from mashindano.engine.tiebreaks.base import TieBreak, Unplayed
 from mashindano.engine.tiebreaks.direct import direct_encounter
-from mashindano.engine.tiebreaks.fide import FIDE_CODES, fide_tiebreak, is_fide_code
+from mashindano.engine.tiebreaks.fide import FIDE_CODES, MODIFIERS, fide_tiebreak, is_fide_code
 from mashindano.engine.tiebreaks.opponents import (
     buchholz,
     buchholz_cut1,
@@ -166,3 +166,37 @@ def _check_option(name: str, option: str | None, valid: tuple[str, ...]) -> None
         tiebreak=name,
         option=option,
     )
+
+
+_MODIFIER_NAMES = {"C": "-Cn", "M": "-Cn, -Mn", "": ""}
+
+
+def tiebreak_list_markdown() -> str:
+    """The README's tie-break list, generated from this registry (a test keeps them equal)."""
+    seeds = ", ".join(f"`{n}`" if n != "lots" else "`lots:SEED`" for n in TIEBREAK_NAMES)
+    lines = [
+        f"The seeds' own definitions, by name: {seeds}; options after a colon "
+        "(`buchholz:fide2023`, `neustadtl:per-encounter`, `direct-encounter:forfeits`); the "
+        "lower-case `bh`, `bh-c1`, `bh-m1`, `de`, `win` are their aliases.",
+        "",
+        "FIDE codes, written in capitals, follow C.07 as in force since 2026-03-01 (values "
+        "equal to the FIDE TEC checker's):",
+        "",
+        "| code | tie-break | definition | article | modifiers |",
+        "|---|---|---|---|---|",
+    ]
+    for info in FIDE_CODES.values():
+        modifiers = [_MODIFIER_NAMES[info.cuts]] if info.cuts else []
+        if info.rating_based:
+            modifiers.append("-Urating")
+        if info.code == "DE":
+            modifiers.append("-P")
+        if info.rules_matter:
+            modifiers.append(":fide2023")
+        shown = ", ".join(f"`{m}`" for m in ", ".join(modifiers).split(", ") if m)
+        lines.append(
+            f"| `{info.code}` | {info.title} | {info.definition} | {info.article} | {shown} |"
+        )
+    lines += ["", "Modifiers (the TEC's slash form, `BH/C1`, `BH/C1/V2024`, reads too):", ""]
+    lines += [f"- `{m}`: {text} ({article})." for m, text, article in MODIFIERS]
+    return "\n".join(lines) + "\n"
