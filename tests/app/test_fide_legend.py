@@ -1,0 +1,60 @@
+"""Issue 28 items 3 and 8: each FIDE code has a one-line definition and its article in the
+standings legend, whatever its modifiers, and the legend's line is the registry's."""
+
+from __future__ import annotations
+
+import pytest
+from tests.web.po_files import LANGUAGES, LOCALE, read_po
+
+from mashindano.app.documents.tables import standings_section
+from mashindano.app.documents.tiebreaks import FIDE_DEFINITIONS, column_definition
+from mashindano.app.formats.base import StandingsTable
+from mashindano.engine.tiebreaks import FIDE_CODES, FIDE_TIEBREAK_CODES
+
+
+def test_every_fide_code_has_the_registrys_definition():
+    assert set(FIDE_DEFINITIONS) == set(FIDE_TIEBREAK_CODES)
+    for code, text in FIDE_DEFINITIONS.items():
+        assert text == FIDE_CODES[code].definition, code
+
+
+@pytest.mark.parametrize("code", FIDE_TIEBREAK_CODES)
+def test_the_legend_of_each_code(code):
+    column = column_definition(code)
+    assert column.label == code
+    assert column.definition == FIDE_CODES[code].definition
+    assert column.spec == FIDE_CODES[code].article
+
+
+@pytest.mark.parametrize(
+    ("name", "label", "spec"),
+    [
+        ("BH-C1", "BH-C1", "C.07 8.1, 16, 14.1"),
+        ("BH-C2", "BH-C2", "C.07 8.1, 16, 14.2"),
+        ("BH-M1", "BH-M1", "C.07 8.1, 16, 14.3"),
+        ("BH-M2:fide2023", "BH-M2", "C.07 (2023) 8.1, 16, 14.4"),
+        ("SB-C1", "SB-C1", "C.07 9.1, 16, 14.1"),
+        ("ARO-C1", "ARO-C1", "C.07 10.1, 14.1"),
+        ("PS-C1", "PS-C1", "C.07 7.5, 14.1"),
+        ("DE-P", "DE-P", "C.07 6"),
+    ],
+)
+def test_the_legend_names_the_modifiers_article(name, label, spec):
+    column = column_definition(name)
+    assert (column.label, column.spec) == (label, spec)
+    assert column.definition
+
+
+def test_a_standings_section_with_fide_columns_has_their_legend():
+    table = StandingsTable(title="Open", columns=("BH-C1", "BH", "SB"), lines=())
+    section = standings_section(table)
+    assert [c.label for c in section.columns] == ["BH-C1", "BH", "SB"]
+    assert all(c.definition and c.spec.startswith("C.07") for c in section.columns)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_definitions_are_translated(language):
+    entries = read_po(LOCALE / language / "LC_MESSAGES" / "django.po")
+    translated = {e.msgid: e.msgstrs[0] for e in entries if e.translated and not e.obsolete}
+    for code, text in FIDE_DEFINITIONS.items():
+        assert translated.get(text), (language, code)
