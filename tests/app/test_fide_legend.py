@@ -3,12 +3,20 @@ standings legend, whatever its modifiers, and the legend's line is the registry'
 
 from __future__ import annotations
 
+from dataclasses import replace
+from fractions import Fraction
+
 import pytest
 from tests.web.po_files import LANGUAGES, LOCALE, read_po
 
 from mashindano.app.documents.tables import standings_section
-from mashindano.app.documents.tiebreaks import FIDE_DEFINITIONS, column_definition
-from mashindano.app.formats.base import StandingsTable
+from mashindano.app.documents.tiebreaks import (
+    DROPPED_FOR_UNRATED,
+    FIDE_DEFINITIONS,
+    column_definition,
+)
+from mashindano.app.formats.base import StandingsLine, StandingsTable
+from mashindano.engine.model import Competitor
 from mashindano.engine.tiebreaks import FIDE_CODES, FIDE_TIEBREAK_CODES
 
 
@@ -56,5 +64,29 @@ def test_a_standings_section_with_fide_columns_has_their_legend():
 def test_the_definitions_are_translated(language):
     entries = read_po(LOCALE / language / "LC_MESSAGES" / "django.po")
     translated = {e.msgid: e.msgstrs[0] for e in entries if e.translated and not e.obsolete}
-    for code, text in FIDE_DEFINITIONS.items():
+    for code, text in [*FIDE_DEFINITIONS.items(), ("dropped", DROPPED_FOR_UNRATED)]:
         assert translated.get(text), (language, code)
+
+
+def test_a_rating_code_dropped_for_unrated_players_says_so_in_the_legend():
+    """Issue 28 item 3: ARO is dropped with a visible note when a player is unrated (rating
+    0 or blank) and the event gives unrated players no rating (`ARO-U1400` would)."""
+    players = (Competitor("1", "Alpha", rating=2000), Competitor("2", "Beta", rating=0))
+    lines = tuple(
+        StandingsLine(
+            rank=k + 1,
+            is_shared=False,
+            competitor=c,
+            points=Fraction(1 - k),
+            values={"ARO": None, "BH": Fraction(1)},
+        )
+        for k, c in enumerate(players)
+    )
+    section = standings_section(StandingsTable("Open", ("ARO", "BH"), lines))
+    aro, bh = section.columns
+    assert aro.label == "ARO"
+    assert aro.definition == DROPPED_FOR_UNRATED
+    assert bh.definition == FIDE_CODES["BH"].definition
+    rated = tuple(replace(line, values={"ARO": Fraction(2000), "BH": None}) for line in lines)
+    kept = standings_section(StandingsTable("Open", ("ARO", "BH"), rated)).columns[0]
+    assert kept.definition == FIDE_CODES["ARO"].definition

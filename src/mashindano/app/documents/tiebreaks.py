@@ -240,3 +240,25 @@ def _fide_column(name: str) -> ColumnDefinition | None:
     if spec.rules is Rules.FIDE2023:
         articles = articles.replace("C.07", "C.07 (2023)", 1)
     return ColumnDefinition(name, spec.acronym, FIDE_DEFINITIONS[spec.code], articles)
+
+
+DROPPED_FOR_UNRATED = gettext_noop(
+    "Dropped: unrated players are present and the event gives them no rating."
+)
+"""The legend of a FIDE rating-based code without a value (C.07 art. 10)."""
+
+
+def dropped_column(column: ColumnDefinition) -> ColumnDefinition:
+    """The column as the legend shows it when a rating-based FIDE code gave no value because
+    of unrated players: its definition says so."""
+    return ColumnDefinition(column.name, column.label, DROPPED_FOR_UNRATED, column.spec)
+
+
+def is_rating_based(name: str) -> bool:
+    """Whether the column is a FIDE rating-based code (ARO, TPR, PTP, APRO, APPO)."""
+    if not is_fide_code(name):
+        return False
+    try:
+        return FIDE_CODES[parse_fide_code(name).code].rating_based
+    except ConfigError:
+        return False
