@@ -164,16 +164,21 @@ def test_the_2026_cap_and_the_2023_text_on_a_forfeit() -> None:
 def test_the_2026_cap_on_a_bye() -> None:
     """Issue 28 item 3 (C.07 §16.4.2): a full-point bye with no opponent counts at most a
     draw's points times the rounds."""
-    field = tuple(player(x, 2000) for x in "ABC")
-    games = (Game(1, "A", "B", W), Game(2, "A", "C", W), Game(3, "A", "B", W))
-    byes = (Bye(1, "C", ByeKind.PAIRING_ALLOCATED), Bye(4, "A", ByeKind.FULL_POINT))
-    byes += (Bye(2, "B", ByeKind.PAIRING_ALLOCATED), Bye(3, "C", ByeKind.PAIRING_ALLOCATED))
-    byes += (Bye(4, "B", ByeKind.ZERO_POINT), Bye(4, "C", ByeKind.ZERO_POINT))
+    field = tuple(player(x, 2000) for x in "ABCD")
+    games = (
+        Game(1, "A", "B", W),
+        Game(1, "C", "D", D),
+        Game(2, "A", "C", W),
+        Game(2, "B", "D", W),
+        Game(3, "B", "C", D),
+    )
+    byes = (Bye(3, "A", ByeKind.FULL_POINT), Bye(3, "D", ByeKind.ZERO_POINT))
     results = StageResults(field, games, byes)
-    # A: 4 points; opponents B (1: PAB, then a zero-point bye in the last round counted as a
-    # draw: 1.5), C (2: two PABs; round 4 a draw: 2.5), B again 1.5; dummy min(4, 0.5 x 4) = 2.
-    assert values("BH", results)[0] == Fraction(3, 2) + Fraction(5, 2) + Fraction(3, 2) + 2
-    assert values("BH:fide2023", results)[0] == Fraction(3, 2) + Fraction(5, 2) + Fraction(3, 2) + 4
+    # A: 3 points; B 1.5, C 1; the bye's dummy is min(3, 0.5 x 3) = 1.5 since 2026.
+    assert values("BH", results)[0] == Fraction(3, 2) + 1 + Fraction(3, 2)
+    assert values("BH:fide2023", results)[0] == Fraction(3, 2) + 1 + 3
+    # D's zero-point bye in the last round counts as a draw in D's score as B sees it (§16.3).
+    assert values("BH", results)[1] == 3 + Fraction(1) + Fraction(1)
 
 
 @pytest.mark.parametrize(
@@ -229,3 +234,18 @@ def test_the_readme_tie_break_list_is_the_registrys() -> None:
         assert f"| `{code}` |" in readme[begin:end]
     for name in TIEBREAK_NAMES:
         assert f"`{name}" in readme[begin:end]
+
+
+def test_byes_entered_ahead_and_pending_games_are_not_yet_rounds() -> None:
+    """Issue 28 item 3: a round with no decided game yet (only pending games, or byes and
+    absences entered for the next round) does not count, as in the checker's `-n R`."""
+    field = tuple(player(x, 2000) for x in "ABCD")
+    games = (Game(1, "A", "B", W), Game(1, "C", "D", D))
+    done = StageResults(field, games)
+    ahead = StageResults(
+        field,
+        (*games, Game(2, "A", "C", GameResult.NOT_PLAYED)),
+        (Bye(2, "B", ByeKind.HALF_POINT), Bye(2, "D", ByeKind.ZERO_POINT)),
+    )
+    for code in ("BH", "SB", "PS", "REP", "FB", "KS"):
+        assert values(code, ahead) == values(code, done), code

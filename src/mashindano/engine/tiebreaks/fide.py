@@ -7,8 +7,9 @@ A code is written as FIDE writes it, in capitals: `BH`, `BH-C2`, `BH-M1`, `SB-C1
 which differs only in the unplayed rounds of the Buchholz family (§16.4). The seeds' own
 definitions (`buchholz`, `sb`, ...) live in `opponents` and keep their own names.
 
-Rounds (C.07 §15-16, Swiss treatment; `rounds_so_far` rounds, a round without a game or bye
-counting as absent):
+Rounds (C.07 §15-16, Swiss treatment) run to the last round with a decided game (a round
+still being played, or byes entered ahead for the next round, are left out); a round without a
+game or bye counts as an absence:
 - a round is played over the board (OTB) when a game was played; a pairing-allocated bye (PAB)
   counts as played for REP and for the last round met, but has no opponent;
 - a voluntary unplayed round (VUR) is a half- or zero-point bye, an absence or a forfeit loss;
@@ -354,7 +355,11 @@ def _field(table: ScoreTable) -> _Field:
 
 
 def _build_field(table: ScoreTable) -> _Field:
-    last = table.rounds_so_far()
+    games = table.resolved_games()
+    decided = [g.round for g in games if g.status is not GameStatus.PENDING]
+    # The rounds with a result: a round still being played, or byes and absences already
+    # entered for the next round (TRF XXZ), are not yet part of the standings.
+    last = max(decided, default=table.rounds_so_far())
     records = [[_ABSENT] * (last + 1) for _ in range(table.size)]
     seen: set[tuple[int, int]] = set()
 
@@ -368,8 +373,8 @@ def _build_field(table: ScoreTable) -> _Field:
         seen.add((position, rnd))
         records[position][rnd] = record
 
-    for game in table.resolved_games():
-        if game.status is GameStatus.PENDING:
+    for game in games:
+        if game.status is GameStatus.PENDING or game.round > last:
             continue
         played = game.status is GameStatus.PLAYED
         for me, other, scored, won, black in (
@@ -379,6 +384,8 @@ def _build_field(table: ScoreTable) -> _Field:
             vur = not played and not won
             put(me, game.round, _Round(scored, other, played, black, vur))
     for bye in table.resolved_byes():
+        if bye.round > last:
+            continue
         pab = bye.kind is ByeKind.PAIRING_ALLOCATED
         vur = bye.kind not in (ByeKind.PAIRING_ALLOCATED, ByeKind.FULL_POINT)
         put(bye.competitor, bye.round, _Round(bye.points, -1, pab, False, vur))
