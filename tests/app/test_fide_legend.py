@@ -90,3 +90,25 @@ def test_a_rating_code_dropped_for_unrated_players_says_so_in_the_legend():
     rated = tuple(replace(line, values={"ARO": Fraction(2000), "BH": None}) for line in lines)
     kept = standings_section(StandingsTable("Open", ("ARO", "BH"), rated)).columns[0]
     assert kept.definition == FIDE_CODES["ARO"].definition
+
+
+@pytest.mark.django_db
+def test_a_stored_event_ranks_by_fide_codes_with_their_legend():
+    """Issue 28 items 3 and 8: a chess-swiss event whose tie-breaks are FIDE codes (the
+    event's rating for unrated players written in the code) ranks by them, and its
+    standings document carries each code's legend."""
+    from mashindano.app import events
+    from mashindano.app.documents.standings import standings_document
+
+    from .helpers import make_event, play_all
+
+    codes = "BH-C1,BH,SB:fide2023,ARO-U1400,DE"
+    make_event("fide-tb", "chess-swiss", 8, swiss_rounds="3", swiss_tiebreaks=codes)
+    play_all("fide-tb")
+    document = standings_document(events.get_event_facts("fide-tb"))
+    (section,) = document.sections
+    assert [c.name for c in section.columns] == codes.split(",")
+    assert [c.label for c in section.columns] == ["BH-C1", "BH", "SB", "ARO-U1400", "DE"]
+    assert section.columns[2].spec == "C.07 (2023) 9.1, 16"
+    assert all(c.definition for c in section.columns)
+    assert all(row.values[3].value is not None for row in section.rows)
