@@ -223,7 +223,6 @@ class FideSpec:
         return self.name.removesuffix(":fide2023")
 
 
-_CODE = re.compile(r"[A-Z]{2,4}")
 _MODIFIER = re.compile(r"([CMU])(\d+)|(P)|V(2023|2024|2026)")
 
 
@@ -240,7 +239,7 @@ def parse_fide_code(text: str) -> FideSpec:
     parts = re.split(r"[-/]", body)
     code = parts[0]
     info = FIDE_CODES.get(code)
-    if info is None or not _CODE.fullmatch(code):
+    if info is None:
         raise ConfigError(f"unknown FIDE tie-break code {written!r}", tiebreak=written)
     low = high = 0
     rules = Rules.FIDE2026
@@ -633,8 +632,9 @@ def _expected(rating: int, opponent: int) -> int:
 
 
 def _perfect_performance(opponents: list[int], score: int, start: int) -> int:
-    """PTP: the lowest whole rating R with Σ PD(R − opponent) >= score (C.07 10.3); a zero
-    score gives the lowest opponent − 800."""
+    """PTP: the lowest whole rating R with Σ PD(R − opponent) >= score (C.07 10.3), `score`
+    in hundredths, searched from `start` (the ARO); a zero score gives the lowest opponent
+    − 800."""
     if score == 0:
         return min(opponents) - 800
     if score > 100 * len(opponents):
@@ -643,8 +643,12 @@ def _perfect_performance(opponents: list[int], score: int, start: int) -> int:
     def reaches(rating: int) -> bool:
         return sum(_expected(rating, o) for o in opponents) >= score
 
+    # Beyond 800 points every expected score is 0 or 1: the answer lies in (low, high].
     low, high = min(opponents) - 801, max(opponents) + 801
-    low = max(low, start - 1) if not reaches(start - 1) else low
+    if reaches(start):
+        high = min(high, start)
+    else:
+        low = max(low, start)
     while high - low > 1:
         middle = (low + high) // 2
         if reaches(middle):
