@@ -16,6 +16,7 @@ from functools import cache
 import pytest
 
 from mashindano.engine.sheets import ScoreTable
+from mashindano.engine.standings import compute_standings
 from mashindano.engine.tiebreaks import tiebreak_by_name
 from mashindano.interchange.trf import competitor_id, parse_trf, trf_to_stage_results
 
@@ -110,3 +111,18 @@ def test_the_2026_cap_changes_buchholz_in_the_fixture():
         old = event.columns["BH/V2024"]
         differ += sum(a != b for a, b in zip(new, old, strict=True))
     assert differ > 500
+
+
+def test_ranks_by_points_then_every_code_equal_the_checkers():
+    """Issue 28 item 3: ranking by points, then by the 30 codes in the checker's order
+    (ties shared), gives the checker's Rank column for every player."""
+    tiebreaks = [tiebreak_by_name(_ours(code)) for code in CHECKER_CODES]
+    mismatches = []
+    for trf in sorted(FOLDER.glob("*.trf")):
+        results = trf_to_stage_results(parse_trf(trf.read_text(), source=trf.name))
+        ranks = {row.competitor.id: row.rank for row in compute_standings(results, tiebreaks).rows}
+        lines = trf.with_name(trf.stem + ".tec.tsv").read_text().splitlines()[1:]
+        for start, rank in (line.split("\t")[:2] for line in lines):
+            if ranks[competitor_id(int(start))] != int(rank):
+                mismatches.append(f"{trf.stem} #{start}: checker {rank}")
+    assert mismatches == []
