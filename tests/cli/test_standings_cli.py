@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -252,3 +253,74 @@ def test_standings_shared_rank_is_marked_for_people(cli, tmp_path):
     assert "=1" in result.stdout
     data = json.loads(cli("standings", "--games", path, "--json").stdout)
     assert [r["rank"] for r in data] == [1, 1]
+
+
+TEC = "t007p05r_mixed_s1007100"
+
+
+def _tec_column(code: str) -> list[float]:
+    lines = (shared_folder("fixtures", "tiebreaks-tec") / f"{TEC}.tec.tsv").read_text().splitlines()
+    header = lines[0].split("\t")
+    rows = sorted((line.split("\t") for line in lines[1:]), key=lambda r: int(r[0]))
+    return [float(r[header.index(code)]) for r in rows]
+
+
+def test_standings_fide_codes_from_a_trf_equal_the_checker(cli):
+    """Issue 28 item 3: `standings --trf` with FIDE codes (both spellings, both rule
+    versions) gives the TEC checker's values."""
+    trf = shared_folder("fixtures", "tiebreaks-tec") / f"{TEC}.trf"
+    codes = "BH,BH/C1,SB-C1,FB:fide2023,BH-M2,AOB,PTP"
+    result = cli("standings", "--trf", trf, "--tiebreaks", codes, "--json")
+    assert result.exit_code == 0, result.stderr
+    rows = json.loads(result.stdout)
+    by_start = sorted(rows, key=lambda r: int(r["name"].removeprefix("Test0").split()[0]))
+    for ours, theirs in (("BH", "BH"), ("BH/C1", "BH/C1"), ("FB:fide2023", "FB/V2024")):
+        assert [r["tiebreaks"][ours] for r in by_start] == _tec_column(theirs), ours
+    assert [r["tiebreaks"]["AOB"] for r in by_start] == _tec_column("AOB")
+    assert [r["tiebreaks"]["PTP"] for r in by_start] == _tec_column("PTP")
+    assert result.stderr == ""
+
+
+def test_standings_help_lists_every_fide_code(cli):
+    """Issue 28 item 8: every new code and parameter in `standings --help`."""
+    from mashindano.engine.tiebreaks import FIDE_TIEBREAK_CODES
+
+    result = cli("standings", "--help")
+    text = " ".join(result.stdout.split())
+    for code in FIDE_TIEBREAK_CODES:
+        assert re.search(rf"\b{code}[,;]", text), code
+    assert "--unrated-rating" in text
+    assert ":fide2023" in text
+
+
+# Fixed-width player lines: name at 15, rating at 49, points at 81, rounds from 92.
+UNRATED_PLAYERS = (
+    ("1", "Alpha", "2000", "1.5", "1", "    2 w 1     3 b ="),
+    ("2", "Beta", "   0", "0.5", "3", "    1 b 0  0000 - H"),
+    ("3", "Gamma", "1800", "1.5", "1", " 0000 - U     1 w ="),
+)
+UNRATED_TRF = "012 Unrated\n" + "".join(
+    f"001 {n:>4}      {name:<34}{rating:>4}{points:>32}{rank:>5} {rounds}\n"
+    for n, name, rating, points, rank, rounds in UNRATED_PLAYERS
+)
+
+
+def test_standings_drops_rating_codes_with_unrated_players_unless_rated(cli, tmp_path):
+    """Issue 28 item 3: a rating of 0 is unrated; ARO and TPR are dropped with a note
+    unless --unrated-rating rates the unrated."""
+    trf = tmp_path / "unrated.trf"
+    trf.write_text(UNRATED_TRF)
+    result = cli("standings", "--trf", trf, "--tiebreaks", "BH,ARO,TPR", "--json")
+    assert result.exit_code == 0, result.stderr
+    rows = json.loads(result.stdout)
+    assert {r["tiebreaks"]["ARO"] for r in rows} == {None}
+    assert "ARO dropped" in result.stderr
+    assert "TPR dropped" in result.stderr
+    assert "--unrated-rating" in result.stderr
+    rated = cli(
+        "standings", "--trf", trf, "--tiebreaks", "ARO", "--unrated-rating", "1500", "--json"
+    )
+    assert rated.exit_code == 0, rated.stderr
+    assert rated.stderr == ""
+    alpha = next(r for r in json.loads(rated.stdout) if r["name"] == "Alpha")
+    assert alpha["tiebreaks"]["ARO"] == 1650  # Beta 1500 (unrated), Gamma 1800

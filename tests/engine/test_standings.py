@@ -117,7 +117,7 @@ def test_missing_values_rank_last() -> None:
 
 def test_a_tiebreak_twice_is_refused() -> None:
     with pytest.raises(ConfigError, match="listed twice"):
-        compute_standings(StageResults(players("A")), [buchholz(), tiebreak_by_name("BH")])
+        compute_standings(StageResults(players("A")), [buchholz(), tiebreak_by_name("bh")])
 
 
 def test_empty_stage() -> None:

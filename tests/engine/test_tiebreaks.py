@@ -109,12 +109,18 @@ def test_unknown_option_is_refused(name: str) -> None:
 @pytest.mark.parametrize(
     ("alias", "name"),
     [
-        ("BH", "buchholz"),
-        ("BH-C1", "buchholz-cut1"),
+        ("bh", "buchholz"),
+        ("bh-c1", "buchholz-cut1"),
         ("bh-m1:fide2023", "median-buchholz:fide2023"),
         ("Sonneborn-Berger", "sb"),
-        ("DE:forfeits", "direct-encounter:forfeits"),
-        ("WIN", "wins"),
+        ("de:forfeits", "direct-encounter:forfeits"),
+        ("win", "wins"),
+        # Issue 28 item 3: FIDE codes in capitals are FIDE's definitions (2026 rules).
+        ("BH", "BH"),
+        ("BH-C1", "BH-C1"),
+        ("BH/C1", "BH-C1"),
+        ("DE:forfeits", "DE-P"),
+        ("WIN", "WIN"),
         (" lots:42 ", "lots:42"),
         ("Neustadtl:Per-Encounter", "neustadtl:per-encounter"),
     ],

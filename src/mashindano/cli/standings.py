@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
@@ -14,7 +15,14 @@ from mashindano.cli.output import console, display_column, json_value, print_jso
 from mashindano.engine.model import StageResults
 from mashindano.engine.points import PointSystem, format_points, points_to_json
 from mashindano.engine.standings import Standings, compute_standings
-from mashindano.engine.tiebreaks import tiebreak_by_name
+from mashindano.engine.tiebreaks import (
+    FIDE_CODES,
+    FIDE_TIEBREAK_CODES,
+    TIEBREAK_NAMES,
+    TieBreak,
+    tiebreak_by_name,
+    unrated_present,
+)
 from mashindano.interchange.games_csv import GamesSection, parse_games_sections
 from mashindano.interchange.players_csv import parse_players_csv
 
@@ -42,11 +50,17 @@ def standings(
         str,
         typer.Option(
             "--tiebreaks",
-            help="Comma-separated, in order: sb, neustadtl, buchholz, buchholz-cut1, "
-            "median-buchholz, direct-encounter, wins, aro, tpr, kiba-score; options after a "
-            "colon (buchholz:fide2023, neustadtl:per-encounter).",
+            help=TIEBREAKS_HELP,
         ),
     ] = "",
+    unrated_rating: Annotated[
+        int | None,
+        typer.Option(
+            "--unrated-rating",
+            min=0,
+            help=UNRATED_HELP,
+        ),
+    ] = None,
     points: Annotated[str, typer.Option("--points", help="Points for win,draw,loss.")] = "1,0.5,0",
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
 ) -> None:
@@ -56,9 +70,11 @@ def standings(
     names = [n.strip() for n in tiebreaks.split(",") if n.strip()]
     sections: list[tuple[str, Standings]] = []
     with reported_errors():
-        chosen = [tiebreak_by_name(n) for n in names]
+        chosen = [tiebreak_by_name(n, unrated_rating=unrated_rating) for n in names]
         if trf is not None:
-            sections.append(("", compute_standings(_results_from_trf(trf), chosen)))
+            results = _results_from_trf(trf)
+            _note_dropped(chosen, results, names)
+            sections.append(("", compute_standings(results, chosen)))
         else:
             assert games is not None
             system = PointSystem.from_triple(points)
@@ -76,6 +92,7 @@ def standings(
                     byes=section.byes,
                     points=system,
                 )
+                _note_dropped(chosen, results, names)
                 table = _with_tps(compute_standings(results, chosen), section)
                 sections.append((section.label, table))
     # Show the names as the user typed them; values are keyed by the canonical names.
@@ -98,7 +115,40 @@ def standings(
         console.print(standings_table(table, columns, title=label))
 
 
+TIEBREAKS_HELP = (
+    "Comma-separated, in order. The seeds' own definitions: "
+    + ", ".join(n if n != "lots" else "lots:SEED" for n in TIEBREAK_NAMES)
+    + "; options after a colon (buchholz:fide2023, neustadtl:per-encounter). FIDE codes in "
+    "capitals, C.07 as in force since 2026-03-01: "
+    + ", ".join(FIDE_TIEBREAK_CODES)
+    + "; modifiers -Cn (cut), -Mn (median), -P (DE: forfeits), -Un (ARO...: rating of the "
+    "unrated), :fide2023 (the 2023 text); BH/C1 also reads (e.g. BH-C1,BH-M2,SB-C1:fide2023)."
+)
+
+UNRATED_HELP = (
+    "The rating FIDE's rating-based codes ("
+    + ", ".join(code for code, info in FIDE_CODES.items() if info.rating_based)
+    + ") give unrated players (rating blank or 0); without it those codes are dropped (no "
+    "value, with a note) when one is present (C.07 art. 10)."
+)
+
 TPS = "tps"
+
+
+def _note_dropped(chosen: list[TieBreak], results: StageResults, names: list[str]) -> None:
+    """C.07 art. 10: say which rating-based codes give no value because a player is unrated
+    (on stderr, so that --json stays a document)."""
+    if not unrated_present(results):
+        return
+    for shown, tiebreak in zip(names, chosen, strict=True):
+        if tiebreak.needs_ratings and all(
+            v is None for v in tiebreak.compute_values(results).values()
+        ):
+            print(
+                f"mashindano: note: {shown} dropped (no value): unrated players are present; "
+                "give --unrated-rating N to rate them",
+                file=sys.stderr,
+            )
 
 
 def _with_tps(table: Standings, section: GamesSection) -> Standings:

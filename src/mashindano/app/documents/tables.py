@@ -10,7 +10,12 @@ from dataclasses import dataclass
 from django.utils.translation import gettext
 
 from mashindano.app.documents.place import PlayerRef
-from mashindano.app.documents.tiebreaks import ColumnDefinition, column_definition
+from mashindano.app.documents.tiebreaks import (
+    ColumnDefinition,
+    column_definition,
+    dropped_column,
+    is_rating_based,
+)
 from mashindano.app.documents.values import format_shown
 from mashindano.app.formats.base import StandingsTable
 from mashindano.engine.points import Points, points_to_json
@@ -97,7 +102,12 @@ def standings_section(
     *,
     ratings: bool = True,
 ) -> StandingsSection:
-    columns = tuple(column_definition(name) for name in table.columns)
+    columns = tuple(
+        dropped_column(column_definition(name))
+        if _dropped_for_unrated(table, name)
+        else column_definition(name)
+        for name in table.columns
+    )
     rows = tuple(
         StandingsRow(
             rank=line.rank,
@@ -111,6 +121,17 @@ def standings_section(
         for line in table.lines
     )
     return StandingsSection(table.title, columns, rows, ratings)
+
+
+def _dropped_for_unrated(table: StandingsTable, name: str) -> bool:
+    """A FIDE rating-based code with no value at all while a player is unrated (C.07 art. 10:
+    dropped unless the event rates unrated players, `ARO-U1400`)."""
+    return (
+        is_rating_based(name)
+        and bool(table.lines)
+        and any(not line.competitor.rating for line in table.lines)
+        and all(line.values.get(name) is None for line in table.lines)
+    )
 
 
 def player_flags(facts: EventFacts) -> dict[str, tuple[str, ...]]:

@@ -12,6 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mashindano.app.marks import gettext_noop
+from mashindano.engine.errors import ConfigError
+from mashindano.engine.tiebreaks import FIDE_CODES, Rules, parse_fide_code
+from mashindano.engine.tiebreaks.fide import is_fide_code
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +174,91 @@ COLUMN_DEFINITIONS: dict[str, ColumnDefinition] = _table(
 )
 
 
+FIDE_DEFINITIONS: dict[str, str] = {
+    "BH": gettext_noop(
+        "Sum of the opponents' scores; an unplayed round counts the player's own score, "
+        "capped since 2026."
+    ),
+    "FB": gettext_noop("Buchholz as if every paired game of the last round had been drawn."),
+    "AOB": gettext_noop(
+        "Mean Buchholz of the opponents met over the board (two decimals, halves up)."
+    ),
+    "SB": gettext_noop(
+        "Sum over rounds of the opponent's score times the points scored against them."
+    ),
+    "KS": gettext_noop(
+        "Points scored against the opponents who finished with at least half the maximum score."
+    ),
+    "PS": gettext_noop("Sum of the running score after each round (PS-C1 leaves out round 1)."),
+    "WIN": gettext_noop(
+        "Rounds scored as a win, played or not (forfeit wins and byes worth a win count)."
+    ),
+    "WON": gettext_noop("Games won over the board."),
+    "BPG": gettext_noop("Games played over the board with Black."),
+    "BWG": gettext_noop("Games won over the board with Black."),
+    "REP": gettext_noop("Rounds minus half- and zero-point byes, absences and forfeit losses."),
+    "ARO": gettext_noop("Mean rating of the opponents met over the board (halves up)."),
+    "TPR": gettext_noop(
+        "ARO plus dp of the fraction scored over the board (p to hundredths, halves up)."
+    ),
+    "PTP": gettext_noop(
+        "Lowest rating whose expected score against the opponents met over the board "
+        "reaches the score."
+    ),
+    "APRO": gettext_noop("Mean TPR of the opponents met over the board (halves up)."),
+    "APPO": gettext_noop("Mean PTP of the opponents met over the board (halves up)."),
+    "DE": gettext_noop(
+        "Points in the games among the tied players (DE-P counts forfeits as played)."
+    ),
+}
+"""The legend of each FIDE code: the engine registry's one-line definition (`FIDE_CODES`,
+kept equal by a test), marked here for translation."""
+
+
 def column_definition(name: str) -> ColumnDefinition:
-    """The column's definition; a column the table does not know is labelled by its name."""
-    return COLUMN_DEFINITIONS.get(name) or ColumnDefinition(name, name, "", "")
+    """The column's definition; a column the table does not know is labelled by its name.
+
+    A FIDE code (`BH-C2`, `SB:fide2023`) is labelled by its code and defined by its base
+    code's line, with the articles of the code and its modifiers (C.07 14.x) as the spec.
+    """
+    found = COLUMN_DEFINITIONS.get(name) or _fide_column(name)
+    return found or ColumnDefinition(name, name, "", "")
+
+
+def _fide_column(name: str) -> ColumnDefinition | None:
+    if not is_fide_code(name):
+        return None
+    try:
+        spec = parse_fide_code(name)
+    except ConfigError:
+        return None
+    articles = FIDE_CODES[spec.code].article
+    if spec.cut_high:
+        articles += ", 14.3" if spec.cut_high == 1 else ", 14.4"
+    elif spec.cut_low:
+        articles += ", 14.1" if spec.cut_low == 1 else ", 14.2"
+    if spec.rules is Rules.FIDE2023:
+        articles = articles.replace("C.07", "C.07 (2023)", 1)
+    return ColumnDefinition(name, spec.acronym, FIDE_DEFINITIONS[spec.code], articles)
+
+
+DROPPED_FOR_UNRATED = gettext_noop(
+    "Dropped: unrated players are present and the event gives them no rating."
+)
+"""The legend of a FIDE rating-based code without a value (C.07 art. 10)."""
+
+
+def dropped_column(column: ColumnDefinition) -> ColumnDefinition:
+    """The column as the legend shows it when a rating-based FIDE code gave no value because
+    of unrated players: its definition says so."""
+    return ColumnDefinition(column.name, column.label, DROPPED_FOR_UNRATED, column.spec)
+
+
+def is_rating_based(name: str) -> bool:
+    """Whether the column is a FIDE rating-based code (ARO, TPR, PTP, APRO, APPO)."""
+    if not is_fide_code(name):
+        return False
+    try:
+        return FIDE_CODES[parse_fide_code(name).code].rating_based
+    except ConfigError:
+        return False

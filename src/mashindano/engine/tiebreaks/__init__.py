@@ -12,6 +12,16 @@ from mashindano.engine.tiebreaks.base import (
     Unplayed,
 )
 from mashindano.engine.tiebreaks.direct import compute_direct_encounter, direct_encounter
+from mashindano.engine.tiebreaks.fide import (
+    FIDE_CODES,
+    FideCode,
+    FideSpec,
+    Rules,
+    compute_fide,
+    fide_tiebreak,
+    parse_fide_code,
+    unrated_present,
+)
 from mashindano.engine.tiebreaks.opponents import (
     Cut,
     Grouping,
@@ -32,6 +42,7 @@ from mashindano.engine.tiebreaks.performance import (
     wins,
 )
 from mashindano.engine.tiebreaks.registry import (
+    FIDE_TIEBREAK_CODES,
     TIEBREAK_NAMES,
     tiebreak_by_name,
     tiebreaks_by_names,
@@ -46,10 +57,15 @@ from mashindano.engine.tiebreaks.seeding import (
 )
 
 __all__ = [
+    "FIDE_CODES",
+    "FIDE_TIEBREAK_CODES",
     "TIEBREAK_NAMES",
     "Better",
     "Cut",
+    "FideCode",
+    "FideSpec",
     "Grouping",
+    "Rules",
     "Scope",
     "TieBreak",
     "TieValues",
@@ -60,6 +76,7 @@ __all__ = [
     "compute_aro",
     "compute_buchholz",
     "compute_direct_encounter",
+    "compute_fide",
     "compute_kiba_score",
     "compute_lots",
     "compute_previous_position",
@@ -68,13 +85,16 @@ __all__ = [
     "compute_wins",
     "direct_encounter",
     "drawing_of_lots",
+    "fide_tiebreak",
     "kiba_score_tiebreak",
     "median_buchholz",
     "neustadtl",
+    "parse_fide_code",
     "previous_position",
     "sonneborn_berger",
     "tiebreak_by_name",
     "tiebreaks_by_names",
     "tpr",
+    "unrated_present",
     "wins",
 ]

@@ -46,8 +46,9 @@ class Unplayed(StrEnum):
     draws in their scores; and Cut/Median modifiers cut voluntary unplayed rounds first.
     This is C.07's Swiss treatment: forfeits count as unplayed rounds (in round robins C.07
     keeps forfeits as games), and a round with no game and no bye counts as a zero-point
-    bye. The 2026 caps on the dummy's score and the pre-2023 virtual opponent are not
-    implemented.
+    bye. The pre-2023 virtual opponent is not implemented; the FIDE codes in capitals
+    (`fide.py`: `BH`, `SB`, ... with the 2026 caps, `BH:fide2023` without) follow the TEC
+    checker exactly.
     """
 
     SKIP = "skip"
@@ -115,6 +116,9 @@ class TieBreak:
     better: Better
     over_field: FieldFunction | None = None
     among_tied: TiedFunction | None = None
+    needs_ratings: bool = False
+    """A FIDE rating-based code (C.07 art. 10): it gives no value when a player is unrated
+    and no rating for unrated players is set; the standings say so."""
 
     def __post_init__(self) -> None:
         if (self.over_field is None) == (self.among_tied is None):

@@ -10,7 +10,10 @@
 | kiba-score, previous-position | | KIBA score (higher first), list number (lower first) |
 | lots | SEED (required) | drawing of lots with a recorded seed |
 
-FIDE acronyms are accepted as aliases (SB, BH, BH-C1, BH-M1, DE, WIN, ARO, TPR).
+FIDE codes written in capitals (`BH`, `BH-C2`, `SB-C1:fide2023`, `ARO-U1400`, the TEC's
+`BH/C1` too) are the FIDE definitions of `fide` (C.07 as in force since 2026-03-01; see
+`FIDE_CODES`); the lower-case acronyms `bh`, `bh-c1`, `bh-m1`, `de`, `win` stay aliases of the
+seeds' own definitions above, as they always were.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from collections.abc import Callable, Iterable
 from mashindano.engine.errors import ConfigError
 from mashindano.engine.tiebreaks.base import TieBreak, Unplayed
 from mashindano.engine.tiebreaks.direct import direct_encounter
+from mashindano.engine.tiebreaks.fide import FIDE_CODES, MODIFIERS, fide_tiebreak, is_fide_code
 from mashindano.engine.tiebreaks.opponents import (
     buchholz,
     buchholz_cut1,
@@ -107,6 +111,10 @@ _REGISTRY: dict[str, _Factory] = {
 }
 
 TIEBREAK_NAMES: tuple[str, ...] = tuple(_REGISTRY)
+"""The seeds' own definitions, by name."""
+
+FIDE_TIEBREAK_CODES: tuple[str, ...] = tuple(FIDE_CODES)
+"""The FIDE codes (in capitals), each taking the modifiers of `fide.MODIFIERS`."""
 
 _ALIASES = {
     "sonneborn-berger": "sb",
@@ -118,26 +126,35 @@ _ALIASES = {
 }
 
 
-def tiebreak_by_name(name: str) -> TieBreak:
-    """The tie-break called `name` (`buchholz`, `lots:42`, `sb:fide2023`, ...)."""
+def tiebreak_by_name(name: str, *, unrated_rating: int | None = None) -> TieBreak:
+    """The tie-break called `name` (`buchholz`, `lots:42`, `sb:fide2023`, `BH-C1`, ...).
+
+    `unrated_rating` is the rating FIDE's rating-based codes give unrated players (the event's
+    rule for them, C.07 art. 10); without it those codes give no value when one is present.
+    """
+    if is_fide_code(name):
+        return fide_tiebreak(name, unrated_rating=unrated_rating)
     base, _, option = name.strip().partition(":")
     key = base.strip().lower()
     key = _ALIASES.get(key, key)
     factory = _REGISTRY.get(key)
     if factory is None:
         raise ConfigError(
-            f"unknown tie-break {name!r}; valid names: {', '.join(TIEBREAK_NAMES)}",
+            f"unknown tie-break {name!r}; valid names: {', '.join(TIEBREAK_NAMES)}; "
+            f"FIDE codes: {', '.join(FIDE_TIEBREAK_CODES)}",
             tiebreak=name,
             valid=TIEBREAK_NAMES,
         )
     return factory(option.strip().lower() or None)
 
 
-def tiebreaks_by_names(names: str | Iterable[str]) -> tuple[TieBreak, ...]:
+def tiebreaks_by_names(
+    names: str | Iterable[str], *, unrated_rating: int | None = None
+) -> tuple[TieBreak, ...]:
     """An ordered list from names, or from one comma-separated string ("buchholz,sb")."""
     if isinstance(names, str):
         names = [n for n in names.split(",") if n.strip()]
-    return tuple(tiebreak_by_name(n) for n in names)
+    return tuple(tiebreak_by_name(n, unrated_rating=unrated_rating) for n in names)
 
 
 def _check_option(name: str, option: str | None, valid: tuple[str, ...]) -> None:
@@ -149,3 +166,37 @@ def _check_option(name: str, option: str | None, valid: tuple[str, ...]) -> None
         tiebreak=name,
         option=option,
     )
+
+
+_MODIFIER_NAMES = {"C": "-Cn", "M": "-Cn, -Mn", "": ""}
+
+
+def tiebreak_list_markdown() -> str:
+    """The README's tie-break list, generated from this registry (a test keeps them equal)."""
+    seeds = ", ".join(f"`{n}`" if n != "lots" else "`lots:SEED`" for n in TIEBREAK_NAMES)
+    lines = [
+        f"The seeds' own definitions, by name: {seeds}; options after a colon "
+        "(`buchholz:fide2023`, `neustadtl:per-encounter`, `direct-encounter:forfeits`); the "
+        "lower-case `bh`, `bh-c1`, `bh-m1`, `de`, `win` are their aliases.",
+        "",
+        "FIDE codes, written in capitals, follow C.07 as in force since 2026-03-01 (values "
+        "equal to the FIDE TEC checker's):",
+        "",
+        "| code | tie-break | definition | article | modifiers |",
+        "|---|---|---|---|---|",
+    ]
+    for info in FIDE_CODES.values():
+        modifiers = [_MODIFIER_NAMES[info.cuts]] if info.cuts else []
+        if info.rating_based:
+            modifiers.append("-Urating")
+        if info.code == "DE":
+            modifiers.append("-P")
+        if info.rules_matter:
+            modifiers.append(":fide2023")
+        shown = ", ".join(f"`{m}`" for m in ", ".join(modifiers).split(", ") if m)
+        lines.append(
+            f"| `{info.code}` | {info.title} | {info.definition} | {info.article} | {shown} |"
+        )
+    lines += ["", "Modifiers (the TEC's slash form, `BH/C1`, `BH/C1/V2024`, reads too):", ""]
+    lines += [f"- `{m}`: {text} ({article})." for m, text, article in MODIFIERS]
+    return "\n".join(lines) + "\n"
