@@ -423,3 +423,11 @@ def test_urls_that_are_no_webhook_target_are_refused_by_name(url: str, words: st
     """issue 30 item 1: a clear message naming the problem at subscription."""
     with pytest.raises(Exception, match=words):
         webhooks.check_url(url)
+
+
+def test_the_refusal_at_subscription_is_in_the_readers_language() -> None:
+    """issue 30 item 1: the new subscription messages are translated (here Swahili)."""
+    from django.utils import translation
+
+    with translation.override("sw"), pytest.raises(Exception, match="anwani ya loopback"):
+        webhooks.check_url("http://127.0.0.1:9/")
