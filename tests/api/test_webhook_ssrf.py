@@ -39,7 +39,7 @@ ANSWER = b"HTTP/1.1 204 No Content\r\nContent-Length: 0\r\nConnection: close\r\n
 
 class Counter:
     """TCP listeners on 127.0.0.1 and [::1] (one port) counting the connections they accept;
-    each is answered 204 after its request head."""
+    each is answered 204 after its request (head and body kept in `heads`)."""
 
     def __init__(self) -> None:
         self.connections = 0
@@ -77,6 +77,12 @@ class Counter:
                 head = b""
                 try:
                     while b"\r\n\r\n" not in head:
+                        chunk = conn.recv(4096)
+                        if not chunk:
+                            break
+                        head += chunk
+                    length = re.search(rb"(?i)content-length: *(\d+)", head)
+                    while length and len(head.partition(b"\r\n\r\n")[2]) < int(length[1]):
                         chunk = conn.recv(4096)
                         if not chunk:
                             break
@@ -329,13 +335,12 @@ def test_a_public_address_delivers_signed_to_the_address_that_was_checked(
     assert done.state == WebhookDelivery.DELIVERED
     assert asked == ["hooks.example.org", "hooks.example.org"]  # subscribing, then one try
     assert connected == [public]
-    head, _, _ = counter.heads[0].partition(b"\r\n\r\n")
+    head, _, body = counter.heads[0].partition(b"\r\n\r\n")
     lines = head.decode().split("\r\n")
     assert lines[0] == "POST /in HTTP/1.1"
     headers = {k.lower(): v.strip() for k, _, v in (line.partition(":") for line in lines[1:])}
     assert headers["host"] == "hooks.example.org"
-    payload = json.dumps(delivery.payload, separators=(",", ":")).encode()
-    assert Verifier(hook.secret).verify(payload, headers)["type"] == "round.published"
+    assert Verifier(hook.secret).verify(body, headers)["type"] == "round.published"
 
 
 def test_a_name_with_a_public_and_a_private_address_is_refused(
