@@ -14,6 +14,12 @@ so two workers never send the same delivery at once, and a worker killed in the 
 try leaves a delivery that is tried again once the lease ends (at least once: receivers tell
 repeats by `webhook-id`, which stays the same on every try).
 
+Targets (issue 30 item 1): only `http(s)` URLs to public addresses, unless the deployment's
+allow-list `MASHINDANO_WEBHOOK_ALLOW` names an internal one; checked when subscribing (a clear
+early message) and again on every try after resolving the name, on every redirect, connecting
+to the address that was checked (`app.webhook_targets`). A refused target is never contacted:
+its delivery fails at once with `refused: <kind> address` in the log.
+
 Signatures follow Standard Webhooks: headers `webhook-id`, `webhook-timestamp` and
 `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body" under the secret>`, the secret
 shown once as `whsec_<base64>`. The timestamp is the wall-clock time of the try (receivers
@@ -28,16 +34,17 @@ import hmac
 import json
 import secrets
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import lru_cache
 from typing import Any
 
+from django.conf import settings
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
+from mashindano.app import webhook_targets
 from mashindano.app.errors import NotFound
 from mashindano.app.locking import pause_for_tests
 from mashindano.engine.errors import ParseError
@@ -86,12 +93,53 @@ def check_types(types: list[str]) -> list[str]:
     return wanted
 
 
+_KINDS = {
+    "unspecified": gettext_lazy("an unspecified address"),
+    "loopback": gettext_lazy("a loopback address"),
+    "link-local": gettext_lazy("a link-local address"),
+    "multicast": gettext_lazy("a multicast address"),
+    "shared": gettext_lazy("a shared (carrier-grade NAT) address"),
+    "reserved": gettext_lazy("a reserved address"),
+    "private": gettext_lazy("a private address"),
+    "non-public": gettext_lazy("a non-public address"),
+}
+
+
+@lru_cache(maxsize=8)
+def _parse_allow(text: str) -> tuple[webhook_targets.Allowed, ...]:
+    return webhook_targets.parse_allow(text)
+
+
+def allow_list() -> tuple[webhook_targets.Allowed, ...]:
+    """The deployment's `MASHINDANO_WEBHOOK_ALLOW` (checked when the settings load)."""
+    return _parse_allow(str(getattr(settings, "MASHINDANO_WEBHOOK_ALLOW", "")))
+
+
 def check_url(url: str) -> str:
-    if not url.startswith(("http://", "https://")):
+    """An http(s) URL with a host, not resolving to an address the worker would refuse (a
+    name that does not resolve yet is accepted: every try checks it again)."""
+    try:
+        target = webhook_targets.parse_url(url)
+    except webhook_targets.BadURL as exc:
+        if exc.problem == "scheme":
+            text = gettext("webhook URL {url!r} must start with http:// or https://")
+        elif exc.problem == "credentials":
+            text = gettext("webhook URL {url!r} must not contain a user name or password")
+        else:
+            text = gettext("webhook URL {url!r} has no valid host name")
+        raise ParseError(text.format(url=url), url=url) from None
+    try:
+        webhook_targets.resolve(target, allow_list())
+    except webhook_targets.Refused as exc:
         raise ParseError(
-            gettext("webhook URL {url!r} must start with http:// or https://").format(url=url),
+            gettext(
+                "webhook URL {url!r} points to {kind}; webhooks go to public addresses only "
+                "(MASHINDANO_WEBHOOK_ALLOW lets a site allow internal ones)"
+            ).format(url=url, kind=_KINDS[exc.kind]),
             url=url,
-        )
+        ) from None
+    except webhook_targets.Unresolved:
+        pass
     return url
 
 
@@ -101,10 +149,11 @@ def subscribe(slug: str, url: str, types: list[str], *, created_by: str) -> Webh
         from mashindano.app.errors import UnknownEvent
 
         raise UnknownEvent(gettext("no event {slug!r}").format(slug=slug), event=slug)
+    wanted = check_types(types)
     return Webhook.objects.create(
         event_slug=slug,
         url=check_url(url),
-        types=check_types(types),
+        types=wanted,
         secret=SECRET_PREFIX + base64.b64encode(secrets.token_bytes(24)).decode(),
         created_by=created_by,
         created_at=timezone.now(),
@@ -193,6 +242,8 @@ def sign(secret: str, message_id: str, timestamp: int, body: bytes) -> str:
 class Answer:
     status: int | None
     error: str = ""
+    refused: bool = False
+    """The target was refused (nothing was sent): the delivery fails without more tries."""
 
     @property
     def ok(self) -> bool:
@@ -203,15 +254,10 @@ Sender = Callable[[str, bytes, dict[str, str]], Answer]
 
 
 def post(url: str, body: bytes, headers: dict[str, str]) -> Answer:
-    """POST with urllib: the status, or the network error in words."""
-    request = urllib.request.Request(url, data=body, headers=headers, method="POST")
-    try:
-        with urllib.request.urlopen(request, timeout=TIMEOUT_SECONDS) as response:
-            return Answer(int(response.status))
-    except urllib.error.HTTPError as exc:
-        return Answer(int(exc.code), f"HTTP {exc.code}")
-    except (urllib.error.URLError, OSError) as exc:
-        return Answer(None, str(getattr(exc, "reason", exc)))
+    """POST to a checked target (`webhook_targets.post`): the receiver's status, or a fixed
+    phrase saying why not (`refused: ...` when the target may not be reached)."""
+    out = webhook_targets.post(url, body, headers, allow=allow_list(), timeout=TIMEOUT_SECONDS)
+    return Answer(out.status, out.error, out.refused)
 
 
 def attempt(delivery: WebhookDelivery, *, send: Sender = post, now: datetime | None = None) -> bool:
@@ -234,7 +280,7 @@ def attempt(delivery: WebhookDelivery, *, send: Sender = post, now: datetime | N
     if answer.ok:
         delivery.state = WebhookDelivery.DELIVERED
         delivery.delivered_at = when
-    elif delivery.attempts >= MAX_ATTEMPTS:
+    elif answer.refused or delivery.attempts >= MAX_ATTEMPTS:
         delivery.state = WebhookDelivery.FAILED
     else:
         delay = BASE_DELAY_SECONDS * 2 ** (delivery.attempts - 1)

@@ -17,6 +17,9 @@
   `MASHINDANO_SMTP_PASSWORD`, `MASHINDANO_SMTP_TLS=1` or `MASHINDANO_SMTP_SSL=1`) sends through
   that server; without it messages are written as files under `MASHINDANO_MAIL_DIR` (default
   `./var/mail`). `MASHINDANO_MAIL_FROM` is the sender.
+- `MASHINDANO_WEBHOOK_ALLOW`: internal webhook targets the worker may reach (comma-separated
+  addresses, CIDR networks or host names, each optionally `:port`); webhooks go to public
+  addresses only otherwise (`mashindano.app.webhook_targets`).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from pathlib import Path
 
 from django.utils.csp import CSP
 
+from mashindano.app.webhook_targets import parse_allow
 from mashindano.config.database import database_settings
 from mashindano.config.mail import mailer_settings
 
@@ -166,6 +170,14 @@ TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 BASE_URL = os.environ.get("MASHINDANO_BASE_URL", "http://127.0.0.1:8000").rstrip("/")
 DEFAULT_FROM_EMAIL = os.environ.get("MASHINDANO_MAIL_FROM", "Mashindano <mashindano@localhost>")
 MAILERS = {"default": mailer_settings(os.environ)}
+
+MASHINDANO_WEBHOOK_ALLOW = os.environ.get("MASHINDANO_WEBHOOK_ALLOW", "")
+try:
+    parse_allow(MASHINDANO_WEBHOOK_ALLOW)
+except ValueError as _bad:
+    from django.core.exceptions import ImproperlyConfigured
+
+    raise ImproperlyConfigured(str(_bad)) from None
 
 # -- accounts (django-allauth) and the production mode ----------------------------------------
 # Sign-up by e-mail with mandatory verification, log-in by e-mail, password reset by e-mail, and
