@@ -289,25 +289,23 @@ class _Reader:
         if "round_dates" in self.field_lines:
             self.set_field(n, "132", "round_dates", ())
             return
-        tokens = [(m.start() + 1, m[0]) for m in re.finditer(r"\S+", line[3:])]
-        starts = [_FIRST_ROUND_COLUMN - 3 + _ROUND_WIDTH * k for k in range(len(tokens) + 1)]
-        in_columns = all(
-            (column - starts[0]) % _ROUND_WIDTH == 0 and column >= starts[0] and len(text) <= 8
-            for column, text in tokens
-        )
-        if not in_columns:
+        # (1-based column, text) of each date written after the record code
+        tokens = [(m.start() + 4, m[0]) for m in re.finditer(r"\S+", line[3:])]
+        first = _FIRST_ROUND_COLUMN
+        if not all(
+            c >= first and (c - first) % _ROUND_WIDTH == 0 and len(t) <= _ROUND_WIDTH
+            for c, t in tokens
+        ):
             self.warn(
                 n,
-                f"132 round dates are not at columns {_FIRST_ROUND_COLUMN}, "
-                f"{_FIRST_ROUND_COLUMN + _ROUND_WIDTH}, ...: read in order",
+                f"132 round dates are not at columns {first}, "
+                f"{first + _ROUND_WIDTH}, ...: read in order",
             )
-            tokens = [
-                (starts[0] + _ROUND_WIDTH * k, text) for k, (_where, text) in enumerate(tokens)
-            ]
-        rounds = (tokens[-1][0] - starts[0]) // _ROUND_WIDTH + 1 if tokens else 0
+            tokens = [(first + _ROUND_WIDTH * k, t) for k, (_c, t) in enumerate(tokens)]
+        rounds = (tokens[-1][0] - first) // _ROUND_WIDTH + 1 if tokens else 0
         dates = [""] * rounds
         for column, text in tokens:
-            r = (column - starts[0]) // _ROUND_WIDTH + 1
+            r = (column - first) // _ROUND_WIDTH + 1
             dates[r - 1] = self.read_round_date(n, r, text)
         while dates and not dates[-1]:
             dates.pop()
@@ -770,11 +768,14 @@ class _Reader:
             self.fail(max(self.point_lines), f"point system: {exc}")
         named = scoring_named_in_type(probe.tournament_type)
         if not self.point_lines and named is not None:
+            win, draw, loss = (
+                str(p) if p.denominator == 1 else _show(p)
+                for p in (named.win, named.draw, named.loss)
+            )
             self.warn(
                 self.field_lines["tournament_type"],
-                f"092 names the scoring {_show(named.win)}-{_show(named.draw)}-"
-                f"{_show(named.loss)}: results counted so (a win {_show(named.win)}, "
-                f"a draw {_show(named.draw)}, a loss {_show(named.loss)})",
+                f"092 names the scoring {win}-{draw}-{loss}: results counted so "
+                f"(a win {win}, a draw {draw}, a loss {loss})",
             )
         return system
 
