@@ -133,6 +133,7 @@ def _samples() -> list[MashindanoError]:
         _raised(lambda: parse_trf("012 Cup\tx\n", source="t.trf")),
         _raised(lambda: parse_trf("162  W 1.0\n162  W 1.0\n", source="t.trf")),
         _raised(lambda: parse_trf("XXR many\n", source="t.trf")),
+        _raised(lambda: parse_trf("013 Team A\n", source="t.trf")),
         _raised(lambda: read_players_csv('name\n"Asha\n', source="p.csv")),
         _raised(lambda: read_players_csv("name,rating\nAsha,1,2,3\n", source="p.csv")),
     ]
