@@ -130,7 +130,7 @@ def _samples() -> list[MashindanoError]:
         _raised(lambda: parse_trf("012 Cup\n", source="t.trf", require_players=True)),
         # issue 28 item 1: what only informs (an odd date, a second 012) is a warning now.
         _raised(lambda: parse_trf("xxr 5\n", source="t.trf")),
-        _raised(lambda: parse_trf("012 Cup\tx\n", source="t.trf")),
+        _raised(lambda: parse_trf("XXZ 1\t2\n", source="t.trf")),
         _raised(lambda: parse_trf("162  W 1.0\n162  W 1.0\n", source="t.trf")),
         _raised(lambda: parse_trf("XXR many\n", source="t.trf")),
         _raised(lambda: parse_trf("013 Team A\n", source="t.trf")),

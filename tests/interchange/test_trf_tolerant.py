@@ -181,6 +181,14 @@ def test_known_records_read_elsewhere_are_kept_without_a_warning() -> None:
     assert {"XXA", "250"} <= KEPT_RECORDS | RECORD_HANDLERS.keys()
 
 
+def test_a_tab_in_an_informing_record_is_a_blank_with_a_warning() -> None:
+    t, found = read(trf("012 Club\tOpen", *PLAYERS))
+    assert t.name == "Club Open"
+    assert found == ["line 1: tab character at column 9 read as a blank"]
+    with pytest.raises(ParseError, match="line 3: tab character at column 6"):
+        parse_trf(trf(*PLAYERS, "XXZ 1\t2"))
+
+
 def test_a_second_information_record_is_ignored_with_a_warning() -> None:
     t, found = read(trf("012 Open", "012 Open again", *PLAYERS))
     assert t.name == "Open"

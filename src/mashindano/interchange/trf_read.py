@@ -224,7 +224,10 @@ class _Reader:
             self.read_other_line(n, line)
             return
         if "\t" in line:
-            self.fail(n, f"tab character at column {line.index(chr(9)) + 1}")
+            if code in _DECIDING_RECORDS:
+                self.fail(n, f"tab character at column {line.index(chr(9)) + 1}")
+            self.warn(n, f"tab character at column {line.index(chr(9)) + 1} read as a blank")
+            line = line.replace("\t", " ")
         handler = RECORD_HANDLERS.get(code)
         if handler is not None:
             handler(self, n, line, line[4:].strip())
