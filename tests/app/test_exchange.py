@@ -109,3 +109,52 @@ def test_games_csv_export_reads_back() -> None:
     assert len(byes) == 5
     assert {b.kind for b in byes} == {ByeKind.SIT_OUT}
     assert sorted(c.name for c in competitors) == sorted(c.name for c in facts.competitors)
+
+
+@pytest.mark.parametrize(
+    ("preset", "kind"),
+    [
+        ("chess-swiss", "192 FIDE_DUTCH_2026"),
+        ("chess-round-robin", "192 BERGER_ROUNDROBIN"),
+    ],
+)
+def test_trf_export_is_a_rating_report_that_reads_back_strictly(preset: str, kind: str) -> None:
+    """issue 28 item 5: the header a rating officer needs (012, 042/052, 062/072, 092/192,
+    102/112 arbiters, 132 round dates, XXR/XXC), read back by our reader without a warning."""
+    from django.contrib.auth import get_user_model
+
+    from mashindano.app import people
+
+    extra = {"swiss_rounds": "3"} if preset == "chess-swiss" else {}
+    make_event("ev", preset, 5, **extra)
+    users = get_user_model()
+    users.objects.create_user("chief", "c@example.org", "pw", first_name="Asha", last_name="Moyo")
+    users.objects.create_user("deputy", "d@example.org", "pw")
+    people.grant_role("ev", "chief", "arbiter", actor=ACTOR)
+    people.grant_role("ev", "deputy", "arbiter", actor=ACTOR)
+    play_all("ev")
+    events.close_event("ev", actor=ACTOR)
+    text = exchange.export_event_trf("ev")
+    t = parse_trf(text, strict=True)
+    facts = events.get_event_facts("ev")
+    event = models.Event.objects.get(slug="ev")
+    assert t.warnings == ()
+    assert t.name == facts.name
+    assert t.start_date == event.started_at.date()
+    assert t.end_date == event.closed_at.date()
+    assert (t.chief_arbiter, t.deputy_arbiters) == ("Asha Moyo", ("deputy",))
+    rounds = len(facts.rounds)
+    assert len(t.round_dates) == rounds
+    published = [f"{r.published_at:%y/%m/%d}" for r in facts.rounds]
+    assert list(t.round_dates) == published
+    assert {"062 5", "072 5", kind} <= set(t.other_lines)
+    assert t.tournament_type is not None
+    assert t.rounds == rounds
+    lines = text.splitlines()
+    assert any(line.startswith("XXR ") for line in lines)
+    assert len([line for line in lines if line.startswith("001")]) == 5
+    # The report reads back to the same results, and writing what was read gives it again.
+    assert trf_to_stage_results(t).games == trf_to_stage_results(parse_trf(text)).games
+    from mashindano.interchange.trf_write import format_trf
+
+    assert parse_trf(format_trf(t), strict=True) == t

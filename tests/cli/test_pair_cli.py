@@ -135,7 +135,8 @@ def _malformed(kind: str) -> str:
     lines = base.splitlines(keepends=True)
     player_1 = next(i for i, line in enumerate(lines) if line.startswith("001    1 "))
     if kind == "record code":
-        lines.insert(1, "022Nairobi\n")
+        # A misspelt record that decides (issue 28 item 1: others are skipped with a warning).
+        lines.insert(1, "xxr 5\n")
     elif kind == "rating":
         lines[player_1] = lines[player_1][:48] + "23x8" + lines[player_1][52:]
     elif kind == "result code":

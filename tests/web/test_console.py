@@ -476,11 +476,11 @@ def test_import_from_trf(fresh: dict[str, User]) -> None:
 
 def test_a_bad_trf_line_is_named_in_the_readers_language(fresh: dict[str, User]) -> None:
     line = "001    1 m    Mwangi, Juma                      1850 KEN                            "
-    text = "012 Club\n042 yesterday\n" + line + "\n"
+    text = "012 Club\nXXR five\n" + line + "\n"
     client = _client(fresh["organiser"])
     expected = {
-        "fa": "سطر 2: تاریخ 042 &#x27;yesterday&#x27; تاریخی به شکل YYYY/MM/DD نیست",
-        "sw": "mstari 2: tarehe ya 042 &#x27;yesterday&#x27; si tarehe ya YYYY/MM/DD",
+        "fa": "سطر 2: تعداد راندهای XXR &#x27;five&#x27; عدد مثبت نیست",
+        "sw": "mstari 2: idadi ya raundi ya XXR &#x27;five&#x27; si namba chanya",
     }
     for language, problem in expected.items():
         page = client.post(
@@ -489,6 +489,51 @@ def test_a_bad_trf_line_is_named_in_the_readers_language(fresh: dict[str, User])
             headers={"accept-language": language},
         ).content.decode()
         assert problem in page
+
+
+_ODD_TRF = (
+    "012 Club\n042 May 10, 2020\n\n"
+    "001    1 f    Mwangi, Juma                      1850 KEN                            \n"
+)
+
+
+def test_import_preview_shows_the_trf_readers_warnings_first(fresh: dict[str, User]) -> None:
+    """issue 28 item 1: the console's preview lists what the reader read past, by line,
+    before anything is stored; the file can still be imported."""
+    client = _client(fresh["organiser"])
+    page = client.post(
+        "/console/fresh/import/", {"step": "preview", "format": "trf", "text": _ODD_TRF}
+    ).content.decode()
+    warnings = page.split('class="warnings"')[1].split("</section>")[0]
+    assert "3 things to check" in warnings
+    assert "line 2: 042 date &#x27;May 10, 2020&#x27; read as 2020/05/10" in warnings
+    assert "line 3: blank line skipped" in warnings
+    assert "line 4: player 1: sex &#x27;f&#x27; in column 10 read as w" in warnings
+    assert "Register 1 player" in page
+    assert not models.Entry.objects.filter(event__slug="fresh", key="Mwangi, Juma").exists()
+
+
+def test_import_preview_strict_refuses_the_trf_files_oddities(fresh: dict[str, User]) -> None:
+    client = _client(fresh["organiser"])
+    page = client.post(
+        "/console/fresh/import/",
+        {"step": "preview", "format": "trf", "text": _ODD_TRF, "strict": "on"},
+    ).content.decode()
+    assert "line 2: 042 date &#x27;May 10, 2020&#x27; read as 2020/05/10" in page
+    assert "refused: strict reading" in page
+    assert "Register" not in page.split("Another file")[0]
+
+
+def test_import_preview_refuses_a_team_file_as_such(fresh: dict[str, User]) -> None:
+    line = "001    1 m    Mwangi, Juma                      1850 KEN                            "
+    text = "012 Club\n" + line + "\n013 Team A    1\n"
+    page = (
+        _client(fresh["organiser"])
+        .post("/console/fresh/import/", {"step": "preview", "format": "trf", "text": text})
+        .content.decode()
+    )
+    assert "team tournament file (record 013): team events are not supported yet" in page
+    assert "Register" not in page.split("Another file")[0]
 
 
 def test_an_assistant_may_not_import(fresh: dict[str, User]) -> None:

@@ -129,6 +129,7 @@ _LINE = gettext_noop("{source}, line {line}: {detail}")
 # The details of the readers' line errors (interchange/trf_read.py, interchange/csv_read.py).
 _LINE_DETAILS: tuple[str, ...] = (
     gettext_noop("bad record code {record} (expected 3 digits or capitals)"),
+    gettext_noop("team tournament file (record {record}): team events are not supported yet"),
     gettext_noop("tab character at column {column}"),
     gettext_noop("second {record} record (the first is on line {first})"),
     gettext_noop("{record} date {value} is not a date YYYY/MM/DD"),

@@ -35,10 +35,10 @@ from mashindano.app.series import check_add_event
 from mashindano.engine.errors import ParseError
 from mashindano.engine.model import ByeKind, CompetitorId, Side, StageResults
 from mashindano.interchange.players_csv import format_players_csv
-from mashindano.interchange.trf import stage_results_to_trf
+from mashindano.interchange.trf import TrfTournament, stage_results_to_trf
 from mashindano.interchange.trf_write import format_trf
 from mashindano.store import models
-from mashindano.store.facts import Json
+from mashindano.store.facts import EventFacts, Json
 
 DOCUMENT_FORMAT = "mashindano-event"
 DOCUMENT_VERSION = 1
@@ -517,7 +517,13 @@ def export_event_trf(slug: str) -> str:
     """TRF-16 of a single-stage chess event (numbers as starting ranks), ranks as in the
     event's standings (tie-breaks applied; a shared rank written for each player sharing it),
     with the arbiter's forbidden pairs as XXP lines. An event TRF cannot carry (several
-    stages or groups, multi-game matches, a league list) is refused with the reason."""
+    stages or groups, multi-game matches, a league list) is refused with the reason.
+
+    What a federation's rating officer needs is in the header (issue 28 item 5): 012 name,
+    042/052 start and end dates (when started / closed), 062/072 players and rated players,
+    092 type and 192 pairing system, 102 chief arbiter and 112 the other arbiters (the event's
+    arbiters in the order they were appointed), 132 the date each round was published; XXR and
+    XXC for the pairing engines."""
     facts = get_event_facts(slug)
     adapter = adapter_for(facts.preset)
     results = adapter.stage_results(facts)
@@ -543,7 +549,43 @@ def export_event_trf(slug: str) -> str:
         results, name=facts.name, total_rounds=results.rounds, initial_colour=colour, ranks=ranks
     )
     forbidden = _trf_forbidden_pairs(results, facts.forbidden_pairs())
-    return format_trf(replace(trf, forbidden_pairs=forbidden))
+    return format_trf(_trf_headers(replace(trf, forbidden_pairs=forbidden), slug, facts))
+
+
+_TRF_TYPES = {
+    "chess-swiss": ("Individual: Swiss-System (FIDE Dutch)", "FIDE_DUTCH_2026"),
+    "chess-round-robin": ("Individual: Round-Robin (FIDE Berger tables)", "BERGER_ROUNDROBIN"),
+}
+"""Record 092 (free text) and 192 (the pairing-system selector) by preset."""
+
+
+def _trf_headers(trf: TrfTournament, slug: str, facts: EventFacts) -> TrfTournament:
+    """The rating report's header records of the event."""
+    event = get_event(slug)
+    arbiters = [
+        role.user.get_full_name() or role.user.get_username()
+        for role in models.EventRole.objects.filter(event=event, role="arbiter")
+        .select_related("user")
+        .order_by("granted_at", "id")
+    ]
+    published = {r.number: r.published_at for r in facts.rounds if r.stage == 1}
+    last = max(published, default=0)
+    round_dates = tuple(
+        published[r].strftime("%y/%m/%d") if r in published else "" for r in range(1, last + 1)
+    )
+    kind, system = _TRF_TYPES.get(facts.preset, (None, None))
+    rated = sum(1 for p in trf.players if p.rating)
+    counts = (f"062 {len(trf.players)}", f"072 {rated}")
+    return replace(
+        trf,
+        start_date=event.started_at.date() if event.started_at else None,
+        end_date=event.closed_at.date() if event.closed_at else None,
+        tournament_type=kind,
+        chief_arbiter=arbiters[0] if arbiters else None,
+        deputy_arbiters=tuple(arbiters[1:]),
+        round_dates=round_dates,
+        other_lines=(*counts, *([f"192 {system}"] if system else []), *trf.other_lines),
+    )
 
 
 _NO_STAGE = "it has no single stage of one game per pairing"

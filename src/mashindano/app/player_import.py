@@ -2,7 +2,9 @@
 own problem, and nothing written), then the import itself, all rows or none.
 
 Formats: PLAYERS.csv (`name,rating,games_played,country`) and a TRF file's player lines (001:
-name, rating, federation; results in the file are not imported). The import runs only on the
+name, rating, federation; results in the file are not imported). What the TRF reader read past
+(odd dates, ruler lines, unknown records...) is listed in the preview's `warnings`; reading
+strictly refuses the file instead. The import runs only on the
 event version the preview was made at (`StaleVersion` otherwise), so what is registered is what
 the organiser saw.
 """
@@ -55,6 +57,8 @@ class ImportPreview:
     rows: tuple[PreviewRow, ...]
     problem: str = ""
     """A problem of the whole file or of the event (nothing can be imported)."""
+    warnings: tuple[str, ...] = ()
+    """What the file's reader read past, each `line N: ...` (TRF)."""
 
     @property
     def errors(self) -> int:
@@ -76,9 +80,13 @@ def _format(text: str) -> ImportFormat:
         ) from None
 
 
-def _trf_rows(text: str, source: str) -> list[tuple[str, Competitor | None, str]]:
-    tournament = parse_trf(text, source=source, require_players=True)
-    found: list[tuple[str, Competitor | None, str]] = []
+Rows = list[tuple[str, Competitor | None, str]]
+
+
+def _trf_rows(text: str, source: str, strict: bool) -> tuple[Rows, tuple[str, ...]]:
+    tournament = parse_trf(text, source=source, require_players=True, strict=strict)
+    warnings = tuple(str(w) for w in tournament.warnings)
+    found: Rows = []
     seen: dict[str, int] = {}
     for player in tournament.players:
         where = f"player {player.starting_rank}"
@@ -111,12 +119,15 @@ def _trf_rows(text: str, source: str) -> list[tuple[str, Competitor | None, str]
                 "",
             )
         )
-    return found
+    return found, warnings
 
 
-def _rows(text: str, fmt: ImportFormat, source: str) -> list[tuple[str, Competitor | None, str]]:
+def _rows(
+    text: str, fmt: ImportFormat, source: str, strict: bool = False
+) -> tuple[Rows, tuple[str, ...]]:
+    """The file's rows, and its reader's warnings."""
     if fmt is ImportFormat.TRF:
-        return _trf_rows(text, source)
+        return _trf_rows(text, source, strict)
     return [
         (
             f"line {row.line}",
@@ -124,7 +135,7 @@ def _rows(text: str, fmt: ImportFormat, source: str) -> list[tuple[str, Competit
             "" if row.error is None else shown(row.error).removeprefix(f"{source}, "),
         )
         for row in read_players_csv(text, source=source)
-    ]
+    ], ()
 
 
 def _check_rows(
@@ -173,18 +184,26 @@ def require_import(slug: str, actor: Principal) -> None:
 
 
 def preview_player_import(
-    slug: str, text: str, *, fmt: str, actor: Principal, source: str = "upload"
+    slug: str,
+    text: str,
+    *,
+    fmt: str,
+    actor: Principal,
+    source: str = "upload",
+    strict: bool = False,
 ) -> ImportPreview:
-    """What importing `text` would register, row by row (nothing is written)."""
+    """What importing `text` would register, row by row, and what the reader read past
+    (nothing is written). `strict`: the file's oddities are a problem, not warnings."""
     authorise(actor, "players.import", slug)
     kind = _format(fmt)
     event = get_event(slug)
     problem = _event_problem(event)
     try:
-        rows = _check_rows(event, _rows(text, kind, source))
+        found, warnings = _rows(text, kind, source, strict)
+        rows = _check_rows(event, found)
     except ParseError as error:
         return ImportPreview(slug, event.version, kind, (), problem or shown(error))
-    return ImportPreview(slug, event.version, kind, tuple(rows), problem)
+    return ImportPreview(slug, event.version, kind, tuple(rows), problem, warnings)
 
 
 def import_players(
@@ -196,12 +215,13 @@ def import_players(
     actor: Principal,
     source: str = "upload",
     now: datetime | None = None,
+    strict: bool = False,
 ) -> int:
     """Register every player of the file previewed at `version` (all or none)."""
     authorise(actor, "players.import", slug)
     kind = _format(fmt)
     competitors: list[Competitor] = []
-    for where, competitor, error in _rows(text, kind, source):
+    for where, competitor, error in _rows(text, kind, source, strict)[0]:
         if competitor is None or error:
             raise ParseError(
                 gettext("{where}: {error}").format(where=where, error=error),

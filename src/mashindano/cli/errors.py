@@ -15,12 +15,13 @@ The event commands add 6 (not found) and 7 (refused); see `cli.event_common`.
 
 from __future__ import annotations
 
+import json
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from mashindano.config.errors import DatabaseUnavailable, DatabaseUrlError
 from mashindano.engine.errors import (
@@ -83,6 +84,33 @@ def reported_errors() -> Iterator[None]:
             f"internal error ({what}); please report it (MASHINDANO_DEBUG=1 shows where)",
             EXIT_INTERNAL_ERROR,
         ) from None
+
+
+class ReaderWarning(Protocol):
+    """What a file reader read past (`TrfWarning`): its line and what it did."""
+
+    @property
+    def line(self) -> int: ...
+
+    @property
+    def message(self) -> str: ...
+
+
+def print_warnings(
+    source: str, warnings: Iterable[ReaderWarning], *, as_json: bool = False
+) -> None:
+    """A reader's warnings on stderr: one `mashindano: warning: SOURCE, line N: ...` line
+    each, or with `as_json` one JSON document `{"warnings": [{"line", "message"}...]}` (stdout
+    keeps the command's own output)."""
+    found = list(warnings)
+    if not found:
+        return
+    if as_json:
+        listed = [{"source": source, "line": w.line, "message": w.message} for w in found]
+        print(json.dumps({"warnings": listed}, ensure_ascii=False), file=sys.stderr)
+        return
+    for w in found:
+        print(f"mashindano: warning: {source}, line {w.line}: {w.message}", file=sys.stderr)
 
 
 def read_text(path: Path) -> str:

@@ -38,6 +38,14 @@ def pair(
     produce: Annotated[bool, typer.Option("-p", help="Pair the next round.")] = False,
     check: Annotated[bool, typer.Option("-c", help="Check every round of a tournament.")] = False,
     checklist: Annotated[bool, typer.Option("-l", help="Checklist of the next round.")] = False,
+    strict: Annotated[
+        bool,
+        typer.Option(
+            "--strict",
+            help="Refuse the file's oddities (odd dates, ruler lines, unknown records...) "
+            "instead of reading past them with a warning.",
+        ),
+    ] = False,
 ) -> None:
     """Pair a TRF tournament with the FIDE Dutch system (JaVaFo/bbpPairings protocol)."""
     if not dutch:
@@ -48,10 +56,10 @@ def pair(
         raise fail("too many file arguments", EXIT_USAGE)
     source = files[0]
     if produce:
-        write_pairing(source, files[1] if len(files) == 2 else None)
+        write_pairing(source, files[1] if len(files) == 2 else None, strict=strict)
         return
     with reported_errors():
-        tournament, results = read_tournament(source)
+        tournament, results = read_tournament(source, strict=strict)
         if check:
             _check(tournament, results)
             return

@@ -11,16 +11,20 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from mashindano.cli.errors import EXIT_OK, read_text, reported_errors, write_text
+from mashindano.cli.errors import EXIT_OK, print_warnings, read_text, reported_errors, write_text
 from mashindano.engine.model import CompetitorId, Side, StageResults
 from mashindano.engine.pairing import SwissPairing, pair_dutch
 from mashindano.interchange.trf import TrfTournament, parse_trf, trf_to_stage_results
 from mashindano.interchange.trf_model import count_paired_rounds
 
 
-def read_tournament(source: Path) -> tuple[TrfTournament, StageResults]:
-    """The tournament of a TRF file and its results (errors as `reported_errors` says)."""
-    tournament = parse_trf(read_text(source), source=str(source), require_players=True)
+def read_tournament(source: Path, *, strict: bool = False) -> tuple[TrfTournament, StageResults]:
+    """The tournament of a TRF file and its results (errors as `reported_errors` says; the
+    reader's warnings on stderr, refusals with `strict`)."""
+    tournament = parse_trf(
+        read_text(source), source=str(source), require_players=True, strict=strict
+    )
+    print_warnings(str(source), tournament.warnings)
     return tournament, trf_to_stage_results(tournament)
 
 
@@ -50,10 +54,10 @@ def format_pairs(results: StageResults, pairing: SwissPairing) -> str:
     return "\n".join([str(len(lines)), *lines]) + "\n"
 
 
-def write_pairing(source: Path, target: Path | None) -> None:
+def write_pairing(source: Path, target: Path | None, *, strict: bool = False) -> None:
     """`-p`: pair the next round; write it to `target`, or to standard output."""
     with reported_errors():
-        tournament, results = read_tournament(source)
+        tournament, results = read_tournament(source, strict=strict)
         pairing = pair_round(tournament, results, next_round(tournament))
     text = format_pairs(results, pairing)
     if target is not None:

@@ -10,7 +10,14 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from mashindano.cli.errors import EXIT_USAGE, fail, read_text, reported_errors
+from mashindano.cli.errors import (
+    EXIT_INVALID_INPUT,
+    EXIT_USAGE,
+    fail,
+    print_warnings,
+    read_text,
+    reported_errors,
+)
 from mashindano.cli.output import console, display_column, json_value, print_json
 from mashindano.engine.model import StageResults
 from mashindano.engine.points import PointSystem, format_points, points_to_json
@@ -62,6 +69,24 @@ def standings(
         ),
     ] = None,
     points: Annotated[str, typer.Option("--points", help="Points for win,draw,loss.")] = "1,0.5,0",
+    after_round: Annotated[
+        int | None,
+        typer.Option(
+            "--after-round",
+            min=1,
+            help="Standings as they stood after round N: the results (and byes entered in "
+            "advance) of later rounds left out.",
+        ),
+    ] = None,
+    strict: Annotated[
+        bool,
+        typer.Option(
+            "--strict",
+            help="With --trf: refuse the file's oddities (odd dates, ruler lines, unknown "
+            "records, a points column that disagrees...) instead of reading past them with a "
+            "warning on stderr.",
+        ),
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
 ) -> None:
     """Rank players by points, then by each tie-break in turn; remaining ties share a rank."""
@@ -72,7 +97,8 @@ def standings(
     with reported_errors():
         chosen = [tiebreak_by_name(n, unrated_rating=unrated_rating) for n in names]
         if trf is not None:
-            results = _results_from_trf(trf)
+            results = _results_from_trf(trf, strict=strict, as_json=as_json)
+            results = _after_round(results, after_round, str(trf))
             _note_dropped(chosen, results, names)
             sections.append(("", compute_standings(results, chosen)))
         else:
@@ -92,6 +118,7 @@ def standings(
                     byes=section.byes,
                     points=system,
                 )
+                results = _after_round(results, after_round, str(games))
                 _note_dropped(chosen, results, names)
                 table = _with_tps(compute_standings(results, chosen), section)
                 sections.append((section.label, table))
@@ -162,11 +189,24 @@ def _with_tps(table: Standings, section: GamesSection) -> Standings:
     return Standings(rows=rows, tiebreaks=(*table.tiebreaks, TPS))
 
 
-def _results_from_trf(path: Path) -> StageResults:
+def _results_from_trf(path: Path, *, strict: bool, as_json: bool) -> StageResults:
     from mashindano.interchange.trf import parse_trf, trf_to_stage_results
 
     text = read_text(path)
-    return trf_to_stage_results(parse_trf(text, source=str(path), require_players=True))
+    tournament = parse_trf(text, source=str(path), require_players=True, strict=strict)
+    print_warnings(str(path), tournament.warnings, as_json=as_json)
+    return trf_to_stage_results(tournament)
+
+
+def _after_round(results: StageResults, number: int | None, source: str) -> StageResults:
+    """The results as they stood after round `number` (all of them when None)."""
+    if number is None:
+        return results
+    last = results.last_round
+    if number > last:
+        shown = f"rounds 1-{last}" if last else "no round"
+        raise fail(f"{source} has {shown}: no standings after round {number}", EXIT_INVALID_INPUT)
+    return results.after_round(number)
 
 
 def standings_json(table: Standings, columns: list[tuple[str, str]]) -> list[dict[str, Any]]:

@@ -255,6 +255,22 @@ class StageResults:
             rounds=self.rounds,
         )
 
+    def after_round(self, round_number: int) -> StageResults:
+        """The facts as they stood after round `round_number`: the games and byes of later
+        rounds (byes declared in advance among them) left out."""
+        return StageResults(
+            competitors=self.competitors,
+            games=tuple(g for g in self.games if g.round <= round_number),
+            byes=tuple(b for b in self.byes if b.round <= round_number),
+            points=self.points,
+            rounds=self.rounds,
+        )
+
+    @property
+    def last_round(self) -> int:
+        """The last round with a game or a bye (0 when there is none)."""
+        return max([g.round for g in self.games] + [b.round for b in self.byes], default=0)
+
     def competitor(self, competitor_id: CompetitorId) -> Competitor:
         for c in self.competitors:
             if c.id == competitor_id:

@@ -32,6 +32,7 @@ from mashindano.interchange.trf_model import (
     compute_point_system,
     count_paired_rounds,
     normalise_point_system,
+    tournament_point_system,
 )
 from mashindano.interchange.trf_read import parse_trf
 from mashindano.interchange.trf_write import format_trf
@@ -108,7 +109,7 @@ def trf_to_stage_results(t: TrfTournament) -> StageResults:
         competitors=tuple(_competitor(by_rank[rank]) for rank in sorted(by_rank)),
         games=tuple(sorted(games, key=lambda g: (g.round, int(g.first)))),
         byes=tuple(sorted(byes.values(), key=lambda b: (b.round, int(b.competitor)))),
-        points=compute_point_system(t.scoring, t.bbp_points),
+        points=tournament_point_system(t),
         rounds=t.rounds,
     )
 

@@ -6,12 +6,13 @@ engine's view of the same facts comes from `trf_to_stage_results`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 from datetime import date
 from typing import Literal
 
 from mashindano.engine.model import Side
-from mashindano.engine.points import HALF, ONE, ZERO, Points, PointSystem
+from mashindano.engine.points import HALF, ONE, ZERO, Points, PointSystem, parse_points
 
 TrfColour = Literal["w", "b"]
 TrfVersion = Literal["16", "26"]
@@ -102,6 +103,17 @@ class TrfPlayer:
 
 
 @dataclass(frozen=True, slots=True)
+class TrfWarning:
+    """Something odd the reader read past: the 1-based line and what it did about it."""
+
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.message}"
+
+
+@dataclass(frozen=True, slots=True)
 class TrfByeDeclaration:
     """A TRF-26 `240` record: players with a full-, half- or zero-point bye in one round."""
 
@@ -149,7 +161,11 @@ class TrfTournament:
     comments: tuple[str, ...] = ()
     """Text after `###` of each comment line."""
     other_lines: tuple[str, ...] = ()
-    """Records the model does not interpret, verbatim and in file order."""
+    """Records the model does not interpret, verbatim and in file order (XXS lines too: their
+    points are read from here by `tournament_point_system`)."""
+    warnings: tuple[TrfWarning, ...] = field(default=(), compare=False)
+    """What the reader read past (odd dates, ruler lines, unknown records...), by line. Not
+    part of the tournament: two readings of the same facts compare equal."""
 
     def player(self, starting_rank: int) -> TrfPlayer | None:
         for p in self.players:
@@ -171,11 +187,105 @@ def compute_point_system(
     if from_162 is not None and from_bbp is not None and from_162 != from_bbp:
         raise ValueError(f"record 162 gives {from_162} but the BB? lines give {from_bbp}")
     declared = from_162 or from_bbp
-    if declared is None or normalise_point_system(declared) == normalise_point_system(
-        PointSystem()
-    ):
+    return PointSystem() if declared is None else _plain(declared)
+
+
+def _plain(system: PointSystem) -> PointSystem:
+    """Chess's default system when `system` scores the same, else `system`."""
+    if normalise_point_system(system) == normalise_point_system(PointSystem()):
         return PointSystem()
-    return declared
+    return system
+
+
+XXS_CODES = ("WW", "BW", "WD", "BD", "WL", "BL", "ZPB", "HPB", "FPB", "PAB", "FW", "FL")
+"""JaVaFo's XXS scoring codes; `W`, `D` and `L` set both colours' win, draw and loss."""
+_XXS_SHORTCUTS = {"W": ("WW", "BW"), "D": ("WD", "BD"), "L": ("WL", "BL")}
+_XXS_TOKEN = re.compile(r"([A-Za-z]+)=(-?[0-9]+(?:\.[0-9]+)?)")
+
+
+def parse_xxs(value: str) -> dict[str, Points]:
+    """The codes an XXS line's value (`W=3 D=1 L=0 PAB=1.5`...) sets; ValueError naming the
+    first token that is not CODE=points."""
+    found: dict[str, Points] = {}
+    for token in value.split():
+        match = _XXS_TOKEN.fullmatch(token)
+        code = match[1].upper() if match else ""
+        if match is None or (code not in XXS_CODES and code not in _XXS_SHORTCUTS):
+            codes = " ".join(XXS_CODES)
+            raise ValueError(f"XXS value {token!r} is not CODE=points (codes: W D L {codes})")
+        for name in _XXS_SHORTCUTS.get(code, (code,)):
+            found[name] = parse_points(match[2])
+    if not found:
+        raise ValueError("XXS gives no points")
+    return found
+
+
+def point_system_from_xxs(values: dict[str, Points]) -> PointSystem:
+    """The point system of XXS codes (JaVaFo's defaults for the codes not given).
+
+    ValueError when White and Black score differently: our point systems do not."""
+    for white, black in (("WW", "BW"), ("WD", "BD"), ("WL", "BL")):
+        if values.get(white) != values.get(black):
+            raise ValueError(
+                f"XXS gives {white}={values.get(white)} but {black}={values.get(black)}: "
+                "points that depend on the colour are not supported"
+            )
+    win = values.get("WW", ONE)
+    draw = values.get("WD", HALF)
+    loss = values.get("WL", ZERO)
+    return PointSystem(
+        win=win,
+        draw=draw,
+        loss=loss,
+        forfeit_win=values.get("FW", win),
+        forfeit_loss=values.get("FL", loss),
+        pairing_bye=values.get("PAB", win),
+        full_point_bye=values.get("FPB", win),
+        half_point_bye=values.get("HPB", draw),
+        zero_point_bye=values.get("ZPB", ZERO),
+    )
+
+
+_NAMED_SCORING = re.compile(
+    r"(?<![0-9.])([0-9](?:\.[0-9])?) ?- ?([0-9](?:\.[0-9])?) ?- ?([0-9](?:\.[0-9])?)(?![0-9.])"
+)
+
+
+def scoring_named_in_type(tournament_type: str | None) -> PointSystem | None:
+    """A win-draw-loss scoring such as `3-1-0` written in record 092's free text, if any
+    (byes and forfeits then count as a win, a half-point bye as a draw)."""
+    match = _NAMED_SCORING.search(tournament_type or "")
+    if match is None:
+        return None
+    win, draw, loss = (parse_points(match[i]) for i in (1, 2, 3))
+    if not loss <= draw < win:
+        return None
+    return PointSystem(win=win, draw=draw, loss=loss)
+
+
+def tournament_point_system(t: TrfTournament) -> PointSystem:
+    """The point system the file declares: record 162, BB? lines or XXS lines (which must
+    agree), else a win-draw-loss scoring named in record 092, else chess's 1-½-0.
+
+    Raises ValueError / ConfigError for records that disagree or impossible values (the
+    reader reports them with their lines)."""
+    system = compute_point_system(t.scoring, t.bbp_points)
+    xxs: dict[str, Points] = {}
+    for line in t.other_lines:
+        if line[:3] == "XXS":
+            xxs.update(parse_xxs(line[4:]))
+    if xxs:
+        from_xxs = point_system_from_xxs(xxs)
+        if (t.scoring or t.bbp_points) and normalise_point_system(
+            from_xxs
+        ) != normalise_point_system(system):
+            raise ValueError(f"the XXS lines give {from_xxs} but record 162 / BB? give {system}")
+        return _plain(from_xxs)
+    if not t.scoring and not t.bbp_points:
+        named = scoring_named_in_type(t.tournament_type)
+        if named is not None:
+            return named
+    return system
 
 
 def normalise_point_system(system: PointSystem) -> PointSystem:

@@ -1,15 +1,26 @@
-"""Reading TRF-16 / TRF-26 text into a `TrfTournament`, refusing anything malformed.
+"""Reading TRF-16 / TRF-26 text into a `TrfTournament`: tolerant where a field only informs,
+strict where it decides.
 
-Player lines are read by column, never by whitespace (names contain spaces). Every problem is
-a `ParseError` naming the source, the 1-based line and the field, and nothing is guessed: two
-players' lines that disagree about a game, a points column that disagrees with the results, or
-two records that disagree about the same setting are all errors.
+Player lines are read by column, never by whitespace (names contain spaces). What decides
+pairings and standings (starting ranks, ratings, opponents, colours, results, rounds, scoring,
+byes) is read strictly: every problem is a `ParseError` naming the source, the 1-based line and
+the field, and nothing is guessed (two players' lines that disagree about a game, two records
+that disagree about the same setting). What only informs is read as the programs that write
+TRF files write it (Swiss-Manager, Vega, lichess, Sharly Chess, JaVaFo, bbpPairings): dates in
+any common form, sex `f`, blank, ruler, legend and comment lines, unknown records, a points
+column that disagrees with the results (the results count). Each such oddity becomes a
+`TrfWarning` with its line in `TrfTournament.warnings`; `strict=True` refuses them instead.
+
+Records are dispatched by `RECORD_HANDLERS` (code -> `_Reader` method taking the line number,
+the line and its value from column 5): a new record is one method and one entry there.
+Records listed in `KEPT_RECORDS` are known and kept verbatim without a warning.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any, Literal, NoReturn, cast
 
@@ -30,9 +41,13 @@ from mashindano.interchange.trf_model import (
     TrfPlayer,
     TrfRoundEntry,
     TrfTournament,
+    TrfWarning,
     compute_player_points,
-    compute_point_system,
     count_paired_rounds,
+    parse_xxs,
+    point_system_from_xxs,
+    scoring_named_in_type,
+    tournament_point_system,
 )
 
 _RECORD_CODE = re.compile(r"[0-9A-Z]{3}")
@@ -42,6 +57,38 @@ _POINTS = re.compile(r" *-?[0-9]+(\.[0-9]+)?")
 _DATE = re.compile(r"([0-9]{4})[/.-]([0-9]{2})[/.-]([0-9]{2})")
 _BIRTH_DATE = re.compile(r"([0-9]{4})(?:/([0-9]{2})/([0-9]{2}))?")
 _ROUND_DATE = re.compile(r"([0-9]{2})/([0-9]{2})/([0-9]{2})")
+# Dates as other programs write them: 2020/5/10, 28. 07. 2005, 24/09/2010, May 10, 2020...
+_YEAR_FIRST = re.compile(r"([0-9]{4}) ?[/.-] ?([0-9]{1,2}) ?[/.-] ?([0-9]{1,2})\.?")
+_YEAR_LAST = re.compile(r"([0-9]{1,2}) ?[/.-] ?([0-9]{1,2}) ?[/.-] ?([0-9]{4})")
+_MONTH_FIRST = re.compile(r"([A-Za-z]+)\.? ([0-9]{1,2})(?:st|nd|rd|th)?,? ([0-9]{4})")
+_DAY_FIRST = re.compile(r"([0-9]{1,2})(?:st|nd|rd|th)?\.? ([A-Za-z]+)\.?,? ([0-9]{4})")
+_MONTHS = {
+    name: number
+    for number, names in enumerate(
+        (
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sep", "sept"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
+        ),
+        start=1,
+    )
+    for name in names
+}
+_BBP_BYES = {"+": "U", "=": "H"}
+"""A block without an opponent whose result is `+` (`=`): bbpPairings reads it as the
+pairing-allocated bye (a half-point bye); JaVaFo writes the former."""
+_BYE_NAMES = {"U": "the pairing-allocated bye", "H": "a half-point bye"}
+_RULER = re.compile(r"[0-9 ]+")
+_COMMENT_MARKS = ("#", "//", ";", "%")
 
 _TEXT_RECORDS = {
     "012": "name",
@@ -52,6 +99,21 @@ _TEXT_RECORDS = {
     "122": "time_control",
 }
 _DATE_RECORDS = {"042": "start_date", "052": "end_date"}
+_TEAM_RECORDS = ("013", "300", "310", "320", "330")
+"""TRF-16 (013) and TRF-26 (300, 310, 320, 330) team records: a team tournament's file."""
+KEPT_RECORDS = frozenset(
+    {
+        *("062", "072", "082", "172", "182", "192", "202", "212", "222"),
+        *("250", "260", "299", "352", "362", "801", "802"),
+        *("XXA", "DAT"),
+    }
+)
+"""Known records the model does not interpret: kept verbatim in `other_lines`, no warning."""
+_DECIDING_RECORDS = frozenset(
+    {"001", "142", "152", "162", "240", "250", "260", "XXR", "XXC", "XXZ", "XXP", "XXA", "XXS"}
+    | set(BBP_POINT_CODES)
+)
+"""Records that decide pairings or standings: a misspelt one is an error, not a warning."""
 
 # (label, first column, last column) of the fixed fields of a `001` record, 1-based.
 _RIGHT_ALIGNED_FIELDS = (
@@ -62,30 +124,54 @@ _RIGHT_ALIGNED_FIELDS = (
     ("points", 81, 84),
     ("rank", 86, 89),
 )
-_SEPARATOR_COLUMNS = (4, 9, 14, 48, 53, 57, 69, 80, 85, 90, 91)
+_SEPARATOR_COLUMNS = (4, 9, 48, 53, 91)
+_INFORMING_SEPARATOR_COLUMNS = (14, 57, 69, 80, 85, 90)
+"""Blank columns next to fields that only inform: something there is a warning."""
 _FIRST_ROUND_COLUMN = 92
 _ROUND_WIDTH = 10
 _SCORING_FIRST_COLUMN = 6
 _SCORING_WIDTH = 9
 # Records whose points the model does not interpret: the points column cannot be checked.
-_POINT_CHANGING_RECORDS = ("299", "XXS")
+_POINT_CHANGING_RECORDS = ("299",)
 _MAX_POINTS_CHARS = 12
 
 
-def parse_trf(text: str, *, source: str = "<trf>", require_players: bool = False) -> TrfTournament:
+def parse_trf(
+    text: str, *, source: str = "<trf>", require_players: bool = False, strict: bool = False
+) -> TrfTournament:
     """Read a TRF-16 or TRF-26 file (CR, LF or CRLF line ends). Raises `ParseError`.
 
-    With `require_players`, a file without a single player line (an empty file, say) is an
+    Oddities in what only informs are `warnings` of the result; with `strict` the first one
+    is a `ParseError` instead. A team tournament's file is refused as such. With
+    `require_players`, a file without a single player line (an empty file, say) is an
     error rather than a tournament of nobody: what commands that pair or rank want."""
-    reader = _Reader(source)
+    reader = _Reader(source, strict=strict)
     lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    _refuse_team_file(lines, source)
+    last = max((i for i, line in enumerate(lines, start=1) if line.strip()), default=0)
     for number, line in enumerate(lines, start=1):
-        reader.read_line(number, line.rstrip(" "))
+        line = line.rstrip(" ")
+        if not line.strip():
+            if number < last:
+                reader.warn(number, "blank line skipped")
+            continue
+        reader.read_line(number, line)
     tournament = reader.finish()
     if require_players and not tournament.players:
         what = "is empty" if not text.strip() else "has no player lines (001)"
         raise ParseError(f"{source}: the TRF file {what}", source=source)
     return tournament
+
+
+def _refuse_team_file(lines: list[str], source: str) -> None:
+    for number, line in enumerate(lines, start=1):
+        if line[:3] in _TEAM_RECORDS and line[3:4] in ("", " "):
+            raise ParseError(
+                f"{source}, line {number}: team tournament file (record {line[:3]}): "
+                "team events are not supported yet",
+                source=source,
+                line=number,
+            )
 
 
 def _column(line: str, first: int, last: int) -> str:
@@ -96,6 +182,8 @@ def _column(line: str, first: int, last: int) -> str:
 @dataclass(slots=True)
 class _Reader:
     source: str
+    strict: bool = False
+    warnings: list[TrfWarning] = field(default_factory=list)
     fields: dict[str, Any] = field(default_factory=dict)
     field_lines: dict[str, int] = field(default_factory=dict)
     players: list[TrfPlayer] = field(default_factory=list)
@@ -119,57 +207,71 @@ class _Reader:
             **params,
         )
 
+    def warn(self, n: int, message: str) -> None:
+        """An oddity read past; a refusal when reading strictly."""
+        if self.strict:
+            self.fail(n, f"{message} (refused: strict reading)")
+        self.warnings.append(TrfWarning(n, message))
+
     # -- one line -----------------------------------------------------------------------
 
     def read_line(self, n: int, line: str) -> None:
-        if not line.strip():
-            return
         if line.startswith("###"):
             self.comments.append(line[3:])
             return
         code = line[:3]
         if not _RECORD_CODE.fullmatch(code) or (len(line) > 3 and line[3] != " "):
-            self.fail(n, f"bad record code {line[:4].rstrip()!r} (expected 3 digits or capitals)")
+            self.read_other_line(n, line)
+            return
         if "\t" in line:
-            self.fail(n, f"tab character at column {line.index(chr(9)) + 1}")
-        value = line[4:].strip()
-        if code == "001":
-            self.read_player(n, line)
-        elif code in _TEXT_RECORDS:
-            self.set_field(n, code, _TEXT_RECORDS[code], value)
-        elif code in _DATE_RECORDS:
-            self.set_field(n, code, _DATE_RECORDS[code], self.read_date(n, code, value))
-        elif code == "112":
-            self.deputy_arbiters.append(value)
-        elif code == "132":
-            self.set_field(n, code, "round_dates", self.read_round_dates(n, line))
-        elif code in ("142", "XXR"):
-            self.set_rounds(n, code, value)
-        elif code == "152":
-            self.set_initial_colour(n, code, self.read_colour_letter(n, value))
-        elif code == "XXC":
-            self.read_xxc(n, value)
-        elif code == "162":
-            self.read_scoring(n, line)
-        elif code in BBP_POINT_CODES:
-            self.read_bbp_points(n, code, value)
-        elif code == "240":
-            self.read_declared_byes(n, line)
-        elif code == "XXZ":
-            self.absent.extend((n, p) for p in self.read_numbers(n, code, value))
-        elif code == "XXP":
-            numbers = self.read_numbers(n, code, value)
-            if len(set(numbers)) < 2:
-                self.fail(n, f"XXP needs at least two different players, got {value!r}")
-            self.forbidden_pairs.append((n, frozenset(numbers)))
+            if code in _DECIDING_RECORDS:
+                self.fail(n, f"tab character at column {line.index(chr(9)) + 1}")
+            self.warn(n, f"tab character at column {line.index(chr(9)) + 1} read as a blank")
+            line = line.replace("\t", " ")
+        handler = RECORD_HANDLERS.get(code)
+        if handler is not None:
+            handler(self, n, line, line[4:].strip())
+            return
+        if code not in KEPT_RECORDS:
+            self.warn(n, f"unknown record {code}: kept as it is, not read")
+        if code in _POINT_CHANGING_RECORDS:
+            self.points_unchecked = True
+        self.other_lines.append(line)
+
+    def read_other_line(self, n: int, line: str) -> None:
+        """A line that is not a record: a column ruler or a comment is skipped with a
+        warning, as is any other line unless it looks like a misspelt deciding record."""
+        if _RULER.fullmatch(line):
+            self.warn(n, "column ruler skipped")
+        elif line.lstrip().startswith(_COMMENT_MARKS):
+            self.warn(n, "comment line skipped (TRF comments start with ###)")
+        elif line[:3].upper() in _DECIDING_RECORDS:
+            self.fail(n, f"bad record code {line[:4].rstrip()!r} (expected 3 digits or capitals)")
         else:
-            if code in _POINT_CHANGING_RECORDS:
-                self.points_unchecked = True
-            self.other_lines.append(line)
+            self.warn(n, f"line starting {line[:4].rstrip()!r} is not a TRF record: skipped")
+
+    def read_text_record(self, n: int, line: str, value: str) -> None:
+        self.set_field(n, line[:3], _TEXT_RECORDS[line[:3]], value)
+
+    def read_date_record(self, n: int, line: str, value: str) -> None:
+        code = line[:3]
+        if _DATE_RECORDS[code] in self.field_lines:
+            self.set_field(n, code, _DATE_RECORDS[code], None)
+            return
+        self.set_field(n, code, _DATE_RECORDS[code], self.read_date(n, code, value))
+
+    def read_deputy(self, n: int, line: str, value: str) -> None:
+        self.deputy_arbiters.append(value)
+
+    def read_legend(self, n: int, line: str, value: str) -> None:
+        self.warn(n, "column legend line (DDD SSSS ...) skipped")
 
     def set_field(self, n: int, code: str, name: str, value: object) -> None:
         if name in self.field_lines:
-            self.fail(n, f"second {code} record (the first is on line {self.field_lines[name]})")
+            self.warn(
+                n, f"second {code} record ignored (the first is on line {self.field_lines[name]})"
+            )
+            return
         self.fields[name] = value
         self.field_lines[name] = n
 
@@ -177,26 +279,75 @@ class _Reader:
         if not text:
             return None
         match = _DATE.fullmatch(text)
-        if match is None or not _is_date(int(match[1]), match[2], match[3]):
-            self.fail(n, f"{code} date {text!r} is not a date YYYY/MM/DD", value=text)
-        return date(int(match[1]), int(match[2]), int(match[3]))
+        if match is not None and _is_date(int(match[1]), match[2], match[3]):
+            return date(int(match[1]), int(match[2]), int(match[3]))
+        found = _loose_date(text)
+        if found is None:
+            self.warn(n, f"{code} date {text!r} is not a date: ignored")
+            return None
+        self.warn(n, f"{code} date {text!r} read as {found:%Y/%m/%d}")
+        return found
 
-    def read_round_dates(self, n: int, line: str) -> tuple[str, ...]:
-        blocks = self.count_blocks(line)
-        dates: list[str] = []
-        for r in range(1, blocks + 1):
-            first = _FIRST_ROUND_COLUMN + _ROUND_WIDTH * (r - 1)
-            text = _column(line, first, first + 7).strip()
-            if text:
-                match = _ROUND_DATE.fullmatch(text)
-                if match is None or not _is_date(2000 + int(match[1]), match[2], match[3]):
-                    self.fail(n, f"132 round {r} date {text!r} is not a date YY/MM/DD")
-            dates.append(text)
-        if _column(line, 5, _FIRST_ROUND_COLUMN - 1).strip():
-            self.fail(n, f"132 round dates start at column {_FIRST_ROUND_COLUMN}")
+    def read_round_dates(self, n: int, line: str, value: str) -> None:
+        if "round_dates" in self.field_lines:
+            self.set_field(n, "132", "round_dates", ())
+            return
+        # (1-based column, text) of each date written after the record code
+        tokens = [(m.start() + 4, m[0]) for m in re.finditer(r"\S+", line[3:])]
+        first = _FIRST_ROUND_COLUMN
+        if not all(
+            c >= first and (c - first) % _ROUND_WIDTH == 0 and len(t) <= _ROUND_WIDTH
+            for c, t in tokens
+        ):
+            self.warn(
+                n,
+                f"132 round dates are not at columns {first}, "
+                f"{first + _ROUND_WIDTH}, ...: read in order",
+            )
+            tokens = [(first + _ROUND_WIDTH * k, t) for k, (_c, t) in enumerate(tokens)]
+        rounds = (tokens[-1][0] - first) // _ROUND_WIDTH + 1 if tokens else 0
+        dates = [""] * rounds
+        for column, text in tokens:
+            r = (column - first) // _ROUND_WIDTH + 1
+            dates[r - 1] = self.read_round_date(n, r, text)
         while dates and not dates[-1]:
             dates.pop()
-        return tuple(dates)
+        self.set_field(n, "132", "round_dates", tuple(dates))
+
+    def read_round_date(self, n: int, r: int, text: str) -> str:
+        if _is_round_date(text):
+            return text
+        found = _loose_date(text)
+        if found is None:
+            self.warn(n, f"132 round {r} date {text!r} is not a date: ignored")
+            return ""
+        self.warn(n, f"132 round {r} date {text!r} read as {found:%y/%m/%d}")
+        return f"{found:%y/%m/%d}"
+
+    def read_rounds(self, n: int, line: str, value: str) -> None:
+        self.set_rounds(n, line[:3], value)
+
+    def read_initial_colour(self, n: int, line: str, value: str) -> None:
+        self.set_initial_colour(n, "152", self.read_colour_letter(n, value))
+
+    def read_absent(self, n: int, line: str, value: str) -> None:
+        self.absent.extend((n, p) for p in self.read_numbers(n, "XXZ", value))
+
+    def read_forbidden_pairs(self, n: int, line: str, value: str) -> None:
+        numbers = self.read_numbers(n, "XXP", value)
+        if len(set(numbers)) < 2:
+            self.fail(n, f"XXP needs at least two different players, got {value!r}")
+        self.forbidden_pairs.append((n, frozenset(numbers)))
+
+    def read_xxs(self, n: int, line: str, value: str) -> None:
+        """JaVaFo's scoring line: checked here, kept verbatim, its points used by
+        `tournament_point_system`."""
+        try:
+            point_system_from_xxs(parse_xxs(value))
+        except (ValueError, ConfigError) as exc:
+            self.fail(n, str(exc))
+        self.point_lines.append(n)
+        self.other_lines.append(line)
 
     def set_rounds(self, n: int, code: str, value: str) -> None:
         digits = value.lstrip("0")
@@ -230,7 +381,7 @@ class _Reader:
         self.fields["initial_colour"] = colour
         self.field_lines["initial_colour"] = n
 
-    def read_xxc(self, n: int, value: str) -> None:
+    def read_xxc(self, n: int, line: str, value: str) -> None:
         if not value:
             self.fail(n, "XXC gives no value (expected white1, black1 or rank)")
         for token in value.split():
@@ -264,7 +415,7 @@ class _Reader:
             self.fail(n, f"{what} {_clip(text.strip())!r} is not a number of points like 11.5")
         return parse_points(text)
 
-    def read_scoring(self, n: int, line: str) -> None:
+    def read_scoring(self, n: int, line: str, value: str) -> None:
         if self.scoring:
             self.fail(n, f"second 162 record (the first is on line {self.point_lines[0]})")
         self.point_lines.append(n)
@@ -286,13 +437,14 @@ class _Reader:
         if not self.scoring:
             self.fail(n, "162 gives no points")
 
-    def read_bbp_points(self, n: int, code: str, value: str) -> None:
+    def read_bbp_points(self, n: int, line: str, value: str) -> None:
+        code = line[:3]
         if any(c == code for c, _ in self.bbp_points):
             self.fail(n, f"second {code} line")
         self.point_lines.append(n)
         self.bbp_points.append((code, self.read_points_text(n, code, value)))
 
-    def read_declared_byes(self, n: int, line: str) -> None:
+    def read_declared_byes(self, n: int, line: str, value: str) -> None:
         kind = _column(line, 5, 5).upper()
         if kind not in ("F", "H", "Z"):
             self.fail(n, f"240 bye type {kind!r} is not F, H or Z")
@@ -333,7 +485,20 @@ class _Reader:
             )
         return int(text)
 
-    def read_player(self, n: int, line: str) -> None:
+    def read_informing_number(
+        self, n: int, line: str, label: str, first: int, last: int
+    ) -> int | None:
+        """A number that only informs (the rank column): anything else is a warning."""
+        text = _column(line, first, last)
+        if not text.strip():
+            return None
+        if not _NUMBER.fullmatch(text):
+            where = f"columns {first}-{last}"
+            self.warn(n, f"{label} {text.strip()!r} in {where} is not a number: ignored")
+            return None
+        return int(text)
+
+    def read_player(self, n: int, line: str, value: str = "") -> None:
         end = len(line)
         for label, first, last in _RIGHT_ALIGNED_FIELDS:
             if first <= end < last:
@@ -352,35 +517,24 @@ class _Reader:
                 f"duplicate starting rank {rank} (also on line {self.player_lines[rank]})",
                 player=rank,
             )
-        sex = _column(line, 10, 10).lower()
-        if sex not in (" ", "m", "w"):
-            self.fail(n, f"player {rank}: sex {sex!r} in column 10 is not m or w")
-        title = _column(line, 11, 13).strip()
-        if title and not title.isalpha():
-            self.fail(n, f"player {rank}: title {title!r} is not letters")
-        birth = _column(line, 70, 79).strip()
-        if birth and not _is_birth_date(birth):
-            self.fail(n, f"player {rank}: birth date {birth!r} is not YYYY/MM/DD")
-        fide_id = _column(line, 58, 68).strip()
-        if fide_id and not _NUMBER.fullmatch(_column(line, 58, 68)):
-            self.fail(n, f"player {rank}: FIDE id {fide_id!r} (columns 58-68) is not a number")
-        points_text = _column(line, 81, 84)
-        points = (
-            self.read_points_text(n, f"player {rank}: points", points_text)
-            if points_text.strip()
-            else None
-        )
+        for column in _INFORMING_SEPARATOR_COLUMNS:
+            if _column(line, column, column) != " ":
+                self.warn(
+                    n,
+                    f"player {rank}: column {column} should be blank, "
+                    f"found {line[column - 1]!r} (ignored)",
+                )
         player = TrfPlayer(
             starting_rank=rank,
             name=_column(line, 15, 47).strip(),
-            sex=cast(Literal["m", "w"], sex) if sex != " " else None,
-            title=title.upper() or None,
+            sex=self.read_sex(n, rank, _column(line, 10, 10)),
+            title=self.read_title(n, rank, _column(line, 11, 13).strip()),
             rating=self.read_number(n, line, f"player {rank}: rating", 49, 52),
             federation=_column(line, 54, 56).strip() or None,
-            fide_id=fide_id or None,
-            birth_date=birth or None,
-            points=points,
-            rank=self.read_number(n, line, f"player {rank}: rank", 86, 89),
+            fide_id=self.read_fide_id(n, rank, _column(line, 58, 68)),
+            birth_date=self.read_birth_date(n, rank, _column(line, 70, 79).strip()),
+            points=self.read_points_column(n, rank, _column(line, 81, 84)),
+            rank=self.read_informing_number(n, line, f"player {rank}: rank", 86, 89),
             rounds=tuple(
                 self.read_round_entry(n, line, rank, r)
                 for r in range(1, self.count_blocks(line) + 1)
@@ -388,6 +542,56 @@ class _Reader:
         )
         self.players.append(player)
         self.player_lines[rank] = n
+
+    def read_sex(self, n: int, rank: int, text: str) -> Literal["m", "w"] | None:
+        sex = text.lower()
+        if sex in ("m", "w"):
+            return cast(Literal["m", "w"], sex)
+        if sex == "f":
+            self.warn(n, f"player {rank}: sex {text!r} in column 10 read as w")
+            return "w"
+        if sex != " ":
+            self.warn(n, f"player {rank}: sex {text!r} in column 10 is not m or w: ignored")
+        return None
+
+    def read_title(self, n: int, rank: int, title: str) -> str | None:
+        if title and not title.isalpha():
+            self.warn(n, f"player {rank}: title {title!r} is not letters: ignored")
+            return None
+        return title.upper() or None
+
+    def read_fide_id(self, n: int, rank: int, text: str) -> str | None:
+        if not text.strip():
+            return None
+        if not _NUMBER.fullmatch(text):
+            self.warn(
+                n,
+                f"player {rank}: FIDE id {text.strip()!r} (columns 58-68) is not a number: ignored",
+            )
+            return None
+        return text.strip()
+
+    def read_birth_date(self, n: int, rank: int, birth: str) -> str | None:
+        if not birth or _is_birth_date(birth):
+            return birth or None
+        found = _loose_date(birth)
+        if found is None:
+            self.warn(n, f"player {rank}: birth date {birth!r} is not a date: ignored")
+            return None
+        self.warn(n, f"player {rank}: birth date {birth!r} read as {found:%Y/%m/%d}")
+        return f"{found:%Y/%m/%d}"
+
+    def read_points_column(self, n: int, rank: int, text: str) -> Points | None:
+        if not text.strip():
+            return None
+        if not _POINTS.fullmatch(text):
+            self.warn(
+                n,
+                f"player {rank}: points {text.strip()!r} (columns 81-84) is not a number of "
+                "points like 11.5: ignored",
+            )
+            return None
+        return parse_points(text)
 
     def read_round_entry(self, n: int, line: str, rank: int, r: int) -> TrfRoundEntry:
         first = _FIRST_ROUND_COLUMN + _ROUND_WIDTH * (r - 1)
@@ -413,11 +617,26 @@ class _Reader:
         if opponent is None:
             if colour is not None:
                 self.fail(n, f"{where}: colour {colour!r} without an opponent")
+            if result in _BBP_BYES:
+                self.warn(
+                    n,
+                    f"{where}: {_column(line, first, first + 7)!r} read as "
+                    f"'0000 - {_BBP_BYES[result]}' ({_BYE_NAMES[_BBP_BYES[result]]}), "
+                    "as bbpPairings reads it",
+                )
+                result = _BBP_BYES[result]
             if result not in BYE_RESULT_CODES:
                 self.fail(n, f"{where}: result {result!r} needs an opponent")
         else:
             if opponent == rank:
                 self.fail(n, f"{where}: player {rank} cannot play himself")
+            if result == "Z":
+                self.warn(
+                    n,
+                    f"{where}: result 'Z' against opponent {opponent} read as a game "
+                    "not played yet (lichess writes a game in progress so)",
+                )
+                result = ""
             if result not in MATCHING_RESULT_CODES:
                 self.fail(n, f"{where}: bye result {result!r} with opponent {opponent}")
             if result in PLAYED_RESULT_CODES and colour is None:
@@ -427,6 +646,7 @@ class _Reader:
     # -- the whole file -----------------------------------------------------------------
 
     def finish(self) -> TrfTournament:
+        self.complete_forfeit_colours()
         by_rank = {p.starting_rank: p for p in self.players}
         for p in self.players:
             self.check_games(p, by_rank)
@@ -435,6 +655,7 @@ class _Reader:
         self.check_declarations(by_rank)
         if not self.points_unchecked:
             self.check_points(system)
+        self.warnings.sort(key=lambda w: w.line)
         return TrfTournament(
             players=tuple(self.players),
             deputy_arbiters=tuple(self.deputy_arbiters),
@@ -445,8 +666,45 @@ class _Reader:
             forbidden_pairs=tuple(s for _, s in self.forbidden_pairs),
             comments=tuple(self.comments),
             other_lines=tuple(self.other_lines),
+            warnings=tuple(self.warnings),
             **self.fields,
         )
+
+    def complete_forfeit_colours(self) -> None:
+        """A forfeit that one line records with a colour and the other without: the missing
+        colour is the other one (a forfeit's colours change nothing; the results stand)."""
+        by_rank = {p.starting_rank: p for p in self.players}
+        changed: dict[int, dict[int, TrfRoundEntry]] = {}
+        for p in self.players:
+            for r, e in enumerate(p.rounds, start=1):
+                q = by_rank.get(e.opponent) if e.opponent is not None else None
+                if q is None or e.colour is not None or e.result not in ("+", "-"):
+                    continue
+                other = q.entry(r)
+                if other.opponent != p.starting_rank or other.colour is None:
+                    continue
+                if other.result not in MATCHING_RESULT_CODES[e.result]:
+                    continue
+                colour: TrfColour = "b" if other.colour == "w" else "w"
+                self.warn(
+                    self.player_lines[p.starting_rank],
+                    f"player {p.starting_rank} round {r}: forfeit without a colour against "
+                    f"{q.starting_rank} (whose line says {other.colour}): read as {colour}",
+                )
+                changed.setdefault(p.starting_rank, {})[r] = replace(e, colour=colour)
+        if changed:
+            self.players = [
+                replace(
+                    p,
+                    rounds=tuple(
+                        changed.get(p.starting_rank, {}).get(r, e)
+                        for r, e in enumerate(p.rounds, start=1)
+                    ),
+                )
+                if p.starting_rank in changed
+                else p
+                for p in self.players
+            ]
 
     def check_games(self, p: TrfPlayer, by_rank: dict[int, TrfPlayer]) -> None:
         n = self.player_lines[p.starting_rank]
@@ -501,10 +759,28 @@ class _Reader:
                 allocated[r] = p.starting_rank
 
     def check_point_system(self) -> PointSystem:
+        probe = TrfTournament(
+            scoring=tuple(self.scoring),
+            bbp_points=tuple(self.bbp_points),
+            other_lines=tuple(self.other_lines),
+            tournament_type=self.fields.get("tournament_type"),
+        )
         try:
-            return compute_point_system(tuple(self.scoring), tuple(self.bbp_points))
+            system = tournament_point_system(probe)
         except (ValueError, ConfigError) as exc:
             self.fail(max(self.point_lines), f"point system: {exc}")
+        named = scoring_named_in_type(probe.tournament_type)
+        if not self.point_lines and named is not None:
+            win, draw, loss = (
+                str(p) if p.denominator == 1 else _show(p)
+                for p in (named.win, named.draw, named.loss)
+            )
+            self.warn(
+                self.field_lines["tournament_type"],
+                f"092 names the scoring {win}-{draw}-{loss}: results counted so "
+                f"(a win {win}, a draw {draw}, a loss {loss})",
+            )
+        return system
 
     def check_declarations(self, by_rank: dict[int, TrfPlayer]) -> None:
         for n, players in self.forbidden_pairs:
@@ -540,11 +816,10 @@ class _Reader:
             before = compute_player_points(p, system, paired)
             everything = compute_player_points(p, system, max(paired, len(p.rounds)))
             if p.points not in (before, everything):
-                self.fail(
+                self.warn(
                     self.player_lines[p.starting_rank],
                     f"player {p.starting_rank}: points column says {_show(p.points)} "
-                    f"but the results give {_show(everything)}",
-                    player=p.starting_rank,
+                    f"but the results give {_show(everything)} (the results count)",
                 )
 
 
@@ -580,3 +855,58 @@ def _is_birth_date(text: str) -> bool:
     if match[3] == "00":
         return 1 <= int(match[2]) <= 12
     return _is_date(int(match[1]), match[2], match[3])
+
+
+_Handler = Callable[[_Reader, int, str, str], None]
+
+RECORD_HANDLERS: dict[str, _Handler] = {
+    "001": _Reader.read_player,
+    **dict.fromkeys(_TEXT_RECORDS, _Reader.read_text_record),
+    **dict.fromkeys(_DATE_RECORDS, _Reader.read_date_record),
+    "112": _Reader.read_deputy,
+    "132": _Reader.read_round_dates,
+    "142": _Reader.read_rounds,
+    "XXR": _Reader.read_rounds,
+    "152": _Reader.read_initial_colour,
+    "XXC": _Reader.read_xxc,
+    "162": _Reader.read_scoring,
+    **dict.fromkeys(BBP_POINT_CODES, _Reader.read_bbp_points),
+    "XXS": _Reader.read_xxs,
+    "240": _Reader.read_declared_byes,
+    "XXZ": _Reader.read_absent,
+    "XXP": _Reader.read_forbidden_pairs,
+    "DDD": _Reader.read_legend,
+}
+"""Each record code the reader interprets and the `_Reader` method that reads it: (reader,
+line number, the line, its value from column 5 stripped)."""
+
+
+def _is_round_date(text: str) -> bool:
+    match = _ROUND_DATE.fullmatch(text)
+    return match is not None and _is_date(2000 + int(match[1]), match[2], match[3])
+
+
+def _loose_date(text: str) -> date | None:
+    """A date as programs and people write it: 2020-5-10, 2020/05/10, 28. 07. 2005,
+    24/09/2010 (day first unless only month first makes sense), May 10, 2020, 10 May 2020."""
+    text = " ".join(text.split())
+    candidates: list[tuple[int, int, int]] = []
+    if match := _YEAR_FIRST.fullmatch(text):
+        candidates.append((int(match[1]), int(match[2]), int(match[3])))
+    elif match := _YEAR_LAST.fullmatch(text):
+        first, second, year = int(match[1]), int(match[2]), int(match[3])
+        candidates += [(year, second, first), (year, first, second)]
+    elif match := _MONTH_FIRST.fullmatch(text):
+        month = _MONTHS.get(match[1].lower())
+        if month is not None:
+            candidates.append((int(match[3]), month, int(match[2])))
+    elif match := _DAY_FIRST.fullmatch(text):
+        month = _MONTHS.get(match[2].lower())
+        if month is not None:
+            candidates.append((int(match[3]), month, int(match[1])))
+    for year, month, day in candidates:
+        try:
+            return date(year, month, day)
+        except ValueError:
+            continue
+    return None

@@ -172,6 +172,10 @@ class ImportForm(forms.Form):
         # A file's lines read left to right on a right-to-left page too ("012 Club").
         widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false", "dir": "ltr"}),
     )
+    strict = forms.BooleanField(
+        label=_("Strict reading: refuse a TRF file's oddities instead of warning"),
+        required=False,
+    )
 
 
 class RoleForm(forms.Form):

@@ -345,6 +345,7 @@ def import_players(request: HttpRequest, slug: str) -> HttpResponse:
                 fmt=request.POST.get("format", ""),
                 version=int(version) if version.isdigit() else -1,
                 actor=principal,
+                strict=request.POST.get("strict") == "on",
             )
         except StaleVersion:
             form.add_error(None, STALE)
@@ -369,6 +370,7 @@ def import_players(request: HttpRequest, slug: str) -> HttpResponse:
                 fmt=form.cleaned_data["format"],
                 actor=principal,
                 source=upload.name if upload else _("pasted text"),
+                strict=form.cleaned_data["strict"],
             )
             return _page(request, "import.html", event=event, form=form, preview=preview, text=text)
     return _page(request, "import.html", event=event, form=form, preview=preview, text="")
