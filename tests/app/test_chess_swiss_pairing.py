@@ -13,7 +13,7 @@ from mashindano.app import events, rounds
 from mashindano.app.conduct import take_leave, withdraw_player
 from mashindano.app.demo import play_demo_event
 from mashindano.app.errors import WrongState
-from mashindano.app.formats import adapter_for
+from mashindano.app.formats.registry import adapter_for
 from mashindano.engine.errors import ConfigError
 from mashindano.engine.model import ByeKind, CompetitorId, Side, StageResults
 from mashindano.engine.pairing.simple_swiss import (

@@ -23,9 +23,9 @@ from mashindano.app.errors import (
     UnknownPlayer,
     WrongState,
 )
-from mashindano.app.formats import adapter_for
 from mashindano.app.formats.base import StandingsLine
 from mashindano.app.formats.gomoku_league_history import derive_history, league_event_parameters
+from mashindano.app.formats.registry import adapter_for
 from mashindano.app.principals import local
 from mashindano.app.queries import get_audit_log
 from mashindano.app.results import (

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from mashindano.app import events, exchange, players, rounds
 from mashindano.app.conduct import take_leave, withdraw_player
+from mashindano.app.documents.presets import event_summary
 from mashindano.app.documents.rounds import round_pairings
 from mashindano.app.errors import (
     Duplicate,
@@ -31,7 +32,6 @@ from mashindano.app.errors import (
     UnknownPlayer,
     WrongState,
 )
-from mashindano.app.formats import adapter_for
 from mashindano.app.formats.base import PairingPlan, StandingsTable
 from mashindano.app.formats.kiba_bao import KibaBaoAdapter
 from mashindano.app.formats.kiba_bao_stages import (
@@ -40,6 +40,7 @@ from mashindano.app.formats.kiba_bao_stages import (
     derive_event,
     playoff_outcome,
 )
+from mashindano.app.formats.registry import adapter_for
 from mashindano.app.kiba import record_playoff
 from mashindano.app.principals import local
 from mashindano.app.queries import get_audit_log
@@ -918,7 +919,7 @@ def test_kiba_property_every_event_ends_with_one_winner(
     assert event.final.match.first.kiba_score >= event.final.match.second.kiba_score  # R22
     assert [p.unit.number for p in plans] == list(range(1, len(event.plan.stages) + 1))
     check_groups(event)
-    json.dumps(memory.adapter.summary(facts))
+    json.dumps(event_summary(facts))
 
 
 @settings(max_examples=30)
@@ -951,4 +952,4 @@ def test_kiba_property_withdrawals_never_block_and_never_advance(
         assert event.winner.id not in gone
     else:
         assert event.final is None
-    json.dumps(memory.adapter.summary(facts))
+    json.dumps(event_summary(facts))

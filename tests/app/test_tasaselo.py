@@ -27,7 +27,7 @@ from mashindano.app.errors import (
     UnknownPlayer,
     WrongState,
 )
-from mashindano.app.formats import adapter_for
+from mashindano.app.formats.registry import adapter_for
 from mashindano.app.formats.tasaselo_facts import (
     build_event,
     parse_settings,

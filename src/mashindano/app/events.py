@@ -13,9 +13,10 @@ from django.utils.text import slugify
 from django.utils.translation import gettext
 
 from mashindano.app.declarations.parameters import parameters_to_json
+from mashindano.app.documents.presets import event_summary
 from mashindano.app.errors import Duplicate, UnknownEvent, WrongState
-from mashindano.app.formats import adapter_for
 from mashindano.app.formats.base import StandingsTable, StartPlan
+from mashindano.app.formats.registry import adapter_for
 from mashindano.app.locking import EventContext, locked_event, now_or, write_audit, write_lots
 from mashindano.app.permissions import Grant, Role, authorise, require_site_permission
 from mashindano.app.principals import Principal
@@ -271,7 +272,7 @@ def show_event(slug: str) -> EventView:
     facts = get_event_facts(slug)
     adapter = adapter_for(facts.preset)
     parameters = parameters_to_json(adapter.parameter_schema, facts.parameters)
-    return EventView(facts, parameters, adapter.summary(facts))
+    return EventView(facts, parameters, event_summary(facts))
 
 
 def event_standings(slug: str) -> tuple[StandingsTable, ...]:

@@ -11,7 +11,7 @@ from django.utils.translation import gettext
 
 from mashindano.app.documents.place import Place
 from mashindano.app.events import show_event
-from mashindano.app.formats import adapter_for
+from mashindano.app.formats.registry import adapter_for
 from mashindano.app.queries import list_events
 from mashindano.store.facts import EventFacts, Json
 
@@ -164,7 +164,7 @@ class EventSummary:
     next_unit: str | None
     finished: bool
     summary: dict[str, Json]
-    """The preset's own summary (its adapter's `summary`), as the JSON has always shown it."""
+    """The event's summary (`presets.event_summary`), as the JSON has always shown it."""
     announcements: tuple[Notice, ...] = ()
     """Announcements shown on every page of the event, newest first."""
 
