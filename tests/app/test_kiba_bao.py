@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from mashindano.app import events, exchange, players, rounds
 from mashindano.app.conduct import take_leave, withdraw_player
+from mashindano.app.documents.event import show_event
 from mashindano.app.documents.presets import event_summary
 from mashindano.app.documents.rounds import round_pairings
 from mashindano.app.errors import (
@@ -163,7 +164,7 @@ def rows(standings: StandingsTable) -> list[tuple[str, int, str, str, str]]:
 
 def summary(slug: str) -> dict[str, Any]:
     """The adapter's JSON summary (read loosely: its shape is checked by the assertions)."""
-    document: dict[str, Any] = events.show_event(slug).summary
+    document: dict[str, Any] = show_event(slug).summary
     return document
 
 
@@ -209,7 +210,7 @@ def test_kiba_parameters_are_checked_and_shown() -> None:
     with pytest.raises(Exception, match="group_count_rule"):
         events.create_event("bad", KIBA, actor=ACTOR, parameters={"group_count_rule": "many"})
     create("p", kiba_roster(6), start=False, clock_cap_days="5")
-    shown = events.show_event("p").parameters
+    shown = show_event("p").parameters
     assert shown["clock_cap_days"] == "5"
     assert shown["final_format"] == "best-of-3"
     assert shown["tiebreak_order"] == "neustadtl,kiba-score,playoff"
