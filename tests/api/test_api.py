@@ -417,7 +417,7 @@ def test_the_authorisation_matrix_covers_every_operation(
 def test_every_declared_action_is_an_operation_performed_from_its_declaration(
     club: dict[str, dict[str, str]], api: Client
 ) -> None:
-    from mashindano.app.declarations.actions import all_actions
+    from mashindano.app.performing import all_actions
 
     paths = the_api.get_openapi_schema()["paths"]
     for action in all_actions():

@@ -15,7 +15,7 @@ def test_the_committed_openapi_document_is_the_generated_one() -> None:
     assert COMMITTED.is_file(), f"{COMMITTED} is missing"
     assert openapi_text() == COMMITTED.read_text(encoding="utf-8"), (
         "the API changed: if that was deliberate, run "
-        "`.venv/bin/python -m mashindano.web.api.openapi > docs/openapi.json` and commit it"
+        "`.venv/bin/python -m mashindano.config.openapi > docs/openapi.json` and commit it"
     )
 
 

@@ -68,7 +68,7 @@ def play_all(slug: str, seed: int = 3) -> int:
 
 
 def _is_done(slug: str) -> bool:
-    from mashindano.app.formats import adapter_for
+    from mashindano.app.formats.registry import adapter_for
 
     facts = events.get_event_facts(slug)
     return adapter_for(facts.preset).next_unit(facts) is None

@@ -12,8 +12,9 @@ import pytest
 from mashindano.app import events, rounds
 from mashindano.app.conduct import take_leave, withdraw_player
 from mashindano.app.demo import play_demo_event
+from mashindano.app.documents.event import show_event
 from mashindano.app.errors import WrongState
-from mashindano.app.formats import adapter_for
+from mashindano.app.formats.registry import adapter_for
 from mashindano.engine.errors import ConfigError
 from mashindano.engine.model import ByeKind, CompetitorId, Side, StageResults
 from mashindano.engine.pairing.simple_swiss import (
@@ -84,12 +85,12 @@ def test_R12_swiss_pairing_defaults_to_the_simple_swiss_and_reads_text() -> None
 
 def test_swiss_pairing_shows_in_the_parameters_summary_and_stage() -> None:
     make_event("sw", PRESET, 6)
-    shown = events.show_event("sw")
+    shown = show_event("sw")
     assert shown.parameters["swiss_pairing"] == "simple"
     assert shown.summary["swiss_pairing"] == "simple"
     assert _stage_format("sw") == "swiss-simple"
     make_event("du", PRESET, 6, swiss_pairing="dutch")
-    shown = events.show_event("du")
+    shown = show_event("du")
     assert shown.parameters["swiss_pairing"] == "dutch"
     assert shown.summary["swiss_pairing"] == "dutch"
     assert _stage_format("du") == "swiss-dutch"
@@ -218,7 +219,7 @@ def test_an_event_paired_by_dutch_before_swiss_pairing_existed_stays_dutch() -> 
     new = rounds.pair_next_round("new", actor=ACTOR, now=T0)
     assert _boards(old) == _boards(new)
     assert _facts("old").lot("draw-order") is None
-    assert events.show_event("old").summary["swiss_pairing"] == "dutch"
+    assert show_event("old").summary["swiss_pairing"] == "dutch"
 
 
 # -- a whole event ----------------------------------------------------------------------------

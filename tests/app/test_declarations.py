@@ -12,21 +12,26 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from mashindano.app import events, people, rounds
+from mashindano.app import events, people, performing, rounds
 from mashindano.app.declarations import (
     actions as declared,
 )
 from mashindano.app.declarations import (
-    available_actions,
     parameters_from_json,
     parameters_to_json,
-    perform,
 )
-from mashindano.app.declarations.actions import ActionSpec, Performed, actions_for, all_actions
+from mashindano.app.declarations.actions import ActionSpec, Performed
 from mashindano.app.declarations.catalogue import ALL_ACTIONS, COMMON_ACTIONS
 from mashindano.app.declarations.parameters import ParameterSpec, ParameterType
 from mashindano.app.errors import UnknownAction, UnknownEvent, WrongState
-from mashindano.app.formats import adapter_for, available_presets
+from mashindano.app.formats.registry import adapter_for, available_presets
+from mashindano.app.performing import (
+    actions_for,
+    all_actions,
+    available_actions,
+    find_action,
+    perform,
+)
 from mashindano.app.permissions import ACTIONS
 from mashindano.app.principals import Principal
 from mashindano.engine.errors import ConfigError, MashindanoError, ParseError
@@ -84,7 +89,8 @@ def called(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         seen.append(path)
         return real(path)
 
-    monkeypatch.setattr(declared, "resolve", spy)
+    monkeypatch.setattr(declared, "resolve", spy)  # composite values (a game reference)
+    monkeypatch.setattr(performing, "resolve", spy)  # the use case
     return seen
 
 
@@ -227,11 +233,11 @@ def test_available_actions_follow_the_roles_and_the_events_state() -> None:
 
 
 def _states(name: str) -> frozenset[EventState]:
-    return declared.find_action(name).states
+    return find_action(name).states
 
 
 def test_actions_are_described_as_json_for_a_form() -> None:
-    report = declared.find_action("result.report").to_json()
+    report = find_action("result.report").to_json()
     fields = report["parameters"]
     assert isinstance(fields, list)
     assert [f["name"] for f in fields if isinstance(f, dict)] == [

@@ -14,13 +14,14 @@ from django.test import override_settings
 
 from mashindano.app import events, rounds
 from mashindano.app.bao_games import load_bao_game
+from mashindano.app.documents.presets import event_summary
 from mashindano.app.due import DueKind, apply_due, due_work
-from mashindano.app.formats import adapter_for
 from mashindano.app.mail import deliver_all
+from mashindano.app.moves import record_move
 from mashindano.app.notify import Kind, collect_news
 from mashindano.app.principals import local
 from mashindano.app.queries import get_audit_log
-from mashindano.app.results import GameRef, correct_result, dispute_result, record_move
+from mashindano.app.results import GameRef, correct_result, dispute_result
 from mashindano.app.tantrix import MatchWhere, match_status, record_offer
 from mashindano.engine.model import GameResult, Termination
 from mashindano.store import models
@@ -287,7 +288,7 @@ def test_gomoku_R47_a_report_is_final_24_hours_later_unless_disputed(inbox: Inbo
     assert apply_due(at(3, 11)).notifications == 0
     deliver_all(at(3, 11))
     # The documents show it: the month's summary gives each reported game its final instant.
-    document = adapter_for("gomoku-league").summary(events.get_event_facts("lg"))
+    document = event_summary(events.get_event_facts("lg"))
     month = document["months"][0]  # type: ignore[index]
     board1 = month["matches"][0]["games"][0]  # type: ignore[index]
     assert board1["final_at"] == "2026-03-10T10:00:00+00:00"  # type: ignore[index]

@@ -13,7 +13,7 @@ import pytest
 
 from mashindano.app import events, exchange, rounds
 from mashindano.app.errors import Duplicate, UnknownPlayer, WrongState
-from mashindano.app.formats import adapter_for
+from mashindano.app.formats.registry import adapter_for
 from mashindano.app.overrides import allow_pair, forbid_pair
 from mashindano.app.principals import local
 from mashindano.app.queries import get_audit_log

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from mashindano.app import events, exchange, players, rounds
 from mashindano.app.conduct import close_period, sanction_player, take_leave, withdraw_player
 from mashindano.app.demo import play_demo_event
+from mashindano.app.documents.event import show_event
 from mashindano.app.documents.rounds import round_pairings
 from mashindano.app.errors import (
     Duplicate,
@@ -23,9 +24,9 @@ from mashindano.app.errors import (
     UnknownPlayer,
     WrongState,
 )
-from mashindano.app.formats import adapter_for
 from mashindano.app.formats.base import StandingsLine
 from mashindano.app.formats.gomoku_league_history import derive_history, league_event_parameters
+from mashindano.app.formats.registry import adapter_for
 from mashindano.app.principals import local
 from mashindano.app.queries import get_audit_log
 from mashindano.app.results import (
@@ -202,7 +203,7 @@ def test_gomoku_E9_last_player_who_plays_nothing_scores_zero_and_is_removed() ->
             assert "removed" in seventh.note
     pair("lg", at(5, 8))
     assert "P7" not in listed("lg", 3)
-    summary = events.show_event("lg").summary
+    summary = show_event("lg").summary
     months = summary["months"]
     assert isinstance(months, list)
     assert [m["removed"] for m in months if isinstance(m, dict)] == [[], ["P7"], []]
@@ -279,7 +280,7 @@ def test_a_season_ends_after_its_months_and_closes_when_all_are_closed() -> None
         events.close_event("lg", actor=ACTOR, now=at(4, 4))
     close_period("lg", 1, actor=ACTOR, now=at(4, 4))
     facts = events.close_event("lg", actor=ACTOR, now=at(4, 4))
-    assert events.show_event("lg").summary["finished"] is True
+    assert show_event("lg").summary["finished"] is True
     assert facts.state.value == "closed"
 
 
@@ -373,7 +374,7 @@ def test_leaves_R48_R49_R50() -> None:
     close_period("lg", 1, actor=ACTOR, now=at(4, 4))
     pair("lg", at(4, 8))
     assert "P3" not in listed("lg", 2)
-    summary = events.show_event("lg").summary["months"]
+    summary = show_event("lg").summary["months"]
     assert isinstance(summary, list)
     assert isinstance(summary[1], dict)
     assert summary[1]["on_leave"] == ["P3"]
@@ -448,7 +449,7 @@ def test_parameters_are_the_engine_s_plus_the_season() -> None:
         actor=ACTOR,
         parameters={"season_months": "6", "first_month": "2026-04", "match_points": "3,1,0,0"},
     )
-    parameters = events.show_event("lg").parameters
+    parameters = show_event("lg").parameters
     assert parameters["season_months"] == 6
     assert parameters["first_month"] == "2026-04"
     assert parameters["match_points"] == "3,1,0,0"
@@ -471,7 +472,7 @@ def _picture(slug: str) -> tuple[object, ...]:
     return (
         [t.to_json() for t in events.event_standings(slug)],
         [round_pairings(facts, r).to_json() for r in facts.rounds],
-        events.show_event(slug).summary,
+        show_event(slug).summary,
         audit,
     )
 
@@ -640,7 +641,7 @@ def test_the_demo_plays_a_league_season_to_the_end() -> None:
     (table,) = outcome.standings
     assert table.title == "League list after month 3 (2026-03)"
     assert "league-star" in table.lines[0].note
-    assert events.show_event(outcome.slug).summary["finished"] is True
+    assert show_event(outcome.slug).summary["finished"] is True
 
 
 def test_a_published_month_keeps_its_list_when_an_earlier_month_changes() -> None:

@@ -17,6 +17,7 @@ import pytest
 
 from mashindano.app import events, exchange, players, rounds
 from mashindano.app.conduct import close_period, sanction_player, take_leave
+from mashindano.app.documents.event import show_event
 from mashindano.app.errors import Duplicate, OutOfWindow, UnknownPlayer, WrongState
 from mashindano.app.gomoku import accept_return
 from mashindano.app.principals import local
@@ -91,7 +92,7 @@ def remove_p7_in_month_1(slug: str = "lg") -> None:
 
 
 def month_json(slug: str, month: int) -> dict[str, object]:
-    months = events.show_event(slug).summary["months"]
+    months = show_event(slug).summary["months"]
     assert isinstance(months, list)
     found = months[month - 1]
     assert isinstance(found, dict)
@@ -329,9 +330,9 @@ def test_R9_json_export_and_import_keep_the_return() -> None:
     remove_p7_in_month_1()
     accept_return("lg", "P7", actor=ORGANISER, reason="back", now=at(5, 3))
     play_month("lg", 3)
-    before = (listed("lg", 3), events.show_event("lg").summary)
+    before = (listed("lg", 3), show_event("lg").summary)
     document = json.loads(json.dumps(exchange.export_event_json("lg")))
     models.Event.objects.all().delete()
     assert exchange.import_event_json(document, actor=local("importer")) == "lg"
-    assert (listed("lg", 3), events.show_event("lg").summary) == before
+    assert (listed("lg", 3), show_event("lg").summary) == before
     assert "P7" in before[0]

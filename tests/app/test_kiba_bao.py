@@ -22,6 +22,8 @@ from hypothesis import strategies as st
 
 from mashindano.app import events, exchange, players, rounds
 from mashindano.app.conduct import take_leave, withdraw_player
+from mashindano.app.documents.event import show_event
+from mashindano.app.documents.presets import event_summary
 from mashindano.app.documents.rounds import round_pairings
 from mashindano.app.errors import (
     Duplicate,
@@ -31,7 +33,6 @@ from mashindano.app.errors import (
     UnknownPlayer,
     WrongState,
 )
-from mashindano.app.formats import adapter_for
 from mashindano.app.formats.base import PairingPlan, StandingsTable
 from mashindano.app.formats.kiba_bao import KibaBaoAdapter
 from mashindano.app.formats.kiba_bao_stages import (
@@ -40,6 +41,7 @@ from mashindano.app.formats.kiba_bao_stages import (
     derive_event,
     playoff_outcome,
 )
+from mashindano.app.formats.registry import adapter_for
 from mashindano.app.kiba import record_playoff
 from mashindano.app.principals import local
 from mashindano.app.queries import get_audit_log
@@ -162,7 +164,7 @@ def rows(standings: StandingsTable) -> list[tuple[str, int, str, str, str]]:
 
 def summary(slug: str) -> dict[str, Any]:
     """The adapter's JSON summary (read loosely: its shape is checked by the assertions)."""
-    document: dict[str, Any] = events.show_event(slug).summary
+    document: dict[str, Any] = show_event(slug).summary
     return document
 
 
@@ -208,7 +210,7 @@ def test_kiba_parameters_are_checked_and_shown() -> None:
     with pytest.raises(Exception, match="group_count_rule"):
         events.create_event("bad", KIBA, actor=ACTOR, parameters={"group_count_rule": "many"})
     create("p", kiba_roster(6), start=False, clock_cap_days="5")
-    shown = events.show_event("p").parameters
+    shown = show_event("p").parameters
     assert shown["clock_cap_days"] == "5"
     assert shown["final_format"] == "best-of-3"
     assert shown["tiebreak_order"] == "neustadtl,kiba-score,playoff"
@@ -918,7 +920,7 @@ def test_kiba_property_every_event_ends_with_one_winner(
     assert event.final.match.first.kiba_score >= event.final.match.second.kiba_score  # R22
     assert [p.unit.number for p in plans] == list(range(1, len(event.plan.stages) + 1))
     check_groups(event)
-    json.dumps(memory.adapter.summary(facts))
+    json.dumps(event_summary(facts))
 
 
 @settings(max_examples=30)
@@ -951,4 +953,4 @@ def test_kiba_property_withdrawals_never_block_and_never_advance(
         assert event.winner.id not in gone
     else:
         assert event.final is None
-    json.dumps(memory.adapter.summary(facts))
+    json.dumps(event_summary(facts))

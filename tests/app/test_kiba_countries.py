@@ -20,7 +20,7 @@ import pytest
 from mashindano.app import events, exchange, players, rounds
 from mashindano.app.demo import play_demo_event
 from mashindano.app.errors import Duplicate, UnknownEvent, UnknownGame, WrongState
-from mashindano.app.formats import adapter_for
+from mashindano.app.formats.registry import adapter_for
 from mashindano.app.principals import local
 from mashindano.app.queries import get_audit_log
 from mashindano.app.results import GameRef, correct_result, report_result

@@ -17,7 +17,7 @@ import pytest
 
 from mashindano.app import events, exchange, players, rounds
 from mashindano.app.errors import Duplicate, UnknownEvent, UnknownSeries, WrongState
-from mashindano.app.formats import adapter_for
+from mashindano.app.formats.registry import adapter_for
 from mashindano.app.principals import local
 from mashindano.app.queries import get_audit_log
 from mashindano.app.results import GameRef, report_result

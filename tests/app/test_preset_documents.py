@@ -11,6 +11,7 @@ import pytest
 
 from mashindano.app import events
 from mashindano.app.demo import play_demo_event
+from mashindano.app.documents.event import show_event
 from mashindano.app.documents.presets import (
     BracketsDocument,
     build_brackets,
@@ -37,7 +38,7 @@ pytestmark = pytest.mark.django_db
 def test_preset_document_is_the_source_of_the_summary_json(preset: str) -> None:
     outcome = play_demo_event(preset, 7)
     document = build_preset_document(outcome.slug)
-    summary = events.show_event(outcome.slug).summary
+    summary = show_event(outcome.slug).summary
     if preset == "chess-swiss":
         assert document is None
         return

@@ -20,7 +20,7 @@ from mashindano.app.documents.tables import StandingsRow, StandingsSection, TieB
 from mashindano.app.documents.tiebreaks import column_definition
 from mashindano.app.documents.values import format_shown
 from mashindano.app.errors import NotFound
-from mashindano.app.formats import adapter_for
+from mashindano.app.formats.registry import adapter_for
 from mashindano.app.queries import get_event_facts
 from mashindano.app.results import GameRef, report_result
 from mashindano.web.templatetags.web_tags import exact

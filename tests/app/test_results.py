@@ -9,13 +9,13 @@ import pytest
 
 from mashindano.app import events, rounds
 from mashindano.app.errors import DuplicateReport, OutOfWindow, UnknownGame, WrongState
+from mashindano.app.moves import record_move
 from mashindano.app.principals import local
 from mashindano.app.results import (
     GameRef,
     confirm_result,
     correct_result,
     dispute_result,
-    record_move,
     report_result,
     rule_result,
 )

@@ -10,7 +10,7 @@ import pytest
 from mashindano.app import events, rounds
 from mashindano.app.conduct import take_leave, withdraw_player
 from mashindano.app.errors import NotFound, WrongState
-from mashindano.app.formats import adapter_for
+from mashindano.app.formats.registry import adapter_for
 from mashindano.engine.model import ByeKind, CompetitorId
 from mashindano.store.facts import RoundFact
 

@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 
 from mashindano.app import events
 from mashindano.app.conduct import close_period, take_leave, withdraw_player
+from mashindano.app.documents.event import show_event
 from mashindano.app.documents.rounds import build_round_pairings
 from mashindano.app.documents.standings import build_standings
 from mashindano.app.formats.base import StandingsLine
@@ -86,7 +87,7 @@ def test_tasaselo_R5_a_withdrawn_player_is_shown_withdrawn_and_wins_no_prize() -
     line = _lines("ts")[leader.id]
     assert "withdrawn from round 3" in line.note
     assert "prize" not in line.note
-    prizes = events.show_event("ts").summary["prizes"]
+    prizes = show_event("ts").summary["prizes"]
     assert isinstance(prizes, list)
     assert prizes
     assert leader.id not in {p["player"] for p in prizes}  # type: ignore[index]

@@ -13,8 +13,8 @@ from datetime import datetime, timedelta
 import pytest
 
 from mashindano.app import events, rounds
+from mashindano.app.documents.presets import event_summary
 from mashindano.app.errors import Duplicate, UnknownGame, UnknownPlayer, WrongState
-from mashindano.app.formats import adapter_for
 from mashindano.app.principals import local
 from mashindano.app.results import GameRef, report_result, rule_result
 from mashindano.app.tantrix import (
@@ -91,7 +91,7 @@ def _both(game: int, tp_a: str, status: str = "N", *, at: datetime = T0) -> None
 
 def _view_json() -> dict[str, object]:
     facts = events.get_event_facts(SLUG)
-    summary = adapter_for(PRESET).summary(facts)
+    summary = event_summary(facts)
     draws = summary["draws"]
     assert isinstance(draws, list)
     assert isinstance(draws[0], dict)

@@ -25,9 +25,10 @@ from hypothesis import strategies as st
 from mashindano.app import events, exchange, rounds
 from mashindano.app.conduct import take_leave, withdraw_player
 from mashindano.app.demo import play_demo_event
+from mashindano.app.documents.presets import event_summary
 from mashindano.app.errors import DuplicateReport, OutOfWindow, UnknownPlayer, WrongState
-from mashindano.app.formats import adapter_for
 from mashindano.app.formats.base import PlannedGame
+from mashindano.app.formats.registry import adapter_for
 from mashindano.app.formats.tantrix_knockout import TantrixKnockoutAdapter, tantrix_demo_result
 from mashindano.app.principals import local
 from mashindano.app.queries import get_audit_log
@@ -83,7 +84,7 @@ def _encounter(slug: str, round_number: int = 1, board: int = 1, stage: int = 1)
 def _match(slug: str, round_number: int = 1, board: int = 1, stage: int = 1) -> dict[str, Any]:
     """The bracket's JSON for one match (winner, ended_by, games counted, TP totals)."""
     facts = events.get_event_facts(slug)
-    summary = adapter_for(PRESET).summary(facts)
+    summary = event_summary(facts)
     draws: list[Any] = summary["draws"]  # type: ignore[assignment]
     draw = next(d for d in draws if d["stage"] == stage)
     matches: list[dict[str, Any]] = draw["rounds"][round_number - 1]["matches"]
@@ -629,7 +630,7 @@ def test_tantrix_property_every_event_ends_with_one_champion(
     assert sorted(line.competitor.id for line in main.lines) == sorted(
         c.id for c in facts.competitors
     )
-    summary = adapter.summary(facts)
+    summary = event_summary(facts)
     draws: list[Any] = summary["draws"]  # type: ignore[assignment]
     losses: dict[str, int] = {}
     for round_json in draws[0]["rounds"]:

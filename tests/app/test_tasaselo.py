@@ -20,6 +20,7 @@ from mashindano.app import events, exchange, rounds
 from mashindano.app.conduct import take_leave, withdraw_player
 from mashindano.app.declarations import parameters_to_json
 from mashindano.app.demo import play_demo_event
+from mashindano.app.documents.event import show_event
 from mashindano.app.errors import (
     Duplicate,
     DuplicateReport,
@@ -27,7 +28,7 @@ from mashindano.app.errors import (
     UnknownPlayer,
     WrongState,
 )
-from mashindano.app.formats import adapter_for
+from mashindano.app.formats.registry import adapter_for
 from mashindano.app.formats.tasaselo_facts import (
     build_event,
     parse_settings,
@@ -55,7 +56,7 @@ def _facts(slug: str) -> EventFacts:
 
 
 def _summary(slug: str) -> dict[str, Any]:
-    return events.show_event(slug).summary
+    return show_event(slug).summary
 
 
 def _points(slug: str) -> dict[str, Fraction]:
@@ -100,7 +101,7 @@ def test_tasaselo_E3_k_factor_outside_20_300_is_refused_at_creation(k: str) -> N
 @pytest.mark.parametrize("k", ["20", "100", "300"])
 def test_tasaselo_E3_k_factor_bounds_are_allowed(k: str) -> None:
     events.create_event("ts", PRESET, actor=ACTOR, parameters={"k_factor": k})
-    assert events.show_event("ts").parameters["k_factor"] == int(k)
+    assert show_event("ts").parameters["k_factor"] == int(k)
 
 
 def test_parameters_are_the_presets_plus_rounds_and_refuse_what_cannot_run() -> None:

@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from mashindano.app import events, players, rounds
-from mashindano.app.formats import adapter_for
+from mashindano.app.formats.registry import adapter_for
 from mashindano.app.principals import local
 from mashindano.app.results import GameRef, report_result
 from mashindano.cli.series import app

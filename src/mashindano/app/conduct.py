@@ -8,7 +8,7 @@ from django.db.models import Max
 from django.utils.translation import gettext
 
 from mashindano.app.errors import Duplicate, WrongState
-from mashindano.app.formats import adapter_for
+from mashindano.app.formats.registry import adapter_for
 from mashindano.app.locking import EventContext, locked_event
 from mashindano.app.principals import Principal
 from mashindano.app.queries import get_entry

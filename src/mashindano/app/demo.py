@@ -16,8 +16,8 @@ from django.utils.translation import gettext
 
 from mashindano.app import events, players, rounds
 from mashindano.app.errors import UnknownPreset
-from mashindano.app.formats import adapter_for, available_presets
 from mashindano.app.formats.base import StandingsTable
+from mashindano.app.formats.registry import adapter_for, available_presets
 from mashindano.app.formats.tantrix_knockout import tantrix_demo_result
 from mashindano.app.gomoku_league_demo import settle_month
 from mashindano.app.kiba_demo import (

@@ -20,8 +20,8 @@ from django.utils.translation import gettext, pgettext
 from mashindano.app.documents.place import Place
 from mashindano.app.documents.rounds import BYE_LABELS
 from mashindano.app.errors import StaleVersion
-from mashindano.app.formats import adapter_for
 from mashindano.app.formats.base import PairingPlan, PairingUnit
+from mashindano.app.formats.registry import adapter_for
 from mashindano.app.locking import locked_event, now_or
 from mashindano.app.marks import gettext_noop
 from mashindano.app.permissions import authorise

@@ -5,17 +5,15 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext
 
-from mashindano.app.declarations.parameters import parameters_to_json
 from mashindano.app.errors import Duplicate, UnknownEvent, WrongState
-from mashindano.app.formats import adapter_for
 from mashindano.app.formats.base import StandingsTable, StartPlan
+from mashindano.app.formats.registry import adapter_for
 from mashindano.app.locking import EventContext, locked_event, now_or, write_audit, write_lots
 from mashindano.app.permissions import Grant, Role, authorise, require_site_permission
 from mashindano.app.principals import Principal
@@ -258,20 +256,6 @@ def close_event(slug: str, *, actor: Principal, now: datetime | None = None) -> 
 
 
 # -- read -------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class EventView:
-    facts: EventFacts
-    parameters: dict[str, Json]
-    summary: dict[str, Json]
-
-
-def show_event(slug: str) -> EventView:
-    facts = get_event_facts(slug)
-    adapter = adapter_for(facts.preset)
-    parameters = parameters_to_json(adapter.parameter_schema, facts.parameters)
-    return EventView(facts, parameters, adapter.summary(facts))
 
 
 def event_standings(slug: str) -> tuple[StandingsTable, ...]:

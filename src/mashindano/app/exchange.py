@@ -25,8 +25,8 @@ from django.utils.translation import gettext
 from mashindano.app.documents.values import format_exact
 from mashindano.app.errors import Duplicate, UnsupportedFormat
 from mashindano.app.exchange_check import check_event_document
-from mashindano.app.formats import adapter_for
 from mashindano.app.formats.chess_swiss import INITIAL_COLOUR_LOT
+from mashindano.app.formats.registry import adapter_for
 from mashindano.app.locking import now_or
 from mashindano.app.permissions import require_site_permission
 from mashindano.app.principals import Principal

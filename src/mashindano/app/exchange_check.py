@@ -21,8 +21,9 @@ from django.db import models as django_models
 from django.utils.translation import gettext
 
 from mashindano.app.declarations.parameters import parameters_from_json
-from mashindano.app.formats import adapter_for
+from mashindano.app.documents.presets import event_summary
 from mashindano.app.formats.base import BaseAdapter, FormatAdapter
+from mashindano.app.formats.registry import adapter_for
 from mashindano.engine.errors import IllegalResult, MashindanoError, ParseError
 from mashindano.engine.model import ByeKind, Competitor, CompetitorId, GameResult, Side, Termination
 from mashindano.interchange.limits import MAX_GAMES_PLAYED, MAX_RATING
@@ -657,7 +658,7 @@ def _replay(facts: EventFacts, adapter: FormatAdapter) -> None:
             where = _stage_label(last.stage, last.group, last.number)
             adapter.compute_standings(replace(facts, rounds=facts.rounds[:count]))
         where = gettext("the event")
-        summary: Json = adapter.summary(facts)
+        summary: Json = event_summary(facts)
         del summary
     except MashindanoError as exc:
         _fail(

@@ -17,7 +17,6 @@ from fractions import Fraction
 from django.utils.translation import gettext
 
 from mashindano.app.errors import Duplicate, OutOfWindow, WrongState
-from mashindano.app.formats import adapter_for
 from mashindano.app.formats.gomoku_league_history import (
     RETURN,
     LeagueEventParameters,
@@ -28,6 +27,7 @@ from mashindano.app.formats.gomoku_league_history import (
     return_overrides,
     returned_player,
 )
+from mashindano.app.formats.registry import adapter_for
 from mashindano.app.locking import EventContext, locked_event
 from mashindano.app.principals import Principal
 from mashindano.app.queries import get_entry

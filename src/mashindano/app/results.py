@@ -1,4 +1,4 @@
-"""Results: report, confirm, dispute, rule, correct (an append-only log per game), and moves.
+"""Results: report, confirm, dispute, rule, correct (an append-only log per game).
 
 The current result of a game is the latest report, ruling or correction (`facts.fold_reports`);
 nothing is overwritten. Players report and confirm within the preset's window (chess: the
@@ -23,8 +23,8 @@ from django.db.models import Max
 from django.utils.translation import gettext
 
 from mashindano.app.errors import DuplicateReport, WrongState
-from mashindano.app.formats import adapter_for
 from mashindano.app.formats.base import ParsedResult, PlannedGame, ReportWindow
+from mashindano.app.formats.registry import adapter_for
 from mashindano.app.locking import SYSTEM_ACTOR, EventContext, locked_event, pause_for_tests
 from mashindano.app.principals import Principal
 from mashindano.app.queries import get_game
@@ -414,39 +414,3 @@ def correct_result(
         reason=reason,
         now=now,
     )
-
-
-# -- moves ------------------------------------------------------------------------------------
-
-
-def record_move(
-    slug: str, where: GameRef, notation: str, *, actor: Principal, now: datetime | None = None
-) -> int:
-    """Append a move with its time (for day clocks). Returns its ply number. The games of a
-    `kiba-bao` event played on the site go through the Bao engine (`bao_games.play_move`)."""
-    from mashindano.app import bao_games
-
-    if bao_games.is_played_on_site(slug):
-        return bao_games.play_move(slug, where, notation, actor=actor, now=now).ply
-    with locked_event(slug, actor, "game.move", now=now) as context:
-        row = get_game_at(context.event, where)
-        game = game_fact_of(row)
-        context.grant.require_own((game.first, game.second), what=game.label)
-        if context.event.state != EventState.RUNNING.value or game.result.is_decided:
-            raise WrongState(
-                gettext("{label}: moves are recorded only while the game is in progress").format(
-                    label=game.label
-                ),
-                round=game.round,
-                board=game.board,
-            )
-        if not notation.strip():
-            raise ParseError(
-                gettext("a move needs its notation"), round=game.round, board=game.board
-            )
-        ply = models.Move.objects.filter(game=row).count() + 1
-        models.Move.objects.create(
-            game=row, ply=ply, notation=notation.strip(), played_at=context.now, actor=actor.name
-        )
-        context.record(after={"game": game.label, "ply": ply, "move": notation.strip()})
-    return ply

@@ -7,8 +7,8 @@ from datetime import datetime
 from django.utils.translation import gettext
 
 from mashindano.app.errors import NotFound, WrongState
-from mashindano.app.formats import adapter_for
 from mashindano.app.formats.base import PairingPlan
+from mashindano.app.formats.registry import adapter_for
 from mashindano.app.locking import (
     SYSTEM_ACTOR,
     EventContext,

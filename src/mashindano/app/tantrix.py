@@ -35,8 +35,8 @@ from datetime import datetime
 from django.utils.translation import gettext
 
 from mashindano.app.errors import Duplicate, UnknownGame, UnknownPlayer, WrongState
-from mashindano.app.formats import adapter_for
 from mashindano.app.formats.base import ParsedResult
+from mashindano.app.formats.registry import adapter_for
 from mashindano.app.formats.tantrix_knockout import knockout_parameters
 from mashindano.app.formats.tantrix_knockout_draws import (
     OPT_OUT_SUBJECT,

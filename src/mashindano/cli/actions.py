@@ -101,7 +101,7 @@ def run_action(
 ) -> Performed:
     """Perform the action and return what was done (errors become exit codes)."""
     with event_command(db):
-        from mashindano.app.declarations.actions import perform
+        from mashindano.app.performing import perform
 
         return perform(slug, name, raw, actor=acting_principal(actor), now=parse_at(at))
 
@@ -215,7 +215,7 @@ def act(
 def actions(slug: SLUG, db: DbOption = None, as_json: JsonOption = False) -> None:
     """The actions you may perform in the event now, with their parameters."""
     with event_command(db):
-        from mashindano.app.declarations.actions import available_actions
+        from mashindano.app.performing import available_actions
 
         found = available_actions(slug, acting_principal(None))
     if as_json:

@@ -9,6 +9,7 @@ the stored-event code or Django. `--help` shows the summaries without importing 
 from __future__ import annotations
 
 import importlib
+import sys
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -219,6 +220,13 @@ def manage(context: typer.Context) -> None:
 
 
 if __name__ == "__main__":
-    from mashindano.cli.launch import main
+    # `python -m mashindano.cli.main` as the console script (`launch.main`) runs it: the drop-in
+    # pairing call first (`pair_protocol`), every other command through Typer. This module
+    # imports nothing of `launch`, which imports it (the arrow runs one way).
+    from mashindano.cli.pair_protocol import run_drop_in
 
-    main()
+    arguments = sys.argv[1:]
+    code = run_drop_in(arguments[1:]) if arguments[:1] == ["pair"] else None
+    if code is not None:
+        sys.exit(code)
+    app()

@@ -1,13 +1,10 @@
 """What the front ends (web, API, CLI) render forms, endpoints and commands from: each preset's
 parameters as a typed schema (`parameters`) and the actions people perform in an event, with
-their typed parameters and the use case each calls (`actions`, `catalogue`)."""
+their typed parameters and the use case each calls (`actions`, `catalogue`). Finding an event's
+actions and performing one (through the adapters' registry) is `app.performing`; this face hands
+on the vocabulary alone, so importing it loads no adapter."""
 
-from mashindano.app.declarations.actions import (
-    ActionSpec,
-    Performed,
-    available_actions,
-    perform,
-)
+from mashindano.app.declarations.actions import ActionSpec, Performed
 from mashindano.app.declarations.parameters import (
     ParameterSchema,
     ParameterSpec,
@@ -20,8 +17,6 @@ __all__ = [
     "ParameterSchema",
     "ParameterSpec",
     "Performed",
-    "available_actions",
     "parameters_from_json",
     "parameters_to_json",
-    "perform",
 ]

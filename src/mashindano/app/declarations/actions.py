@@ -2,13 +2,15 @@
 
 An `ActionSpec` names an action (the key of `permissions.ACTIONS`, which says who may perform
 it), gives it a label and help, lists its typed parameters, and names the use case it calls:
-`perform` reads the parameters (ParseError naming the field), checks that the event's preset
-has the action, and calls the use case with them. A front end renders a form (web), an
-endpoint (API) or a command (CLI) from the declaration, and shows the outcome with the
-declaration's `message` (one line of text) or `document` (JSON).
+`performing.perform` reads the parameters (ParseError naming the field), checks that the
+event's preset has the action, and calls the use case with them. A front end renders a form
+(web), an endpoint (API) or a command (CLI) from the declaration, and shows the outcome with
+the declaration's `message` (one line of text) or `document` (JSON).
 
 The common actions (results, pairing, starting and closing, withdrawals, leaves, sanctions)
-are in `catalogue.COMMON_ACTIONS`; each preset's adapter lists its own in `actions`.
+are in `catalogue.COMMON_ACTIONS`; each preset's adapter lists its own in `actions`. This
+module is the vocabulary and imports neither: `app.performing` finds an event's actions (through
+the adapters' registry) and performs them.
 
 Parameters are flat: a game or a match is given by its fields (round, board, game, stage,
 group), which a `Composite` turns into the value the use case takes (a `GameRef`).
@@ -19,18 +21,16 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext
 
 from mashindano.app.declarations.parameters import ParameterSpec, parse_value
-from mashindano.app.errors import UnknownAction, UnknownEvent, WrongState
 from mashindano.engine.errors import ParseError
 from mashindano.store.facts import EventState, Json
 
 if TYPE_CHECKING:
-    from mashindano.app.principals import Principal
+    pass
 
 
 def resolve(path: str) -> Any:
@@ -146,86 +146,3 @@ def read_parameters(action: ActionSpec, raw: Mapping[str, object]) -> dict[str, 
 def _value(spec: ParameterSpec, raw: Mapping[str, object]) -> object:
     value = parse_value(spec, raw.get(spec.name))
     return spec.convert(value) if spec.convert is not None else value
-
-
-def all_actions() -> tuple[ActionSpec, ...]:
-    """Every declared action: the common ones, then each preset's, once each."""
-    from mashindano.app.declarations.catalogue import ALL_ACTIONS
-
-    return ALL_ACTIONS
-
-
-def find_action(name: str) -> ActionSpec:
-    for action in all_actions():
-        if action.name == name:
-            return action
-    known = ", ".join(a.name for a in all_actions())
-    raise UnknownAction(
-        gettext("no action {name!r} (actions: {known})").format(name=name, known=known), action=name
-    )
-
-
-def actions_for(preset: str) -> tuple[ActionSpec, ...]:
-    """The actions of an event of this preset: the common ones and the adapter's own."""
-    from mashindano.app.declarations.catalogue import COMMON_ACTIONS
-    from mashindano.app.formats import adapter_for
-
-    return (*COMMON_ACTIONS, *adapter_for(preset).actions)
-
-
-def _event_row(slug: str) -> tuple[str, str]:
-    from mashindano.store import models
-
-    try:
-        preset, state = models.Event.objects.values_list("preset", "state").get(slug=slug)
-    except models.Event.DoesNotExist:
-        raise UnknownEvent(gettext("no event {slug!r}").format(slug=slug), event=slug) from None
-    return str(preset), str(state)
-
-
-def perform(
-    slug: str,
-    action_name: str,
-    raw_params: Mapping[str, object],
-    *,
-    actor: Principal,
-    now: datetime | None = None,
-    expected_version: int | None = None,
-) -> Performed:
-    """Perform an action in an event: read its parameters, check the event's preset has it,
-    call its use case (which checks the actor's permission and the event's state). With
-    `expected_version` (a form rendered at that version), StaleVersion if the event changed
-    since."""
-    action = find_action(action_name)
-    values = read_parameters(action, raw_params)
-    preset, _ = _event_row(slug)
-    if action not in actions_for(preset):
-        raise WrongState(
-            gettext("event {slug!r} (preset {preset!r}) has no action {name!r}").format(
-                slug=slug, preset=preset, name=action.name
-            ),
-            event=slug,
-            action=action.name,
-        )
-    if expected_version is None:
-        outcome = resolve(action.use_case)(slug, **values, actor=actor, now=now)
-    else:
-        from mashindano.app.conditions import serialised
-
-        with serialised(slug, expected_version=expected_version):
-            outcome = resolve(action.use_case)(slug, **values, actor=actor, now=now)
-    return Performed(action, slug, values, outcome)
-
-
-def available_actions(slug: str, principal: Principal) -> tuple[ActionSpec, ...]:
-    """What the principal may do in the event now (for a player: on their own games or
-    entry), by the event's preset and state and the principal's roles."""
-    from mashindano.app.permissions import is_allowed, roles_in_event
-
-    preset, state = _event_row(slug)
-    roles = roles_in_event(principal, slug)
-    return tuple(
-        action
-        for action in actions_for(preset)
-        if EventState(state) in action.states and is_allowed(principal, action.name, roles)
-    )

@@ -1,6 +1,6 @@
 """Every declared action: the common ones (all presets) and each preset's own, which its
 adapter lists in `actions`. Nothing here imports a use case: `use_case` names it, and
-`actions.perform` imports it when the action runs.
+`performing.perform` imports it when the action runs.
 """
 
 from __future__ import annotations
@@ -148,7 +148,7 @@ _RESULT_ACTIONS = (
         "game.move",
         gettext_noop("Record a move"),
         gettext_noop("Record a move with the current time (correspondence day clocks)."),
-        "mashindano.app.results:record_move",
+        "mashindano.app.moves:record_move",
         (
             GAME,
             ParameterSpec(

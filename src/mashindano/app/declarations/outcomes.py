@@ -1,7 +1,9 @@
 """How the outcomes of the result actions read: one line of text, or a JSON document.
 
 Typed loosely (`Any`): the declarations name the use cases without importing them (they need
-Django set up), so their outcome types are not imported here either.
+Django set up), so their outcome types are not imported here either. A document is likewise
+named ("module:function", `actions.resolve`) and imported when an outcome is shown: the
+documents are built above the adapters, which declare these actions.
 """
 
 from __future__ import annotations
@@ -12,15 +14,16 @@ from typing import Any
 
 from django.utils.translation import gettext
 
+from mashindano.app.declarations.actions import resolve
 from mashindano.store.facts import Json
+
+RESULT_CHANGE_DOCUMENT = "mashindano.app.documents.results:build_result_change"
 
 
 def result_change_json(slug: str, change: Any) -> Json:
     """A `results.ResultChange` as its document (`app.documents.results`): the game after the
     change, before it, and the games added."""
-    from mashindano.app.documents.results import build_result_change
-
-    return build_result_change(slug, change).to_json()
+    return resolve(RESULT_CHANGE_DOCUMENT)(slug, change).to_json()  # type: ignore[no-any-return]
 
 
 def result_change_text(slug: str, values: Mapping[str, Any], change: Any) -> str:

@@ -10,7 +10,8 @@ every standings column), `audit`, `crosstable`, `player` (player card), `series`
 (championship and country tables, countries event), `tantrix` (match status), `deadlines`
 (a round's deadlines, in the round document), `presets` (each preset's own document by slug).
 
-Per-preset documents, Django-free (the adapters' `summary` JSON is their `to_json()`): `kiba`
+Per-preset documents, Django-free, rendering the adapters' typed state (the event summary,
+`presets.event_summary`, adds their `to_json()` to the adapter's `summary`): `kiba`
 (initial list, stages and group tables, final, first-move deadlines), `gomoku` (month table
 with points by rule, matches and their report state), `brackets` (Tantrix main draw and
 plate with TPs per game), `tasaselo` (list by variable selo, prize groups, comparison and

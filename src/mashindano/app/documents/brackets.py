@@ -2,9 +2,10 @@
 the plate, round by round, each match with its players, the TPs of every game (tiebreak games
 marked), the totals and the gap, how it ended and where it stands.
 
-Built from the draws the adapter derives (`tantrix_knockout_draws`: the engine's bracket and
-match conclusions); no rule here. It is Django-free: the adapter's `summary` draws are this
-document's JSON.
+Built from the draws the adapter derives (`tantrix_knockout.event_draws`, from
+`tantrix_knockout_draws`: the engine's bracket and match conclusions); no rule here. It is
+Django-free: the draws of the event's summary (`presets.event_summary`) are this document's
+JSON.
 """
 
 from __future__ import annotations
@@ -14,13 +15,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from mashindano.app.documents.place import PlayerRef
+from mashindano.app.formats.tantrix_knockout import event_draws
 from mashindano.app.formats.tantrix_knockout_draws import Draw, MatchView
 from mashindano.app.formats.tantrix_knockout_results import detail_tps, tp_text
 from mashindano.engine.knockout.bracket import BracketMatch, round_name
 from mashindano.engine.knockout.result_forms import describe_review
 from mashindano.engine.model import Competitor, CompetitorId
 from mashindano.engine.points import Points
-from mashindano.store.facts import GameFact, Json, ResultStatus
+from mashindano.store.facts import EventFacts, GameFact, Json, ResultStatus
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +186,12 @@ def bracket_document(draw: Draw, competitors: Mapping[CompetitorId, Competitor])
         third_place=third.winner if third is not None else None,
         finished=bracket.is_finished,
     )
+
+
+def brackets_document(facts: EventFacts) -> tuple[BracketDocument, ...]:
+    """The event's main draw, then the plate once it is drawn; () before the start."""
+    competitors = {c.id: c for c in facts.competitors}
+    return tuple(bracket_document(draw, competitors) for draw in event_draws(facts))
 
 
 def _games(view: MatchView) -> tuple[TpGame, ...]:

@@ -15,13 +15,14 @@ from datetime import datetime
 
 from django.utils.translation import gettext
 
-from mashindano.app.declarations import ActionSpec, ParameterSpec, available_actions
+from mashindano.app.declarations import ActionSpec, ParameterSpec
 from mashindano.app.documents.place import Place
 from mashindano.app.documents.reports import ReportLine, report_lines
 from mashindano.app.documents.rounds import RoundPairings, build_round_pairings
 from mashindano.app.errors import NotAllowed
-from mashindano.app.formats import PRESETS, adapter_for, available_presets
+from mashindano.app.formats.registry import PRESETS, adapter_for, available_presets
 from mashindano.app.locking import now_or
+from mashindano.app.performing import available_actions
 from mashindano.app.permissions import MEMBER_ROLES, authorise, roles_in_event
 from mashindano.app.principals import Principal
 from mashindano.app.queries import get_audit_log, get_event_facts

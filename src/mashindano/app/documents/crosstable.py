@@ -9,7 +9,7 @@ from django.utils.translation import gettext
 
 from mashindano.app.documents.place import PlayerRef
 from mashindano.app.errors import WrongState
-from mashindano.app.formats import adapter_for
+from mashindano.app.formats.registry import adapter_for
 from mashindano.app.queries import get_event_facts
 from mashindano.engine.points import Points, format_points, points_to_json
 from mashindano.engine.standings import compute_crosstable

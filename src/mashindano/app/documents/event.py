@@ -9,10 +9,11 @@ from datetime import datetime
 
 from django.utils.translation import gettext
 
+from mashindano.app.declarations.parameters import parameters_to_json
 from mashindano.app.documents.place import Place
-from mashindano.app.events import show_event
-from mashindano.app.formats import adapter_for
-from mashindano.app.queries import list_events
+from mashindano.app.documents.presets import event_summary
+from mashindano.app.formats.registry import adapter_for
+from mashindano.app.queries import get_event_facts, list_events
 from mashindano.store.facts import EventFacts, Json
 
 
@@ -164,7 +165,7 @@ class EventSummary:
     next_unit: str | None
     finished: bool
     summary: dict[str, Json]
-    """The preset's own summary (its adapter's `summary`), as the JSON has always shown it."""
+    """The event's summary (`presets.event_summary`), as the JSON has always shown it."""
     announcements: tuple[Notice, ...] = ()
     """Announcements shown on every page of the event, newest first."""
 
@@ -219,6 +220,22 @@ def _round_links(facts: EventFacts) -> tuple[RoundLink, ...]:
         )
         for r in sorted(facts.rounds, key=lambda r: (r.stage, r.group, r.number))
     )
+
+
+@dataclass(frozen=True, slots=True)
+class EventView:
+    """An event's facts, its parameters as JSON and its summary (`presets.event_summary`)."""
+
+    facts: EventFacts
+    parameters: dict[str, Json]
+    summary: dict[str, Json]
+
+
+def show_event(slug: str) -> EventView:
+    facts = get_event_facts(slug)
+    adapter = adapter_for(facts.preset)
+    parameters = parameters_to_json(adapter.parameter_schema, facts.parameters)
+    return EventView(facts, parameters, event_summary(facts))
 
 
 def build_event_summary(slug: str) -> EventSummary:

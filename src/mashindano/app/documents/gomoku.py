@@ -4,7 +4,8 @@ movement up or down, newcomer, returning, leave and suspension markers, prizes a
 star) and the month's matches with the state of their reports.
 
 Built from the league replay (`gomoku_league_history.derive_history`, the engine's month end);
-no rule here. It is Django-free: the adapter's `summary` months are this document's JSON.
+no rule here. It is Django-free: the months of the event's summary (`presets.event_summary`)
+are this document's JSON.
 """
 
 from __future__ import annotations

@@ -4,7 +4,8 @@ place; notes on who went where, who withdrew), the best-of-3 final with its game
 first-move deadline of every stage (R21).
 
 Built from `kiba_bao_stages.derive_event` and the tables of `kiba_bao_tables`; no rule here.
-It is Django-free: the adapter's `summary` is this document's `to_json()`.
+It is Django-free: the event's summary (`presets.event_summary`) adds this document's
+`to_json()` to the adapter's `summary`.
 """
 
 from __future__ import annotations

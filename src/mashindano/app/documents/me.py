@@ -19,12 +19,12 @@ from datetime import datetime
 from django.utils.translation import gettext
 
 from mashindano.app.clocks import open_game_clocks
-from mashindano.app.declarations import available_actions
 from mashindano.app.documents.deadlines import Deadline, round_deadlines
 from mashindano.app.documents.reports import ReportLine, report_lines
 from mashindano.app.due import gomoku_final_at
 from mashindano.app.formats.gomoku_league_history import first_league_month, league_event_parameters
 from mashindano.app.formats.tantrix_knockout_results import forms_of
+from mashindano.app.performing import available_actions
 from mashindano.app.principals import Principal
 from mashindano.app.queries import get_event_facts
 from mashindano.app.registrations import is_open_for_joining, needs_approval

@@ -12,7 +12,7 @@ from mashindano.app.documents.place import Place, PlayerRef
 from mashindano.app.documents.rounds import BYE_LABELS
 from mashindano.app.documents.standings import StandingsRow, player_flags, standings_document
 from mashindano.app.errors import UnknownPlayer
-from mashindano.app.formats import adapter_for
+from mashindano.app.formats.registry import adapter_for
 from mashindano.app.queries import get_event_facts
 from mashindano.engine.model import Competitor
 from mashindano.engine.points import points_to_json

@@ -7,25 +7,27 @@
 - tasaselo: `TasaseloDocument` (list by variable selo, prize groups, performance list).
 
 Each is None before the event starts (nothing is derived from entries alone). The documents
-are built from the event's facts by the preset's adapter module and the engine; the adapter's
-`summary` JSON is the same document's `to_json()`.
+are built from the typed state the preset's adapter module derives (a KIBA event's stages, a
+league's history, a knockout's draws, Tantrix selos and standings) and the engine. The event's
+summary (`event_summary`: `event show --json`, the export's replay, the demo) is the adapter's
+`summary` with the same document's `to_json()` merged in.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from django.utils.translation import gettext
 
-from mashindano.app.documents.brackets import BracketDocument
+from mashindano.app.documents.brackets import BracketDocument, brackets_document
 from mashindano.app.documents.gomoku import GomokuLeagueDocument, gomoku_league_document
 from mashindano.app.documents.kiba import KibaEventDocument, kiba_event_document
-from mashindano.app.documents.tasaselo import TasaseloDocument
+from mashindano.app.documents.tasaselo import TasaseloDocument, tasaselo_event_document
 from mashindano.app.errors import WrongState
 from mashindano.app.formats.gomoku_league_history import derive_history, league_event_parameters
 from mashindano.app.formats.kiba_bao_stages import derive_event
-from mashindano.app.formats.tantrix_knockout import brackets_document
-from mashindano.app.formats.tasaselo import tasaselo_event_document
+from mashindano.app.formats.registry import adapter_for
 from mashindano.app.queries import get_event_facts
 from mashindano.engine.gomoku import PRESET_NAME as GOMOKU
 from mashindano.engine.kiba import PRESET_NAME as KIBA
@@ -58,16 +60,51 @@ def build_preset_document(slug: str) -> PresetDocument | None:
 def preset_document(facts: EventFacts) -> PresetDocument | None:
     if facts.state is EventState.REGISTRATION:
         return None
-    if facts.preset == KIBA:
-        return kiba_event_document(derive_event(facts))
-    if facts.preset == GOMOKU:
-        history = derive_history(facts, league_event_parameters(facts.parameters))
-        return gomoku_league_document(history, {c.id: c for c in facts.competitors})
-    if facts.preset == TANTRIX:
-        return BracketsDocument(brackets_document(facts))
-    if facts.preset == TASASELO:
-        return tasaselo_event_document(facts)
-    return None
+    build = _DOCUMENTS.get(facts.preset)
+    return None if build is None else build(facts)
+
+
+def event_summary(facts: EventFacts) -> dict[str, Json]:
+    """Where the event stands, as JSON: the adapter's `summary` (state, players, next unit,
+    standings), then the keys of the preset's own document. A league's months and a
+    knockout's draws are there before the start too (empty); a KIBA or Tasaselo event's
+    document follows the start."""
+    summary = adapter_for(facts.preset).summary(facts)
+    build = _DOCUMENTS.get(facts.preset)
+    document = None if build is None else build(facts)
+    if document is not None:
+        summary.update(document.to_json())
+    return summary
+
+
+def _kiba_event(facts: EventFacts) -> KibaEventDocument | None:
+    if facts.state is EventState.REGISTRATION:
+        return None
+    return kiba_event_document(derive_event(facts))
+
+
+def _gomoku_league(facts: EventFacts) -> GomokuLeagueDocument:
+    history = derive_history(facts, league_event_parameters(facts.parameters))
+    return gomoku_league_document(history, {c.id: c for c in facts.competitors})
+
+
+def _brackets(facts: EventFacts) -> BracketsDocument:
+    return BracketsDocument(brackets_document(facts))
+
+
+def _tasaselo(facts: EventFacts) -> TasaseloDocument | None:
+    if facts.state is EventState.REGISTRATION:
+        return None
+    return tasaselo_event_document(facts)
+
+
+_DOCUMENTS: Mapping[str, Callable[[EventFacts], PresetDocument | None]] = {
+    KIBA: _kiba_event,
+    GOMOKU: _gomoku_league,
+    TANTRIX: _brackets,
+    TASASELO: _tasaselo,
+}
+"""Each preset's own document, by preset name (presets without one are not listed)."""
 
 
 def build_kiba_event(slug: str) -> KibaEventDocument:

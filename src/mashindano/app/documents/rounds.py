@@ -18,8 +18,8 @@ from mashindano.app.documents.deadlines import Deadline, round_deadlines
 from mashindano.app.documents.place import Place, PlayerRef
 from mashindano.app.documents.values import format_exact
 from mashindano.app.errors import NotFound
-from mashindano.app.formats import adapter_for
 from mashindano.app.formats.base import MatchScore
+from mashindano.app.formats.registry import adapter_for
 from mashindano.app.marks import gettext_noop
 from mashindano.app.queries import get_event_facts
 from mashindano.app.rounds import show_round

@@ -16,7 +16,7 @@ from mashindano.app.documents.tables import (
     standings_section,
 )
 from mashindano.app.errors import NotFound
-from mashindano.app.formats import adapter_for
+from mashindano.app.formats.registry import adapter_for
 from mashindano.app.queries import get_event_facts
 from mashindano.store.facts import EventFacts, EventState, Json
 

@@ -2,9 +2,11 @@
 selo, the prize groups with their comparison figures, the comparison list (A14), the
 performance list (column 6, A13) and the prizes as they would be awarded now.
 
-Built from the engine's event and standings (`tasaselo_facts.build_event`,
-`engine.tasaselo.compute_standings`) and the adapter's group tables; no rule here. It is
-Django-free: the adapter's `summary` keys beyond the common ones come from `to_json()`.
+Built from the engine's event and standings (`tasaselo.event_standings`:
+`tasaselo_facts.build_event`, `engine.tasaselo.compute_standings`) and the adapter's group
+tables; no rule here. It is
+Django-free: the event summary's keys beyond the adapter's (`presets.event_summary`) come
+from `to_json()`.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from fractions import Fraction
 from mashindano.app.documents.place import PlayerRef
 from mashindano.app.documents.tables import StandingsSection, standings_section
 from mashindano.app.formats.base import StandingsTable
+from mashindano.app.formats.tasaselo import event_standings, group_tables
 from mashindano.app.formats.tasaselo_facts import compute_first_rounds, round_lot_purpose
 from mashindano.engine.model import Competitor, CompetitorId
 from mashindano.engine.points import Points
@@ -155,6 +158,12 @@ class TasaseloDocument:
             ],
             "regardless_of_colours": list(self.regardless_of_colours),
         }
+
+
+def tasaselo_event_document(facts: EventFacts) -> TasaseloDocument:
+    """The started event's selo list, prize groups, comparison and performance lists."""
+    event, standings = event_standings(facts)
+    return tasaselo_document(facts, event, standings, group_tables(facts, standings))
 
 
 def tasaselo_document(

@@ -49,7 +49,6 @@ from django.utils.translation import gettext
 from mashindano.app.declarations import parameter_notes
 from mashindano.app.declarations.catalogue import GOMOKU_ACTIONS
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
-from mashindano.app.documents.gomoku import gomoku_league_document
 from mashindano.app.errors import Duplicate, OutOfWindow, WrongState
 from mashindano.app.formats.base import (
     BaseAdapter,
@@ -106,7 +105,6 @@ from mashindano.store.facts import (
     EventFacts,
     EventState,
     GameFact,
-    Json,
     LeaveFact,
     ResultStatus,
 )
@@ -402,13 +400,6 @@ class GomokuLeagueAdapter(BaseAdapter):
         if record.is_closed:
             return (_month_end_table(facts, record),)
         return (_running_month_table(facts, record),)
-
-    def summary(self, facts: EventFacts) -> dict[str, Json]:
-        document = super().summary(facts)
-        history = derive_history(facts, league_event_parameters(facts.parameters))
-        competitors = {c.id: c for c in facts.competitors}
-        document.update(gomoku_league_document(history, competitors).to_json())
-        return document
 
 
 # -- pairing ----------------------------------------------------------------------------------

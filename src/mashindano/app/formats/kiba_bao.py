@@ -23,7 +23,6 @@ from django.utils.translation import gettext
 from mashindano.app.declarations import parameter_notes
 from mashindano.app.declarations.catalogue import KIBA_ACTIONS
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
-from mashindano.app.documents.kiba import kiba_event_document
 from mashindano.app.errors import OutOfWindow, WrongState
 from mashindano.app.formats.base import (
     BaseAdapter,
@@ -385,13 +384,6 @@ class KibaBaoAdapter(BaseAdapter):
         if event.final is not None:
             return event.final.state.is_decided and not event.final.disputed
         return event.lone_finalists() is not None
-
-    def summary(self, facts: EventFacts) -> dict[str, Json]:
-        document = super().summary(facts)
-        if facts.state is EventState.REGISTRATION:
-            return document
-        document.update(kiba_event_document(derive_event(facts)).to_json())
-        return document
 
 
 def _planned_game(

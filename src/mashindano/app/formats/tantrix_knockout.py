@@ -14,7 +14,8 @@ whose matches are decided on tournament points by the "decisive victory" rule.
   arbiter for a missed limit or reported as a resignation) ends the match at once.
 - Withdrawn players lose their later matches by forfeit when those are published.
 - Standings: a ranking per draw (champion, finalist, third/fourth or semifinalists, then the
-  losers of each round), with matches won, TPs and seed; the summary adds the brackets.
+  losers of each round), with matches won, TPs and seed; the event's summary adds the brackets
+  (`documents.brackets`, from `event_draws`).
 
 Result forms (R16-R24), tiebreak offers and replies (R20-R22) and opt-out agreements (R13-R15)
 are filed through `app.tantrix`. Here they shape the match: a form's option 8 resigns it, forms
@@ -38,7 +39,6 @@ from django.utils.translation import gettext
 from mashindano.app.declarations import parameter_notes
 from mashindano.app.declarations.catalogue import TANTRIX_ACTIONS
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
-from mashindano.app.documents.brackets import BracketDocument, bracket_document
 from mashindano.app.errors import WrongState
 from mashindano.app.formats.base import (
     BaseAdapter,
@@ -321,13 +321,6 @@ class TantrixKnockoutAdapter(BaseAdapter):
         plate = plate_draw(facts, p, main)
         return plate is not None and plate.is_finished
 
-    def summary(self, facts: EventFacts) -> dict[str, Json]:
-        document = super().summary(facts)
-        brackets = brackets_document(facts)
-        document["draws"] = [bracket.to_json() for bracket in brackets]
-        document["champion"] = brackets[0].champion if brackets else None
-        return document
-
     def _draws(self, facts: EventFacts) -> tuple[Draw, ...]:
         return event_draws(facts)
 
@@ -369,11 +362,6 @@ def event_draws(facts: EventFacts) -> tuple[Draw, ...]:
     main = main_draw(facts, p)
     plate = plate_draw(facts, p, main)
     return (main,) if plate is None else (main, plate)
-
-
-def brackets_document(facts: EventFacts) -> tuple[BracketDocument, ...]:
-    competitors = {c.id: c for c in facts.competitors}
-    return tuple(bracket_document(draw, competitors) for draw in event_draws(facts))
 
 
 # -- helpers -----------------------------------------------------------------------------------

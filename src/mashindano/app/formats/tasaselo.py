@@ -12,7 +12,8 @@ ghost's opponent gets a pairing-allocated bye worth a win (R27, A9); players res
 (H), absent or withdrawn (Z) and the reserve when not needed (sit-out) are listed with a bye.
 Late entries register after round 1 is paired (R4, A19: at most 10, numbered after the others,
 playing from the next round). Standings: one table per prize group with the
-comparison figures (R29, R30, A14); the prizes are in `summary` (R31, R32, A17).
+comparison figures (R29, R30, A14); the prizes are in the event's summary (R31, R32, A17;
+`documents.tasaselo`, from `event_standings` and `group_tables`).
 How the facts become the engine's event: `tasaselo_facts`.
 """
 
@@ -28,7 +29,6 @@ from django.utils.translation import gettext
 from mashindano.app.declarations import parameter_notes
 from mashindano.app.declarations.catalogue import FORBIDDEN_PAIR_ACTIONS
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
-from mashindano.app.documents.tasaselo import TasaseloDocument, tasaselo_document
 from mashindano.app.errors import WrongState
 from mashindano.app.formats.base import (
     BaseAdapter,
@@ -193,7 +193,7 @@ class TasaseloAdapter(BaseAdapter):
     def compute_standings(self, facts: EventFacts) -> tuple[StandingsTable, ...]:
         if facts.state is EventState.REGISTRATION:
             return ()
-        return _group_tables(facts, self._standings(facts))
+        return group_tables(facts, self._standings(facts))
 
     def stage_results(self, facts: EventFacts) -> StageResults:
         settings = parse_settings(facts.parameters)
@@ -210,9 +210,6 @@ class TasaseloAdapter(BaseAdapter):
         settings = parse_settings(facts.parameters)
         document["rounds"] = settings.rounds
         document["reserve"] = settings.parameters.reserve_player
-        if facts.state is EventState.REGISTRATION:
-            return document
-        document.update(tasaselo_event_document(facts).to_json())
         return document
 
     def _standings(self, facts: EventFacts) -> TasaseloStandings:
@@ -225,14 +222,14 @@ def _tie_seed(facts: EventFacts) -> int:
     return lot.seed if lot is not None else derive_seed(facts.seed, TIE_LOTS)
 
 
-def tasaselo_event_document(facts: EventFacts) -> TasaseloDocument:
-    """The started event's selo list, prize groups, comparison and performance lists."""
+def event_standings(facts: EventFacts) -> tuple[TasaseloEvent, TasaseloStandings]:
+    """The started event as the engine sees it and its standings (prize groups, prizes): what
+    `documents.tasaselo` shows beside `group_tables`."""
     event = build_event(facts, parse_settings(facts.parameters))
-    standings = compute_standings(event, _tie_seed(facts))
-    return tasaselo_document(facts, event, standings, _group_tables(facts, standings))
+    return event, compute_standings(event, _tie_seed(facts))
 
 
-def _group_tables(facts: EventFacts, standings: TasaseloStandings) -> tuple[StandingsTable, ...]:
+def group_tables(facts: EventFacts, standings: TasaseloStandings) -> tuple[StandingsTable, ...]:
     by_id = {c.id: c for c in facts.competitors}
     notes = _notes(facts, standings)
     tables = []

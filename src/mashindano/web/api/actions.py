@@ -12,8 +12,9 @@ from typing import Any, Literal
 from django.http import HttpRequest, HttpResponse
 from pydantic import ConfigDict, Field, create_model
 
-from mashindano.app.declarations.actions import ActionSpec, all_actions, available_actions, perform
+from mashindano.app.declarations.actions import ActionSpec
 from mashindano.app.declarations.parameters import ParameterSpec, ParameterType
+from mashindano.app.performing import all_actions, available_actions, perform
 from mashindano.store.facts import Json
 from mashindano.web.api.common import account, caller_of, post
 from mashindano.web.api.schemas import Document, responses

@@ -71,7 +71,7 @@ def _declared(request: HttpRequest, slug: str, action: str, body: GameIn) -> Htt
     """A result operation through the action's declaration (`app.declarations.perform`), the
     same path as the CLI's command and the generic action operation; the answer is the
     action's document (the result change)."""
-    from mashindano.app.declarations.actions import perform as perform_action
+    from mashindano.app.performing import perform as perform_action
 
     def perform() -> tuple[int, Json]:
         done = perform_action(
@@ -230,7 +230,7 @@ def correction(request: HttpRequest, slug: str, body: CorrectionIn) -> HttpRespo
     summary="Record a move (a Bao game played on the site goes through the Bao engine)",
 )
 def move(request: HttpRequest, slug: str, body: MoveIn) -> HttpResponse:
-    from mashindano.app.results import record_move
+    from mashindano.app.moves import record_move
 
     def perform() -> tuple[int, Json]:
         ply = record_move(slug, _where(body), body.move, actor=caller_of(request).principal)

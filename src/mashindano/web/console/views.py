@@ -20,13 +20,12 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from mashindano.app import accounts, drafts, people, player_import
-from mashindano.app.declarations import perform
-from mashindano.app.declarations.actions import find_action
 from mashindano.app.documents import console as documents
 from mashindano.app.documents.entries import build_entries
 from mashindano.app.error_texts import shown
 from mashindano.app.errors import NotAllowed, NotFound, StaleVersion
 from mashindano.app.events import create_event
+from mashindano.app.performing import find_action, perform
 from mashindano.app.principals import Principal
 from mashindano.engine.errors import MashindanoError
 from mashindano.web.console.forms import (

@@ -27,8 +27,6 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
-from mashindano.app.declarations import perform
-from mashindano.app.declarations.actions import find_action
 from mashindano.app.documents.me import (
     build_my_event,
     build_my_page,
@@ -38,6 +36,7 @@ from mashindano.app.documents.me import (
 from mashindano.app.error_texts import shown
 from mashindano.app.errors import NotAllowed, NotFound
 from mashindano.app.people import principal_for_user
+from mashindano.app.performing import find_action, perform
 from mashindano.app.principals import Principal
 from mashindano.app.registrations import join_event
 from mashindano.engine.errors import MashindanoError
