@@ -540,7 +540,12 @@ def export_event_trf(slug: str) -> str:
         else None
     )
     trf = stage_results_to_trf(
-        results, name=facts.name, total_rounds=results.rounds, initial_colour=colour, ranks=ranks
+        results,
+        name=facts.name,
+        total_rounds=results.rounds,
+        initial_colour=colour,
+        ranks=ranks,
+        acceleration=adapter.pairing_acceleration(facts),
     )
     forbidden = _trf_forbidden_pairs(results, facts.forbidden_pairs())
     return format_trf(replace(trf, forbidden_pairs=forbidden))
