@@ -39,7 +39,9 @@ def pair(
     check: Annotated[bool, typer.Option("-c", help="Check every round of a tournament.")] = False,
     checklist: Annotated[bool, typer.Option("-l", help="Checklist of the next round.")] = False,
 ) -> None:
-    """Pair a TRF tournament with the FIDE Dutch system (JaVaFo/bbpPairings protocol)."""
+    """Pair a TRF tournament with the FIDE Dutch system (JaVaFo/bbpPairings protocol).
+
+    Baku acceleration (FIDE C.04.7) is read from XXA lines, 250 records or 192 ..._BAKU."""
     if not dutch:
         raise fail("choose the pairing system: --dutch", EXIT_USAGE)
     if sum((produce, check, checklist)) != 1:

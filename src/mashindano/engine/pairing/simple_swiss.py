@@ -156,9 +156,7 @@ class ChessSwissParameters:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "swiss_pairing", _parse_pairing_system(self.swiss_pairing))
-        object.__setattr__(
-            self, "swiss_acceleration", _parse_acceleration(self.swiss_acceleration)
-        )
+        object.__setattr__(self, "swiss_acceleration", _parse_acceleration(self.swiss_acceleration))
         points: object = self.points
         if isinstance(points, str):
             object.__setattr__(self, "points", _parse_points_parameter(points))
