@@ -25,6 +25,7 @@ from mashindano.engine.model import (
 from mashindano.engine.points import PointSystem
 from mashindano.interchange.trf import stage_results_to_trf, trf_to_stage_results
 from mashindano.interchange.trf_model import (
+    TrfAccelerationRecord,
     TrfByeCode,
     TrfByeDeclaration,
     TrfPlayer,
@@ -664,11 +665,9 @@ _OTHER_LINES = (
     "062 12",
     "072 9",
     "182 mashindano",
-    "192 FIDE_DUTCH_2026",
     "202 BH/C1,BH,SB",
     "222 5400+30",
     "DAT 2025/09/01",
-    "250 00.0 01.0 001 002 0001 0004",
     "260 001 002    1    2",
     "GER    1 m    Schmidt, Hans                    1800 BER",
 )
@@ -783,6 +782,7 @@ def tournaments(draw: st.DrawFn) -> TrfTournament:
             byes = (TrfByeDeclaration(kind, next_round, tuple(free)),)
         absent = tuple(draw(st.lists(st.sampled_from(ranks), max_size=2)))
     forbidden = st.sets(st.sampled_from(ranks), min_size=2).map(frozenset) if count > 1 else None
+    records, xxa = _draw_acceleration(draw, ranks)
     return TrfTournament(
         players=players,
         name=draw(st.none() | _text(40)),
@@ -809,7 +809,24 @@ def tournaments(draw: st.DrawFn) -> TrfTournament:
             draw(st.lists(st.text(_TEXT_CHARS, max_size=30).map(str.rstrip), max_size=2))
         ),
         other_lines=tuple(draw(st.lists(st.sampled_from(_OTHER_LINES), max_size=3))),
+        encoded_type=draw(st.sampled_from([None, "FIDE_DUTCH_2026", "FIDE_DUTCH_BAKU"])),
+        acceleration_records=records,
+        accelerations=xxa,
     )
+
+
+def _draw_acceleration(
+    draw: st.DrawFn, ranks: list[int]
+) -> tuple[tuple[TrfAccelerationRecord, ...], tuple[tuple[int, tuple[Fraction, ...]], ...]]:
+    """Acceleration by 250 records or by XXA lines (both at once must agree)."""
+    match draw(st.sampled_from(["none", "250", "XXA"])):
+        case "250":
+            return (TrfAccelerationRecord(Fraction(0), Fraction(1), 1, 2, 1, 4),), ()
+        case "XXA" if ranks:
+            values = st.lists(st.sampled_from([Fraction(0), Fraction(1, 2)]), max_size=3)
+            chosen = draw(st.sets(st.sampled_from(ranks), max_size=2))
+            return (), tuple((rank, tuple(draw(values))) for rank in chosen)
+    return (), ()
 
 
 @settings(max_examples=150, deadline=None)

@@ -32,7 +32,7 @@ from mashindano.engine.errors import MashindanoError
 from mashindano.engine.model import ByeKind, Side, StageResults
 from mashindano.engine.pairing import ChecklistRow, SwissPairing, explain_pairing
 from mashindano.engine.pairing.swiss_state import ColourStrength, Float
-from mashindano.engine.points import Points
+from mashindano.engine.points import ZERO, Points
 from mashindano.store.facts import EventFacts, RoundFact
 
 
@@ -66,6 +66,9 @@ class DraftLine:
     """What the draft gives: "White against 4", "bye (pairing)", "absent".
 
     The explanation's words are in the request's language (gettext when the draft is made)."""
+    virtual_points: Points = ZERO
+    """Baku acceleration (C.04.7): the round's virtual points, paired on with `score` (the
+    page writes "2 (+1 virtual)")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +167,12 @@ def _explain(facts: EventFacts, plan: PairingPlan) -> tuple[tuple[DraftLine, ...
     boards = tuple((e.games[0].first, e.games[0].second) for e in plan.encounters if e.games)
     bye = next((e.first for e in plan.encounters if e.second is None and e.bye is not None), None)
     try:
-        rows = explain_pairing(results, plan.unit.number, SwissPairing(boards=boards, bye=bye))
+        rows = explain_pairing(
+            results,
+            plan.unit.number,
+            SwissPairing(boards=boards, bye=bye),
+            acceleration=adapter.pairing_acceleration(facts),
+        )
     except MashindanoError:  # a state the Swiss checklist cannot read: no explanation
         return (), ()
     names = {c.id: c.name for c in facts.competitors}
@@ -227,6 +235,7 @@ def _explain(facts: EventFacts, plan: PairingPlan) -> tuple[tuple[DraftLine, ...
                 preference,
                 f"{_float(row.float_two_rounds_before)} {_float(row.float_previous_round)}",
                 outcome,
+                row.virtual_points,
             )
         )
     return tuple(lines), tuple(warnings)

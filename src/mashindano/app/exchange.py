@@ -546,7 +546,12 @@ def export_event_trf(slug: str) -> str:
         else None
     )
     trf = stage_results_to_trf(
-        results, name=facts.name, total_rounds=results.rounds, initial_colour=colour, ranks=ranks
+        results,
+        name=facts.name,
+        total_rounds=results.rounds,
+        initial_colour=colour,
+        ranks=ranks,
+        acceleration=adapter.pairing_acceleration(facts),
     )
     forbidden = _trf_forbidden_pairs(results, facts.forbidden_pairs())
     return format_trf(_trf_headers(replace(trf, forbidden_pairs=forbidden), slug, facts))
@@ -584,7 +589,8 @@ def _trf_headers(trf: TrfTournament, slug: str, facts: EventFacts) -> TrfTournam
         chief_arbiter=arbiters[0] if arbiters else None,
         deputy_arbiters=tuple(arbiters[1:]),
         round_dates=round_dates,
-        other_lines=(*counts, *([f"192 {system}"] if system else []), *trf.other_lines),
+        encoded_type=system or trf.encoded_type,
+        other_lines=(*counts, *trf.other_lines),
     )
 
 

@@ -28,7 +28,7 @@ from mashindano.engine.model import ByeKind, StageResults
 from mashindano.engine.pairing import SwissPairing, explain_pairing
 from mashindano.engine.pairing.swiss_state import Float
 from mashindano.engine.points import format_points
-from mashindano.interchange.trf import TrfTournament
+from mashindano.interchange.trf import TrfTournament, trf_acceleration
 from mashindano.interchange.trf_model import count_paired_rounds
 
 
@@ -47,7 +47,9 @@ def pair(
         ),
     ] = False,
 ) -> None:
-    """Pair a TRF tournament with the FIDE Dutch system (JaVaFo/bbpPairings protocol)."""
+    """Pair a TRF tournament with the FIDE Dutch system (JaVaFo/bbpPairings protocol).
+
+    Baku acceleration (FIDE C.04.7) is read from XXA lines, 250 records or 192 ..._BAKU."""
     if not dutch:
         raise fail("choose the pairing system: --dutch", EXIT_USAGE)
     if sum((produce, check, checklist)) != 1:
@@ -65,7 +67,7 @@ def pair(
             return
         round_number = next_round(tournament)
         pairing = pair_round(tournament, results, round_number)
-    _print_checklist(results, round_number, pairing)
+    _print_checklist(tournament, results, round_number, pairing)
 
 
 def _check(tournament: TrfTournament, results: StageResults) -> None:
@@ -103,7 +105,9 @@ def _played_pairing(results: StageResults, round_number: int) -> SwissPairing:
 _FLOAT_MARK = {Float.DOWN: "↓", Float.UP: "↑", Float.NONE: "·"}
 
 
-def _print_checklist(results: StageResults, round_number: int, pairing: SwissPairing) -> None:
+def _print_checklist(
+    tournament: TrfTournament, results: StageResults, round_number: int, pairing: SwissPairing
+) -> None:
     number = {c.id: c.number for c in results.competitors}
     table = Table(title=f"Round {round_number}: checklist")
     for column in (
@@ -118,7 +122,9 @@ def _print_checklist(results: StageResults, round_number: int, pairing: SwissPai
         "Colour",
     ):
         table.add_column(column)
-    for row in explain_pairing(results, round_number, pairing):
+    for row in explain_pairing(
+        results, round_number, pairing, acceleration=trf_acceleration(tournament)
+    ):
         if not row.is_available:
             opponent, colour = "absent", ""
         elif row.has_bye:
@@ -134,7 +140,8 @@ def _print_checklist(results: StageResults, round_number: int, pairing: SwissPai
         )
         table.add_row(
             str(row.number),
-            format_points(row.score),
+            format_points(row.score)
+            + (f" (+{format_points(row.virtual_points)})" if row.virtual_points else ""),
             row.colours,
             str(row.colour_difference),
             preference,

@@ -14,7 +14,12 @@ from pathlib import Path
 from mashindano.cli.errors import EXIT_OK, print_warnings, read_text, reported_errors, write_text
 from mashindano.engine.model import CompetitorId, Side, StageResults
 from mashindano.engine.pairing import SwissPairing, pair_dutch
-from mashindano.interchange.trf import TrfTournament, parse_trf, trf_to_stage_results
+from mashindano.interchange.trf import (
+    TrfTournament,
+    parse_trf,
+    trf_acceleration,
+    trf_to_stage_results,
+)
 from mashindano.interchange.trf_model import count_paired_rounds
 
 
@@ -33,6 +38,7 @@ def next_round(tournament: TrfTournament) -> int:
 
 
 def pair_round(tournament: TrfTournament, results: StageResults, round_number: int) -> SwissPairing:
+    """Pair `round_number`, with the file's Baku acceleration (XXA, 250 or 192 `..._BAKU`)."""
     total = tournament.rounds if tournament.rounds is not None else round_number
     return pair_dutch(
         results,
@@ -42,6 +48,7 @@ def pair_round(tournament: TrfTournament, results: StageResults, round_number: i
         forbidden_pairs=[
             frozenset(CompetitorId(str(n)) for n in pair) for pair in tournament.forbidden_pairs
         ],
+        acceleration=trf_acceleration(tournament),
     )
 
 

@@ -22,8 +22,10 @@ from mashindano.engine.model import (
     Side,
     StageResults,
 )
+from mashindano.engine.pairing.baku import Acceleration, baku_acceleration
 from mashindano.engine.points import ZERO, Points, PointSystem
 from mashindano.interchange.trf_model import (
+    TrfAccelerationRecord,
     TrfByeDeclaration,
     TrfColour,
     TrfPlayer,
@@ -38,6 +40,7 @@ from mashindano.interchange.trf_read import parse_trf
 from mashindano.interchange.trf_write import format_trf
 
 __all__ = [
+    "TrfAccelerationRecord",
     "TrfByeDeclaration",
     "TrfPlayer",
     "TrfRoundEntry",
@@ -46,6 +49,7 @@ __all__ = [
     "format_trf",
     "parse_trf",
     "stage_results_to_trf",
+    "trf_acceleration",
     "trf_to_stage_results",
 ]
 
@@ -114,6 +118,57 @@ def trf_to_stage_results(t: TrfTournament) -> StageResults:
     )
 
 
+def trf_acceleration(t: TrfTournament) -> dict[CompetitorId, tuple[Points, ...]] | None:
+    """The virtual points a file gives for pairing (Baku acceleration, C.04.7), or None.
+
+    XXA lines, when present, give them player by player (players without a line get none);
+    else 250 records (their game points); else a 192 type ending in `_BAKU` asks for the
+    Baku rule over every `001` player in starting-rank order and the file's number of rounds.
+    Raises `ConfigError` when 192 asks for Baku and the file gives no number of rounds.
+    """
+    if t.accelerations:
+        return {competitor_id(rank): values for rank, values in t.accelerations}
+    if t.acceleration_records:
+        by_rank: dict[int, dict[int, Points]] = {}
+        for record in t.acceleration_records:
+            for rank in range(record.first_player, record.last_player + 1):
+                rounds = by_rank.setdefault(rank, {})
+                for r in range(record.first_round, record.last_round + 1):
+                    rounds[r] = record.game_points
+        return {
+            competitor_id(rank): tuple(rounds.get(r, ZERO) for r in range(1, max(rounds) + 1))
+            for rank, rounds in by_rank.items()
+        }
+    if not t.asks_for_baku:
+        return None
+    if t.rounds is None:
+        raise ConfigError(
+            f"192 {t.encoded_type} asks for Baku acceleration, which needs the number of "
+            "rounds (142 or XXR)",
+        )
+    ranks = sorted(p.starting_rank for p in t.players)
+    return baku_acceleration(
+        [competitor_id(rank) for rank in ranks],
+        t.rounds,
+        compute_point_system(t.scoring, t.bbp_points),
+    )
+
+
+def acceleration_lines(
+    results: StageResults, acceleration: Acceleration, total_rounds: int
+) -> tuple[tuple[int, tuple[Points, ...]], ...]:
+    """XXA lines (starting rank, points of rounds 1..`total_rounds`) of every competitor."""
+    starting = _starting_ranks(results)
+    lines: list[tuple[int, tuple[Points, ...]]] = []
+    for c in sorted(results.competitors, key=lambda c: starting[c.id]):
+        values = acceleration.get(c.id, ())
+        padded = tuple(
+            values[r - 1] if r <= len(values) else ZERO for r in range(1, total_rounds + 1)
+        )
+        lines.append((starting[c.id], padded))
+    return tuple(lines)
+
+
 def _competitor(p: TrfPlayer) -> Competitor:
     return Competitor(
         id=competitor_id(p.starting_rank),
@@ -161,13 +216,15 @@ def stage_results_to_trf(
     total_rounds: int | None = None,
     initial_colour: Side | None = None,
     ranks: Mapping[CompetitorId, int] | None = None,
+    acceleration: Acceleration | None = None,
 ) -> TrfTournament:
     """A TRF tournament recording `results`, ready for `format_trf`.
 
     Starting ranks are the competitors' `number`s (or their order when none has one); the
     points column is computed with `results.points`; `ranks` are the places written (the
     standings with their tie-breaks); without them, ranks order by points, then starting rank.
-    A sit-out (round-robin rest round) is written as `Z`.
+    A sit-out (round-robin rest round) is written as `Z`. With `acceleration` (Baku, C.04.7)
+    every player gets an XXA line over the tournament's rounds.
     """
     starting = _starting_ranks(results)
     system = results.points
@@ -220,13 +277,19 @@ def stage_results_to_trf(
         for c in sorted(results.competitors, key=lambda c: starting[c.id])
     )
     scoring, bbp_points = _point_lines(system)
+    rounds = total_rounds if total_rounds is not None else results.rounds
     return TrfTournament(
         players=players,
         name=name,
-        rounds=total_rounds if total_rounds is not None else results.rounds,
+        rounds=rounds,
         initial_colour=initial_colour,
         scoring=scoring,
         bbp_points=bbp_points,
+        accelerations=(
+            acceleration_lines(results, acceleration, rounds or last)
+            if acceleration is not None
+            else ()
+        ),
     )
 
 

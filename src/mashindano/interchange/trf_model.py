@@ -123,13 +123,28 @@ class TrfByeDeclaration:
 
 
 @dataclass(frozen=True, slots=True)
+class TrfAccelerationRecord:
+    """A TRF-26 `250` record: fictitious (acceleration) points given to the players with
+    starting ranks `first_player`..`last_player` in rounds `first_round`..`last_round`.
+    Individual events use the game points; the match points serve team events."""
+
+    match_points: Points
+    game_points: Points
+    first_round: int
+    last_round: int
+    first_player: int
+    last_player: int
+
+
+@dataclass(frozen=True, slots=True)
 class TrfTournament:
     """Everything a TRF file says. Lines the model does not interpret are kept in `other_lines`.
 
     Header records: 012 name, 022 city, 032 federation, 042/052 dates, 092 tournament type,
     102 chief arbiter, 112 deputies, 122 time control, 132 round dates, 142/XXR rounds,
-    152/XXC initial colour, 162 scoring, 240 byes. Engine lines: XXC `rank`, XXZ absent players,
-    XXP forbidden pairs, BBW..BBU points.
+    152/XXC initial colour, 162 scoring, 192 encoded tournament type, 240 byes, 250 acceleration.
+    Engine lines: XXC `rank`, XXZ absent players, XXP forbidden pairs, XXA acceleration points,
+    BBW..BBU points.
     """
 
     players: tuple[TrfPlayer, ...] = ()
@@ -154,6 +169,12 @@ class TrfTournament:
     bbp_points: tuple[tuple[str, Points], ...] = ()
     """BBW/BBD/BBL/BBZ/BBF/BBU lines as (code, points) pairs in file order."""
     declared_byes: tuple[TrfByeDeclaration, ...] = ()
+    encoded_type: str | None = None
+    """Record 192, e.g. `FIDE_DUTCH_2026` or `FIDE_DUTCH_BAKU` (Baku acceleration)."""
+    acceleration_records: tuple[TrfAccelerationRecord, ...] = ()
+    """250 records in file order."""
+    accelerations: tuple[tuple[int, tuple[Points, ...]], ...] = ()
+    """XXA lines: (starting rank, the acceleration points of rounds 1, 2, ...) in file order."""
     absent: tuple[int, ...] = ()
     """XXZ: players absent in the round about to be paired."""
     forbidden_pairs: tuple[frozenset[int], ...] = ()
@@ -166,6 +187,11 @@ class TrfTournament:
     warnings: tuple[TrfWarning, ...] = field(default=(), compare=False)
     """What the reader read past (odd dates, ruler lines, unknown records...), by line. Not
     part of the tournament: two readings of the same facts compare equal."""
+
+    @property
+    def asks_for_baku(self) -> bool:
+        """Whether record 192 selects Baku acceleration (a type ending in `_BAKU`)."""
+        return self.encoded_type is not None and self.encoded_type.upper().endswith("_BAKU")
 
     def player(self, starting_rank: int) -> TrfPlayer | None:
         for p in self.players:

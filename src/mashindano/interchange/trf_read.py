@@ -35,6 +35,7 @@ from mashindano.interchange.trf_model import (
     PLAYED_RESULT_CODES,
     RESULT_CODES,
     SCORING_SYMBOLS,
+    TrfAccelerationRecord,
     TrfByeCode,
     TrfByeDeclaration,
     TrfColour,
@@ -103,9 +104,9 @@ _TEAM_RECORDS = ("013", "300", "310", "320", "330")
 """TRF-16 (013) and TRF-26 (300, 310, 320, 330) team records: a team tournament's file."""
 KEPT_RECORDS = frozenset(
     {
-        *("062", "072", "082", "172", "182", "192", "202", "212", "222"),
-        *("250", "260", "299", "352", "362", "801", "802"),
-        *("XXA", "DAT"),
+        *("062", "072", "082", "172", "182", "202", "212", "222"),
+        *("260", "299", "352", "362", "801", "802"),
+        "DAT",
     }
 )
 """Known records the model does not interpret: kept verbatim in `other_lines`, no warning."""
@@ -194,6 +195,8 @@ class _Reader:
     declared_byes: list[tuple[int, TrfByeDeclaration]] = field(default_factory=list)
     absent: list[tuple[int, int]] = field(default_factory=list)
     forbidden_pairs: list[tuple[int, frozenset[int]]] = field(default_factory=list)
+    accelerations: list[tuple[int, int, tuple[Points, ...]]] = field(default_factory=list)
+    acceleration_records: list[tuple[int, TrfAccelerationRecord]] = field(default_factory=list)
     comments: list[str] = field(default_factory=list)
     other_lines: list[str] = field(default_factory=list)
     point_lines: list[int] = field(default_factory=list)
@@ -262,6 +265,15 @@ class _Reader:
 
     def read_deputy(self, n: int, line: str, value: str) -> None:
         self.deputy_arbiters.append(value)
+
+    def read_encoded_type(self, n: int, line: str, value: str) -> None:
+        self.set_field(n, line[:3], "encoded_type", value)
+
+    def read_acceleration_line(self, n: int, line: str, value: str) -> None:
+        self.read_acceleration_record(n, line)
+
+    def read_xxa_line(self, n: int, line: str, value: str) -> None:
+        self.read_xxa(n, value)
 
     def read_legend(self, n: int, line: str, value: str) -> None:
         self.warn(n, "column legend line (DDD SSSS ...) skipped")
@@ -467,6 +479,55 @@ class _Reader:
         bye = TrfByeDeclaration(cast(TrfByeCode, kind), round_number, tuple(players))
         self.declared_byes.append((n, bye))
 
+    def read_xxa(self, n: int, value: str) -> None:
+        """`XXA NNNN pp.p pp.p ...`: a player's acceleration points, round by round."""
+        tokens = value.split()
+        if not tokens:
+            self.fail(n, "XXA gives no player")
+        rank = self.read_numbers(n, "XXA", tokens[0])[0]
+        if len(tokens) - 1 > MAX_ROUNDS:
+            self.fail(n, f"XXA gives {len(tokens) - 1} rounds, more than {MAX_ROUNDS}")
+        points = tuple(
+            self.read_points_text(n, f"XXA player {rank} round {r}", text)
+            for r, text in enumerate(tokens[1:], start=1)
+        )
+        self.accelerations.append((n, rank, points))
+
+    def read_acceleration_record(self, n: int, line: str) -> None:
+        """`250 MMMM GGGG RRF RRL PPPF PPPL` (TRF-26): acceleration points for a range of
+        rounds and players; a blank last round or last player repeats the first."""
+
+        def number(label: str, first: int, last: int, default: int | None) -> int:
+            text = _column(line, first, last)
+            if not text.strip() and default is not None:
+                return default
+            if not _NUMBER.fullmatch(text) or int(text) < 1:
+                self.fail(
+                    n, f"250 {label} {text.strip()!r} in columns {first}-{last} is not 1 or more"
+                )
+            return int(text)
+
+        def points(label: str, first: int, last: int) -> Points:
+            text = _column(line, first, last)
+            return self.read_points_text(n, f"250 {label}", text) if text.strip() else Points(0)
+
+        for column in (9, 14, 18, 22, 27):
+            if _column(line, column, column) != " ":
+                self.fail(n, f"250: column {column} should be blank, found {line[column - 1]!r}")
+        first_round = number("first round", 15, 17, None)
+        first_player = number("first player", 23, 26, None)
+        record = TrfAccelerationRecord(
+            match_points=points("match points", 5, 8),
+            game_points=points("game points", 10, 13),
+            first_round=first_round,
+            last_round=number("last round", 19, 21, first_round),
+            first_player=first_player,
+            last_player=number("last player", 28, 31, first_player),
+        )
+        if record.last_round < record.first_round or record.last_player < record.first_player:
+            self.fail(n, "250: a range ends before it starts")
+        self.acceleration_records.append((n, record))
+
     # -- player lines -------------------------------------------------------------------
 
     def count_blocks(self, line: str) -> int:
@@ -653,6 +714,7 @@ class _Reader:
         self.check_rounds()
         system = self.check_point_system()
         self.check_declarations(by_rank)
+        self.check_accelerations(by_rank)
         if not self.points_unchecked:
             self.check_points(system)
         self.warnings.sort(key=lambda w: w.line)
@@ -664,6 +726,8 @@ class _Reader:
             declared_byes=tuple(b for _, b in self.declared_byes),
             absent=tuple(p for _, p in self.absent),
             forbidden_pairs=tuple(s for _, s in self.forbidden_pairs),
+            accelerations=tuple((rank, values) for _, rank, values in self.accelerations),
+            acceleration_records=tuple(r for _, r in self.acceleration_records),
             comments=tuple(self.comments),
             other_lines=tuple(self.other_lines),
             warnings=tuple(self.warnings),
@@ -801,6 +865,47 @@ class _Reader:
                     f"but his line shows {_describe(entry)}",
                 )
 
+    def check_accelerations(self, by_rank: dict[int, TrfPlayer]) -> None:
+        """XXA: one line per known player. 250: no player gets two values for one round. Both
+        given: they must agree (they decide the pairing)."""
+        seen: dict[int, int] = {}
+        for n, rank, _ in self.accelerations:
+            self.check_known("XXA", [(n, rank)], by_rank)
+            if rank in seen:
+                self.fail(
+                    n, f"second XXA line for player {rank} (the first is on line {seen[rank]})"
+                )
+            seen[rank] = n
+        given: dict[tuple[int, int], tuple[int, Points]] = {}
+        for n, record in self.acceleration_records:
+            for r in range(record.first_round, record.last_round + 1):
+                for rank in range(record.first_player, record.last_player + 1):
+                    if (r, rank) in given:
+                        first = given[(r, rank)][0]
+                        self.fail(
+                            n, f"250 gives player {rank} round {r} points twice (also line {first})"
+                        )
+                    given[(r, rank)] = (n, record.game_points)
+        if not self.accelerations or not self.acceleration_records:
+            return
+        lines = {rank: (n, values) for n, rank, values in self.accelerations}
+        last_line = self.accelerations[-1][0]
+        last_round: dict[int, int] = {}
+        for r, rank in given:
+            last_round[rank] = max(r, last_round.get(rank, 0))
+        for rank in sorted(set(lines) | set(last_round)):
+            n, values = lines.get(rank, (last_line, ()))
+            rounds = max(len(values), last_round.get(rank, 0))
+            for r in range(1, rounds + 1):
+                xxa = values[r - 1] if r <= len(values) else Points(0)
+                by_250 = given.get((r, rank), (n, Points(0)))[1]
+                if xxa != by_250:
+                    self.fail(
+                        n,
+                        f"XXA gives player {rank} {_show(xxa)} points in round {r} "
+                        f"but the 250 records give {_show(by_250)}",
+                    )
+
     def check_known(
         self, code: str, players: list[tuple[int, int]], by_rank: dict[int, TrfPlayer]
     ) -> None:
@@ -876,6 +981,9 @@ RECORD_HANDLERS: dict[str, _Handler] = {
     "XXZ": _Reader.read_absent,
     "XXP": _Reader.read_forbidden_pairs,
     "DDD": _Reader.read_legend,
+    "192": _Reader.read_encoded_type,
+    "250": _Reader.read_acceleration_line,
+    "XXA": _Reader.read_xxa_line,
 }
 """Each record code the reader interprets and the `_Reader` method that reads it: (reader,
 line number, the line, its value from column 5 stripped)."""

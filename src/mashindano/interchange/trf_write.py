@@ -2,8 +2,9 @@
 
 Version "26" writes the TRF-26 records 142/152 and, for engines that only read TRF(x), the
 equivalent XXR/XXC lines; version "16" writes XXR/XXC only. Records without a TRF-16 form
-(162, 240, `###` comments) are written in both versions: TRF-16 readers skip records they do
-not know. Values that do not fit their columns raise `ConfigError` rather than being cut.
+(162, 192, 240, 250, `###` comments) are written in both versions: TRF-16 readers skip records
+they do not know. Acceleration is written as the model holds it (250 records, XXA lines).
+Values that do not fit their columns raise `ConfigError` rather than being cut.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from mashindano.engine.errors import ConfigError
 from mashindano.engine.model import Side
 from mashindano.engine.points import Points, format_points, parse_points
 from mashindano.interchange.trf_model import (
+    TrfAccelerationRecord,
     TrfPlayer,
     TrfRoundEntry,
     TrfTournament,
@@ -46,6 +48,7 @@ def format_trf(t: TrfTournament, *, version: TrfVersion = "16") -> str:
             lines.append(f"152 {'W' if t.initial_colour is Side.WHITE else 'B'}")
     if t.scoring:
         lines.append(_scoring_line(t.scoring))
+    _text(lines, "192", t.encoded_type)
     lines.extend(_check_text("###", "###" + c) for c in t.comments)
     lines.extend(format_player_line(p) for p in t.players)
     for bye in t.declared_byes:
@@ -53,6 +56,7 @@ def format_trf(t: TrfTournament, *, version: TrfVersion = "16") -> str:
             raise ConfigError(f"240 round {bye.round} does not fit columns 7-9")
         ids = "".join(f" {_number(p, 4, '240 player')}" for p in bye.players)
         lines.append(f"240 {bye.kind} {bye.round:03d}{ids}")
+    lines.extend(_acceleration_record_line(record) for record in t.acceleration_records)
     if t.rounds is not None:
         lines.append(f"XXR {t.rounds}")
     xxc = (["rank"] if t.pair_by_rank else []) + (
@@ -65,6 +69,9 @@ def format_trf(t: TrfTournament, *, version: TrfVersion = "16") -> str:
     if t.absent:
         lines.append("XXZ " + " ".join(str(p) for p in t.absent))
     lines.extend("XXP " + " ".join(str(p) for p in sorted(s)) for s in t.forbidden_pairs)
+    for rank, values in t.accelerations:
+        points = "".join(f" {_points(v, 4, f'XXA player {rank}')}" for v in values)
+        lines.append(f"XXA {_number(rank, 4, 'XXA player')}{points}")
     lines.extend(f"{code} {_points(value, 4, code)}" for code, value in t.bbp_points)
     lines.extend(_check_text(line[:3], line) for line in t.other_lines)
     return "\n".join(line.rstrip(" ") for line in lines) + "\n"
@@ -135,6 +142,21 @@ def _round_dates_line(dates: tuple[str, ...]) -> str:
 def _scoring_line(scoring: tuple[tuple[str, Points], ...]) -> str:
     # Symbol at column 6 and its points at 7-10, the next pair 9 columns further on.
     return "162 " + "   ".join(f" {symbol}{_points(v, 4, '162')}" for symbol, v in scoring)
+
+
+def _acceleration_record_line(record: TrfAccelerationRecord) -> str:
+    """`250 MMMM GGGG RRF RRL PPPF PPPL`, numbers zero-filled as TRF-26's example."""
+    return " ".join(
+        [
+            "250",
+            _points(record.match_points, 4, "250 match points"),
+            _points(record.game_points, 4, "250 game points"),
+            _number(record.first_round, 3, "250 round").replace(" ", "0"),
+            _number(record.last_round, 3, "250 round").replace(" ", "0"),
+            _number(record.first_player, 4, "250 player").replace(" ", "0"),
+            _number(record.last_player, 4, "250 player").replace(" ", "0"),
+        ]
+    )
 
 
 def _number(value: int, width: int, label: str) -> str:

@@ -135,3 +135,32 @@ def test_stored_rows_hold_each_pairs_base_vector(monkeypatch: pytest.MonkeyPatch
     _play_and_compare(40, 6, 11, mixed=True)
     assert rows_checked
     assert rematches
+
+
+def test_odd_round_one_takes_the_straight_bye_shortcut_and_agrees(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 28 item 7: an odd round 1 (one homogeneous bracket that leaves the bye) is paired
+    S1[i] v S2[i] with the last player's bye, without a matching of the whole field, and
+    equals the general path; so do later odd rounds, where the shortcut applies or declines
+    (the last player already had the bye, floated down, or a pair breaks a colour criterion)."""
+    taken: list[bool] = []
+    original = RoundSolver._pair_straight_with_bye
+
+    def spy(self: RoundSolver, *args: Any) -> set[int] | None:
+        result = original(self, *args)
+        taken.append(result is not None)
+        return result
+
+    monkeypatch.setattr(RoundSolver, "_pair_straight_with_bye", spy)
+    for players, seed in ((11, 1), (51, 2), (121, 3)):
+        _play_and_compare(players, 5, seed, mixed=False)
+        _play_and_compare(players, 5, seed, mixed=True)
+    assert any(taken)
+    assert not all(taken)
+    field = tuple(
+        Competitor(CompetitorId(str(n)), f"P{n}", 2500 - n, number=n) for n in range(1, 1000)
+    )
+    pairing = pair_dutch(StageResults(field), 1, total_rounds=9, initial_colour=Side.WHITE)
+    assert pairing.bye == CompetitorId("999")
+    assert pairing.boards[0] == (CompetitorId("1"), CompetitorId("500"))

@@ -127,6 +127,7 @@ PARAMETER_LABELS = (
     gettext_noop("Status"),
     gettext_noop("Suspension stages"),
     gettext_noop("Swiss bye points"),
+    gettext_noop("Swiss acceleration"),
     gettext_noop("Swiss pairing"),
     gettext_noop("Swiss rounds"),
     gettext_noop("Swiss tiebreaks"),

@@ -32,6 +32,9 @@ CHESS: dict[str, Note] = {
     "swiss_pairing": Note(
         gettext_noop("simple: the spec's Swiss, random round 1; dutch: FIDE Dutch"), "R12, A13"
     ),
+    "swiss_acceleration": Note(
+        gettext_noop("none, or baku: Baku acceleration of a FIDE Dutch pairing"), "FIDE C.04.7"
+    ),
 }
 
 KIBA: dict[str, Note] = {

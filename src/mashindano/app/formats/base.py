@@ -30,6 +30,7 @@ from mashindano.engine.model import (
     Side,
     StageResults,
 )
+from mashindano.engine.pairing.baku import Acceleration
 from mashindano.engine.points import Points, points_to_json
 from mashindano.store.facts import (
     EncounterFact,
@@ -348,6 +349,9 @@ class FormatAdapter(Protocol):
     def stage_results(self, facts: EventFacts) -> StageResults | None:
         """The single stage as engine results, for TRF/CSV export; None for multi-stage."""
 
+    def pairing_acceleration(self, facts: EventFacts) -> Acceleration | None:
+        """Virtual points by player and round the pairing adds (Baku, C.04.7); None: none."""
+
     def export_sections(self, facts: EventFacts) -> Mapping[tuple[int, int, int], str]:
         """The standings table each encounter counts in, by (stage, round, board), named as
         the table is titled; {} where the event has a single table (GAMES.csv `section`)."""
@@ -499,6 +503,9 @@ class BaseAdapter(ABC):
         return self.next_unit(facts) is None and all(g.result.is_decided for g in facts.games())
 
     def stage_results(self, facts: EventFacts) -> StageResults | None:
+        return None
+
+    def pairing_acceleration(self, facts: EventFacts) -> Acceleration | None:
         return None
 
     def export_sections(self, facts: EventFacts) -> Mapping[tuple[int, int, int], str]:

@@ -13,7 +13,9 @@ rating (highest first), then name.
 - "dutch": FIDE Dutch (`pair_dutch`), round 1 in rating order; the colour of the top board in
   round 1 is drawn from the event's seed and recorded as the lot "initial-colour". Events
   paired before `swiss_pairing` existed (they have that lot and no `swiss_pairing`) go on
-  with Dutch.
+  with Dutch. `swiss_acceleration=baku` adds Baku acceleration (FIDE C.04.7) to it: group A
+  is the first half (rounded up to even) of the players by pairing number, over the event's
+  rounds; the pairing is made on pairing scores, standings stay on real points.
 
 Withdrawn players and players on leave get the bye they are due (zero-point, or the leave's
 kind) and are not paired; a pairing-allocated bye is worth `swiss_bye_points` (A7). Pairs the
@@ -41,8 +43,9 @@ from mashindano.app.formats.base import (
 )
 from mashindano.app.formats.chess import ChessAdapter
 from mashindano.engine.model import Bye, ByeKind, CompetitorId, Side, StageResults
-from mashindano.engine.pairing import pair_dutch
+from mashindano.engine.pairing import Acceleration, baku_acceleration, pair_dutch
 from mashindano.engine.pairing.simple_swiss import (
+    BAKU_ACCELERATION,
     CHESS_SWISS,
     DUTCH_PAIRING,
     ChessSwissParameters,
@@ -116,6 +119,19 @@ class ChessSwissAdapter(ChessAdapter):
             stages=(PlannedStage(1, "Swiss", f"swiss-{parameters.swiss_pairing}"),),
         )
 
+    def pairing_acceleration(self, facts: EventFacts) -> Acceleration | None:
+        """The virtual points of every player by round (Baku, C.04.7), or None."""
+        parameters = swiss_parameters(facts.parameters)
+        if (
+            parameters.swiss_acceleration != BAKU_ACCELERATION
+            or pairing_system(facts) != DUTCH_PAIRING
+        ):
+            return None
+        ordered = sorted(facts.competitors, key=lambda c: (c.number or 0, c.id))
+        return baku_acceleration(
+            [c.id for c in ordered], self.total_rounds(facts), parameters.point_system
+        )
+
     def summary(self, facts: EventFacts) -> dict[str, Json]:
         document = super().summary(facts)
         document[SWISS_PAIRING] = pairing_system(facts)
@@ -171,6 +187,7 @@ class ChessSwissAdapter(ChessAdapter):
             total_rounds=self.total_rounds(facts),
             initial_colour=colour,
             forbidden_pairs=facts.forbidden_pairs(),
+            acceleration=self.pairing_acceleration(facts),
         )
         return pairing.boards, pairing.bye, lots
 

@@ -1,5 +1,6 @@
 """Swiss pairing: per-player state, the FIDE Dutch system, and the arbiter's checklist."""
 
+from mashindano.engine.pairing.baku import Acceleration, baku_acceleration
 from mashindano.engine.pairing.dutch import SwissPairing, pair_dutch
 from mashindano.engine.pairing.explain import ChecklistRow, explain_pairing
 from mashindano.engine.pairing.swiss_state import (
@@ -11,12 +12,14 @@ from mashindano.engine.pairing.swiss_state import (
 )
 
 __all__ = [
+    "Acceleration",
     "ChecklistRow",
     "ColourStrength",
     "Float",
     "RoundRecord",
     "SwissPairing",
     "SwissPlayerState",
+    "baku_acceleration",
     "build_swiss_state",
     "explain_pairing",
     "pair_dutch",

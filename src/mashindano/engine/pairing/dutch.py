@@ -18,7 +18,8 @@ from dataclasses import dataclass
 
 from mashindano.engine.errors import NoValidPairing
 from mashindano.engine.model import CompetitorId, Side, StageResults
-from mashindano.engine.pairing.colours import allocate_colours, ranks_higher
+from mashindano.engine.pairing.baku import Acceleration
+from mashindano.engine.pairing.colours import allocate_colours
 from mashindano.engine.pairing.dutch_bracket import RoundSolver
 from mashindano.engine.pairing.swiss_state import SwissPlayerState, build_swiss_state
 from mashindano.engine.points import Points
@@ -39,11 +40,14 @@ def pair_dutch(
     total_rounds: int,
     initial_colour: Side,
     forbidden_pairs: Collection[frozenset[CompetitorId]] = (),
+    acceleration: Acceleration | None = None,
 ) -> SwissPairing:
     """Pair `round_number` by the FIDE Dutch system, 2026 rules.
 
     `initial_colour` is the colour drawn for the higher-ranked player of the first board in round
-    1 (TRF `XXC`). Raises `NoValidPairing` when no pairing satisfies C1-C3.
+    1 (TRF `XXC`). `acceleration` gives virtual points per player and round (Baku acceleration,
+    C.04.7, see `baku.py`; TRF `XXA`): the pairing is then made on pairing scores. Raises
+    `NoValidPairing` when no pairing satisfies C1-C3.
     """
     return _pair(
         results,
@@ -52,6 +56,7 @@ def pair_dutch(
         initial_colour=initial_colour,
         forbidden_pairs=forbidden_pairs,
         use_shortcuts=True,
+        acceleration=acceleration,
     )
 
 
@@ -62,6 +67,7 @@ def pair_dutch_general(
     total_rounds: int,
     initial_colour: Side,
     forbidden_pairs: Collection[frozenset[CompetitorId]] = (),
+    acceleration: Acceleration | None = None,
 ) -> SwissPairing:
     """`pair_dutch` without the shortcuts: every decision is a maximum weight matching.
 
@@ -74,6 +80,7 @@ def pair_dutch_general(
         initial_colour=initial_colour,
         forbidden_pairs=forbidden_pairs,
         use_shortcuts=False,
+        acceleration=acceleration,
     )
 
 
@@ -85,6 +92,7 @@ def _pair(
     initial_colour: Side,
     forbidden_pairs: Collection[frozenset[CompetitorId]],
     use_shortcuts: bool,
+    acceleration: Acceleration | None,
 ) -> SwissPairing:
     if total_rounds < round_number:
         raise NoValidPairing(
@@ -92,7 +100,7 @@ def _pair(
             round=round_number,
             total_rounds=total_rounds,
         )
-    states = build_swiss_state(results, round_number)
+    states = build_swiss_state(results, round_number, acceleration=acceleration)
     available = [s for s in states if s.is_available]
     solver = RoundSolver(
         available,
@@ -110,5 +118,8 @@ def _pair(
 
 
 def _board_key(white: SwissPlayerState, black: SwissPlayerState) -> tuple[Points, Points, int]:
-    higher, lower = (white, black) if ranks_higher(white, black) else (black, white)
-    return (-higher.score, -lower.score, higher.rank_index)
+    # Board order (C.04.2 Art. 3.6): the higher score, the lower score, the higher player's
+    # rank. Under Baku acceleration the reference engine orders boards by real scores (the
+    # scoregroups were formed on pairing scores); without it the two are the same.
+    higher, lower = sorted((white, black), key=lambda s: (-s.real_score, s.rank_index))
+    return (-higher.real_score, -lower.real_score, higher.rank_index)

@@ -29,7 +29,7 @@ from mashindano.engine.pairing.dutch_weights import (
     pack_exact,
 )
 from mashindano.engine.pairing.matching import is_completable, match_greedily
-from mashindano.engine.pairing.swiss_state import SwissPlayerState
+from mashindano.engine.pairing.swiss_state import Float, SwissPlayerState
 from mashindano.engine.pairing.transport import solve_transport
 from mashindano.engine.points import Points
 
@@ -114,6 +114,8 @@ class RoundSolver(DutchWeights):
             matched = None
             if self.use_shortcuts and mdp_count == 0:
                 matched = self._pair_straight(local, current_end, appended_score)
+                if matched is None and appended_score is None:
+                    matched = self._pair_straight_with_bye(local, current_end)
             if matched is None:
                 matched = self._pair_bracket(
                     local, mdp_count, current_end, resident_start, next_vertex, appended_score
@@ -195,6 +197,45 @@ class RoundSolver(DutchWeights):
         for k in range(half):
             self._finalize(local[k], local[half + k])
         return residents
+
+    def _pair_straight_with_bye(self, local: Sequence[int], current_end: int) -> set[int] | None:
+        """Shortcut for the last bracket of an odd round when it is homogeneous (round 1 of an
+        odd field, say): its first candidate, S1[i] v S2[i] with the last S2 player left for
+        the pairing-allocated bye, when that candidate pairs everyone and meets every colour
+        criterion, and the player left over is a best bye receiver. Returns the paired
+        residents, or None when it does not apply.
+
+        Why the matchings would agree: every candidate leaves one player of the bracket's
+        (the lowest) score, so C5-C8 are equal; the player left over has the most played
+        games of those who may get the bye (C9) and did not float down in the two rounds
+        before (C14, C16: the only downfloater, no moved-down players for C15, C17-C21); the
+        pairs meet C10-C13; so the first candidate is the best on every criterion, and first
+        in the generation order that the tie-breaks follow.
+        """
+        if self.count % 2 == 0 or current_end % 2 == 0 or current_end != len(local):
+            return None
+        residents = set(local)
+        if len(self.removed) + current_end != self.count or any(
+            v in self.removed for v in residents
+        ):
+            return None
+        half = current_end // 2
+        leftover = local[current_end - 1]
+        receiver = self.players[leftover]
+        if not self.may_get_bye[leftover] or Float.DOWN in self.recent_floats[leftover]:
+            return None
+        most_played = max(self.players[v].played_games for v in local if self.may_get_bye[v])
+        if receiver.played_games < most_played:
+            return None
+        for k in range(half):
+            higher, lower = local[k], local[half + k]
+            if not self.compatible(higher, lower):
+                return None
+            if not all(colour_criteria(self.players[lower], self.players[higher])):
+                return None
+        for k in range(half):
+            self._finalize(local[k], local[half + k])
+        return residents - {leftover}
 
     def _finalize(self, a: int, b: int) -> None:
         self.removed.add(a)

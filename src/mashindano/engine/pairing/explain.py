@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mashindano.engine.model import CompetitorId, Side, StageResults
+from mashindano.engine.pairing.baku import Acceleration
 from mashindano.engine.pairing.dutch import SwissPairing
 from mashindano.engine.pairing.swiss_state import (
     ColourStrength,
@@ -16,7 +17,7 @@ from mashindano.engine.pairing.swiss_state import (
     SwissPlayerState,
     build_swiss_state,
 )
-from mashindano.engine.points import Points
+from mashindano.engine.points import ZERO, Points
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +27,7 @@ class ChecklistRow:
     id: CompetitorId
     number: int
     score: Points
+    """Real points before the round."""
     colours: str
     """Played colours, oldest first: W and B."""
     colour_difference: int
@@ -41,13 +43,21 @@ class ChecklistRow:
     colour: Side | None
     has_bye: bool
     is_available: bool
+    virtual_points: Points = ZERO
+    """Baku acceleration (C.04.7): the round's virtual points; the pairing score is
+    `score + virtual_points`."""
 
 
 def explain_pairing(
-    results: StageResults, round_number: int, pairing: SwissPairing
+    results: StageResults,
+    round_number: int,
+    pairing: SwissPairing,
+    *,
+    acceleration: Acceleration | None = None,
 ) -> tuple[ChecklistRow, ...]:
-    """The checklist of `pairing` (as returned by `pair_dutch` for `round_number`)."""
-    states = build_swiss_state(results, round_number)
+    """The checklist of `pairing` (as returned by `pair_dutch` for `round_number`, with the
+    same `acceleration`), in pairing order: pairing score, then pairing number."""
+    states = build_swiss_state(results, round_number, acceleration=acceleration)
     given: dict[CompetitorId, tuple[CompetitorId, Side]] = {}
     for white, black in pairing.boards:
         given[white] = (black, Side.WHITE)
@@ -62,7 +72,7 @@ def _row(
     return ChecklistRow(
         id=state.id,
         number=state.number,
-        score=state.score,
+        score=state.real_score,
         colours="".join("W" if c is Side.WHITE else "B" for c in state.colours),
         colour_difference=state.colour_difference,
         preference=state.preference,
@@ -77,4 +87,5 @@ def _row(
         colour=game[1] if game else None,
         has_bye=has_bye,
         is_available=state.is_available,
+        virtual_points=state.virtual_points,
     )

@@ -53,6 +53,7 @@ from mashindano.engine.model import (
     Side,
     StageResults,
 )
+from mashindano.engine.pairing.baku import baku_round_values
 from mashindano.engine.pairing.matching import MAX_WEIGHT_BITS, compute_max_weight_matching
 from mashindano.engine.pairing.swiss_state import SwissPlayerState, build_swiss_state
 from mashindano.engine.points import Points, PointSystem
@@ -122,6 +123,13 @@ DUTCH_PAIRING: SwissPairingSystem = "dutch"
 """FIDE Dutch (C.04.3), round 1 in rating order, for organisers who want it."""
 SWISS_PAIRING_SYSTEMS: tuple[SwissPairingSystem, ...] = (SIMPLE_SWISS_PAIRING, DUTCH_PAIRING)
 
+SwissAcceleration = Literal["none", "baku"]
+NO_ACCELERATION: SwissAcceleration = "none"
+BAKU_ACCELERATION: SwissAcceleration = "baku"
+"""Baku acceleration (FIDE C.04.7, `baku.py`): virtual points for the top half in the first
+rounds. Dutch pairing only."""
+SWISS_ACCELERATIONS: tuple[SwissAcceleration, ...] = (NO_ACCELERATION, BAKU_ACCELERATION)
+
 
 @dataclass(frozen=True, slots=True)
 class ChessSwissParameters:
@@ -129,7 +137,7 @@ class ChessSwissParameters:
 
     Text values (from `override(CHESS_SWISS, {...})`) are read here: `points` as
     "win,draw,loss", `swiss_tiebreaks` as "buchholz,sb", the optional integers as numbers,
-    `swiss_pairing` as "simple" or "dutch" (any case).
+    `swiss_pairing` as "simple" or "dutch" (any case), `swiss_acceleration` as "none" or "baku".
     """
 
     swiss_rounds: int | None = None
@@ -143,9 +151,12 @@ class ChessSwissParameters:
     """Recorded for each tournament (A13); the application draws it, the engine only uses it."""
     swiss_pairing: SwissPairingSystem = SIMPLE_SWISS_PAIRING
     """The pairing system: the spec's simple Swiss (the default) or FIDE Dutch."""
+    swiss_acceleration: SwissAcceleration = NO_ACCELERATION
+    """Baku acceleration (C.04.7) of a Dutch pairing, or none."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "swiss_pairing", _parse_pairing_system(self.swiss_pairing))
+        object.__setattr__(self, "swiss_acceleration", _parse_acceleration(self.swiss_acceleration))
         points: object = self.points
         if isinstance(points, str):
             object.__setattr__(self, "points", _parse_points_parameter(points))
@@ -171,6 +182,25 @@ class ChessSwissParameters:
                 value=self.swiss_bye_points,
             )
         tiebreaks_by_names(self.swiss_tiebreaks)  # an unknown name fails now, named
+        if self.swiss_acceleration == BAKU_ACCELERATION:
+            self._check_baku()
+
+    def _check_baku(self) -> None:
+        if self.swiss_pairing != DUTCH_PAIRING:
+            raise ConfigError(
+                "parameter 'swiss_acceleration': Baku acceleration needs the FIDE Dutch "
+                "pairing (swiss_pairing=dutch)",
+                parameter="swiss_acceleration",
+                value=self.swiss_acceleration,
+            )
+        try:
+            baku_round_values(1, self.points)
+        except ConfigError as exc:
+            raise ConfigError(
+                f"parameter 'swiss_acceleration': {exc.message}",
+                parameter="swiss_acceleration",
+                value=self.swiss_acceleration,
+            ) from None
 
     @property
     def point_system(self) -> PointSystem:
@@ -225,6 +255,20 @@ def _parse_pairing_system(value: object) -> SwissPairingSystem:
         parameter="swiss_pairing",
         value=str(value),
         allowed=list(SWISS_PAIRING_SYSTEMS),
+    )
+
+
+def _parse_acceleration(value: object) -> SwissAcceleration:
+    cleaned = value.strip().lower() if isinstance(value, str) else value
+    for acceleration in SWISS_ACCELERATIONS:
+        if cleaned == acceleration:
+            return acceleration
+    allowed = " or ".join(repr(a) for a in SWISS_ACCELERATIONS)
+    raise ConfigError(
+        f"parameter 'swiss_acceleration': {value!r} is not an acceleration; use {allowed}",
+        parameter="swiss_acceleration",
+        value=str(value),
+        allowed=list(SWISS_ACCELERATIONS),
     )
 
 

@@ -9,6 +9,10 @@ paired. Unplayed rounds follow the 2026 rules as the reference engine reads them
   (pairing-allocated bye, full-point bye, forfeit win);
 - a round scored above a loss without playing is a downfloat; a round not played and scored as
   a loss (zero-point bye, forfeit loss, absence) is no float.
+
+With Baku acceleration (C.04.7, `baku.py`) the scores the pairing looks at are pairing scores:
+the real score plus the round's virtual points, both for the round being paired and, as the
+reference engine judges floats, for the rounds before it.
 """
 
 from __future__ import annotations
@@ -18,7 +22,8 @@ from enum import Enum
 
 from mashindano.engine.errors import IllegalResult
 from mashindano.engine.model import Bye, ByeKind, CompetitorId, Game, Side, StageResults
-from mashindano.engine.points import Points
+from mashindano.engine.pairing.baku import Acceleration, virtual_points
+from mashindano.engine.points import ZERO, Points
 
 
 class ColourStrength(Enum):
@@ -64,6 +69,7 @@ class SwissPlayerState:
     """0-based position among the players who take part in the pairing logic; its parity
     decides colours by C.04.3 Art. 5.2.5."""
     score: Points
+    """The pairing score: real points plus this round's virtual points (`virtual_points`)."""
     history: tuple[RoundRecord, ...]
     colours: tuple[Side, ...]
     """Colours of played games only, oldest first."""
@@ -80,6 +86,13 @@ class SwissPlayerState:
     is_bye_eligible: bool
     played_games: int
     is_available: bool
+    virtual_points: Points = ZERO
+    """Baku acceleration (C.04.7): the virtual points of the round being paired."""
+
+    @property
+    def real_score(self) -> Points:
+        """The points the player has scored, without virtual points."""
+        return self.score - self.virtual_points
 
     @property
     def colour_imbalance(self) -> int:
@@ -205,7 +218,11 @@ def _colour_preference(
 
 
 def build_swiss_state(
-    results: StageResults, round_number: int, *, forfeit_loss_floats: bool = False
+    results: StageResults,
+    round_number: int,
+    *,
+    forfeit_loss_floats: bool = False,
+    acceleration: Acceleration | None = None,
 ) -> tuple[SwissPlayerState, ...]:
     """Fold the results of rounds 1..round_number-1 into each competitor's pairing state.
 
@@ -213,6 +230,8 @@ def build_swiss_state(
     returned with `is_available=False`. A round without any game or bye counts as absent (a
     zero-point bye). `forfeit_loss_floats` makes a forfeit loss float like a played game (by the
     scores before the round), as the 2017 reading does; the default follows the 2026 rules.
+    `acceleration` gives virtual points (C.04.7): scores, and the floats of earlier rounds, are
+    then pairing scores.
     """
     if round_number < 1:
         raise IllegalResult(f"round number must be at least 1, got {round_number}")
@@ -233,6 +252,16 @@ def build_swiss_state(
         for record in history:
             running.append(running[-1] + record.points)
         scores_after[player_id] = running
+    pairing_scores = scores_after
+    if acceleration is not None:
+        # Entry r-1 is the score a player was paired on in round r (virtual points included).
+        pairing_scores = {
+            player_id: [
+                score + virtual_points(acceleration, player_id, r)
+                for r, score in enumerate(running, start=1)
+            ]
+            for player_id, running in scores_after.items()
+        }
 
     ordered = sorted(results.competitors, key=lambda c: numbers[c.id])
     rank_indices: dict[CompetitorId, int] = {}
@@ -248,7 +277,7 @@ def build_swiss_state(
         colours = [r.colour for r in history if r.colour is not None]
         difference, preference, strength, repeated = _colour_preference(colours)
         floats = tuple(
-            _float_of(record, competitor.id, scores_after, system.loss, forfeit_loss_floats)
+            _float_of(record, competitor.id, pairing_scores, system.loss, forfeit_loss_floats)
             for record in history
         )
         states.append(
@@ -256,7 +285,7 @@ def build_swiss_state(
                 id=competitor.id,
                 number=numbers[competitor.id],
                 rank_index=rank_indices.get(competitor.id, -1),
-                score=scores_after[competitor.id][-1],
+                score=pairing_scores[competitor.id][-1],
                 history=tuple(history),
                 colours=tuple(colours),
                 colour_difference=difference,
@@ -272,6 +301,7 @@ def build_swiss_state(
                 ),
                 played_games=len(colours),
                 is_available=competitor.id not in declared,
+                virtual_points=virtual_points(acceleration, competitor.id, round_number),
             )
         )
     return tuple(states)
