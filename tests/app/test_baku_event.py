@@ -14,7 +14,7 @@ from tests.app.helpers import ACTOR, T0, make_event, play_round
 from mashindano.app import events
 from mashindano.app.drafts import draft_next_round
 from mashindano.app.exchange import export_event_trf
-from mashindano.app.formats import adapter_for
+from mashindano.app.formats.registry import adapter_for
 from mashindano.app.queries import get_event_facts
 from mashindano.cli.pair_protocol import format_pairs, pair_round
 from mashindano.engine.errors import ConfigError

@@ -147,7 +147,8 @@ def test_trf_export_is_a_rating_report_that_reads_back_strictly(preset: str, kin
     assert len(t.round_dates) == rounds
     published = [f"{r.published_at:%y/%m/%d}" for r in facts.rounds]
     assert list(t.round_dates) == published
-    assert {"062 5", "072 5", kind} <= set(t.other_lines)
+    assert {"062 5", "072 5"} <= set(t.other_lines)
+    assert f"192 {t.encoded_type}" == kind  # the pairing-system selector, read as such
     assert t.tournament_type is not None
     assert t.rounds == rounds
     lines = text.splitlines()
