@@ -303,3 +303,24 @@ def test_schema_types_ranges_and_spec_ids_come_from_the_dataclass_and_the_notes(
     swiss = {s.name for s in adapter_for("chess-swiss").parameter_schema.fields}
     assert "random_seed" not in swiss  # drawn by the program, not an organiser's setting
     assert adapter_for("chess-swiss").parameter_schema.build({}).swiss_bye_points == Fraction(1)
+
+
+@pytest.mark.parametrize("preset", available_presets())
+def test_issue30_item9_every_whole_number_parameter_has_a_range_that_is_enforced(
+    preset: str,
+) -> None:
+    """Every whole-number parameter declares both bounds; one past either is refused by the
+    schema every front end builds with (ConfigError out_of_range naming it and its range),
+    and the bounds themselves are taken by the range check."""
+    schema = adapter_for(preset).parameter_schema
+    for spec in schema.fields:
+        if spec.type is not ParameterType.INTEGER:
+            continue
+        assert spec.minimum is not None and spec.maximum is not None, spec.name
+        assert spec.minimum <= spec.maximum
+        for value in (spec.maximum + 1, str(spec.minimum - 1), 10**18):
+            with pytest.raises(ConfigError) as refused:
+                schema.build({spec.name: value})
+            assert refused.value.code == "out_of_range"
+            assert refused.value.params["parameter"] == spec.name
+            assert f"({spec.minimum} to {spec.maximum})" in refused.value.message
