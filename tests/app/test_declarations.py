@@ -316,7 +316,8 @@ def test_issue30_item9_every_whole_number_parameter_has_a_range_that_is_enforced
     for spec in schema.fields:
         if spec.type is not ParameterType.INTEGER:
             continue
-        assert spec.minimum is not None and spec.maximum is not None, spec.name
+        assert spec.minimum is not None, spec.name
+        assert spec.maximum is not None, spec.name
         assert spec.minimum <= spec.maximum
         for value in (spec.maximum + 1, str(spec.minimum - 1), 10**18):
             with pytest.raises(ConfigError) as refused:
