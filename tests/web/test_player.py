@@ -677,6 +677,9 @@ def test_issue30_item2_chess_swiss_self_confirmation_refused_opponent_and_arbite
             "/console/sw/do/result.report/",
             {"round": "1", "board": "3", "game": "1", "stage": "1", "group": "", "result": "1-0"},
         )
+        queues = body(client_for("arif").get("/console/sw/queues/"))
+        assert "reported by arif" in queues
+        assert 'name="board" value="3"' not in queues  # no Confirm button for one's own
         before = state()
         arbiter_own = client_for("arif").post(
             "/console/sw/do/result.confirm/",
