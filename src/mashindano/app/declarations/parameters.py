@@ -403,9 +403,9 @@ def range_text(spec: ParameterSpec) -> str:
 
 def check_ranges(fields: Sequence[ParameterSpec], overrides: Mapping[str, Json]) -> None:
     """Every parameter's declared range (`Note.minimum`, `Note.maximum`), enforced for every
-    front end before the preset reads the values (issue 30 item 9): the API, the console's
-    forms and the command line's --set all pass through `ParameterSchema.build`. ConfigError
-    naming the parameter and its range."""
+    front end (issue 30 item 9): the API, the console's forms and the command line's --set all
+    pass through `ParameterSchema.build`. ConfigError naming the parameter and its range (where
+    the preset checks the value itself, `build` gives the preset's message, naming its rule)."""
     by_name = {spec.name: spec for spec in fields}
     for name, value in overrides.items():
         spec = by_name.get(name.replace("-", "_"))
@@ -451,7 +451,19 @@ class ParameterSchema:
         def checked(overrides: Mapping[str, Json]) -> object:
             for spec in EVENT_WIDE_FIELDS:
                 _event_wide_value(spec, overrides)
-            check_ranges(fields, overrides)
+            try:
+                check_ranges(fields, overrides)
+            except ConfigError as outside:
+                # A preset that checks the value itself says so with its rule (R13...).
+                name = outside.params["parameter"]
+                try:
+                    build(overrides)
+                except ConfigError as own:
+                    if own.params.get("parameter") == name or repr(name) in own.message:
+                        raise
+                except Exception:  # the range refusal below stands
+                    pass
+                raise outside from None
             return build(overrides)
 
         object.__setattr__(self, "build", checked)
