@@ -43,7 +43,7 @@ def field_for(spec: ParameterSpec, players: Sequence[tuple[str, str]] = ()) -> f
         attrs["required"] = True
     label = label_of(spec.name)
     help_text = _(spec.help) if spec.help else ""
-    if spec.type in (T.INTEGER, T.NUMBER) and range_text(spec):
+    if spec.path and spec.type in (T.INTEGER, T.NUMBER) and range_text(spec):  # a setting
         help_text = f"{help_text} ({range_text(spec)})" if help_text else range_text(spec)
     common: dict[str, Any] = {
         "label": label,
