@@ -22,7 +22,7 @@ from mashindano.app.declarations import (
 )
 from mashindano.app.declarations.actions import ActionSpec, Performed
 from mashindano.app.declarations.catalogue import ALL_ACTIONS, COMMON_ACTIONS
-from mashindano.app.declarations.parameters import ParameterSpec, ParameterType
+from mashindano.app.declarations.parameters import ParameterSpec, ParameterType, check_ranges
 from mashindano.app.errors import UnknownAction, UnknownEvent, WrongState
 from mashindano.app.formats.registry import adapter_for, available_presets
 from mashindano.app.performing import (
@@ -309,3 +309,32 @@ def test_schema_types_ranges_and_spec_ids_come_from_the_dataclass_and_the_notes(
     swiss = {s.name for s in adapter_for("chess-swiss").parameter_schema.fields}
     assert "random_seed" not in swiss  # drawn by the program, not an organiser's setting
     assert adapter_for("chess-swiss").parameter_schema.build({}).swiss_bye_points == Fraction(1)
+
+
+@pytest.mark.parametrize("preset", available_presets())
+def test_issue30_item9_every_whole_number_parameter_has_a_range_that_is_enforced(
+    preset: str,
+) -> None:
+    """Every whole-number parameter declares both bounds; one past either is refused by the
+    schema every front end builds with (ConfigError naming it: out_of_range with its range,
+    or the preset's own message where it checks the value itself), and the bounds themselves
+    are taken by the range check."""
+    schema = adapter_for(preset).parameter_schema
+    for spec in schema.fields:
+        if spec.type is not ParameterType.INTEGER:
+            continue
+        assert spec.minimum is not None, spec.name
+        assert spec.maximum is not None, spec.name
+        assert spec.minimum <= spec.maximum
+        for value in (spec.maximum + 1, str(spec.minimum - 1), 10**18):
+            with pytest.raises(ConfigError) as refused:
+                schema.build({spec.name: value})
+            assert spec.name in refused.value.message
+            if refused.value.code == "out_of_range":
+                assert refused.value.params["parameter"] == spec.name
+                assert f"({spec.minimum} to {spec.maximum})" in refused.value.message
+        with pytest.raises(ConfigError) as outside:
+            check_ranges(schema.fields, {spec.name: spec.maximum + 1})
+        assert outside.value.code == "out_of_range"
+        check_ranges(schema.fields, {spec.name: spec.maximum})
+        check_ranges(schema.fields, {spec.name: str(spec.minimum)})

@@ -39,3 +39,24 @@ def test_a_started_event_is_neither_edited_nor_deleted() -> None:
     run("event", "start", "club")
     assert "before it starts" in run("event", "edit", "club", "--name", "X", code=7)
     assert "before it starts" in run("event", "delete", "club", code=7)
+
+
+def test_issue30_item9_set_outside_a_declared_range_exits_3_naming_it() -> None:
+    refused = run(
+        "event",
+        "create",
+        "big",
+        "--preset",
+        "chess-swiss",
+        "--set",
+        f"swiss_rounds={10**18}",
+        code=3,
+    )
+    assert "parameter 'swiss_rounds': 1000000000000000000 is out of its range (1 to 1000)" in (
+        refused
+    )
+    assert "no event 'big'" in run("event", "show", "big", code=6)
+    run("event", "create", "club", "--preset", "tantrix-knockout", "--seed", "3")
+    refused = run("event", "edit", "club", "--set", "reply_limit_hours=9999999", code=3)
+    assert "'reply_limit_hours'" in refused
+    assert "1 to 8760" in refused

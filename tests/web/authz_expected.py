@@ -363,3 +363,18 @@ ROWS: dict[tuple[str, str], frozenset[str]] = {
     ("e/<slug:slug>/month/<int:month>/", "GET"): NOBODY,
     ("e/<slug:slug>/month/<int:month>/", "POST"): NOBODY,
 }
+
+
+UNSAFE = ("POST", "PUT", "PATCH", "DELETE")
+"""The methods a CSRF token guards."""
+
+WITHOUT_CSRF: dict[tuple[str, str], frozenset[str]] = {
+    # RFC 8058 one-click unsubscribe: the mail client POSTs with no session and no token; the
+    # signed token in the address is the authority.
+    ("mail/unsubscribe/<str:token>/", "POST"): EVERYONE,
+}
+"""Who is allowed an unsafe request that carries the session cookie but no CSRF token (issue
+30 acceptance: the route sweep with and without CSRF). Every route and unsafe method not
+listed here is refused to everyone: a page form without its token is a cross-site request,
+and an API write authenticated by the session alone needs the token too (a token-bearing API
+client sends no cookie). The language switch is no exception (issue 30 item 8)."""

@@ -246,8 +246,18 @@ def _allowed(response: Any) -> bool:
     return True
 
 
-def _ask(route: Route, role: str, cookies: dict[str, str], values: dict[str, str]) -> bool:
-    client = Client()
+def _ask(
+    route: Route,
+    role: str,
+    cookies: dict[str, str],
+    values: dict[str, str],
+    *,
+    csrf: bool = True,
+) -> bool:
+    """Whether the role gets past authorisation. With `csrf` the request counts as carrying a
+    valid CSRF token (the test client skips the check); without, the check is enforced and
+    no token is sent."""
+    client = Client(enforce_csrf_checks=not csrf)
     if role != expected.ANONYMOUS:
         client.cookies[settings.SESSION_COOKIE_NAME] = cookies[role]
     path = route.path
@@ -294,6 +304,29 @@ def _name(roles: frozenset[str]) -> str:
         if getattr(expected, name) == roles:
             return name
     return "frozenset({" + ", ".join(sorted(roles)) + "})"
+
+
+def test_route_sweep_without_csrf_allows_nothing_unexpected(settings: Any) -> None:
+    """Issue 30 acceptance, the route sweep without CSRF: every URL x unsafe method x role,
+    the session cookie sent without a CSRF token, against `authz_expected.WITHOUT_CSRF`
+    (everything else refused to everyone); zero unexpected allows. With the token (the test
+    client's default) the sweep is `test_authorisation_matrix`."""
+    settings.MASHINDANO_API_RATES = {"anon": None, "auth": None}
+    settings.ACCOUNT_RATE_LIMITS = False
+    cookies, values = _setting_up()
+    routes = [r for r in _requests(values) if r.method in expected.UNSAFE]
+    unexpected_allows: list[str] = []
+    asked = 0
+    for route in routes:
+        roles = expected.ADMIN_ROLES if route.route.startswith(expected.ADMIN) else expected.ROLES
+        wanted = expected.WITHOUT_CSRF.get((route.route, route.method), expected.NOBODY)
+        for role in roles:
+            asked += 1
+            if _ask(route, role, cookies, values, csrf=False) and role not in wanted:
+                unexpected_allows.append(f"{route.method} {route.path} ({route.route}): {role}")
+    print(f"route sweep without CSRF: {asked} requests, {len(unexpected_allows)} unexpected allows")
+    assert routes, "no unsafe route was found"
+    assert not unexpected_allows, "allowed without a CSRF token:\n" + "\n".join(unexpected_allows)
 
 
 def test_authorisation_matrix(settings: Any) -> None:

@@ -647,3 +647,19 @@ def test_the_grid_hint_leaves_out_draws_for_bao(bao: dict[str, User]) -> None:
     assert "<kbd>1</kbd> (first player wins)" in hint
     assert "<kbd>0</kbd> (second wins)" in hint
     assert "<kbd>+</kbd> or <kbd>-</kbd> (win by forfeit)" in hint
+
+
+def test_issue30_item9_a_setting_outside_its_range_is_named_at_its_field(
+    club: dict[str, User],
+) -> None:
+    form = _client(club["organiser"]).get("/console/new/?preset=chess-swiss").content.decode()
+    assert "(1 to 1000)" in form  # the range in the field's help
+    response = _client(club["organiser"]).post(
+        "/console/new/",
+        {"preset": "chess-swiss", "slug": "huge", "swiss_rounds": str(10**18)},
+    )
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert re.search(r'class="field has-error[^"]*">\s*<label for="id_swiss_rounds"', page)
+    assert "is out of its range (1 to 1000)" in page
+    assert not models.Event.objects.filter(slug="huge").exists()

@@ -606,3 +606,92 @@ def test_tantrix_R20_R22_tiebreak_offer_and_reply_from_the_players() -> None:
         models.ArbiterOverride.objects.filter(event__slug="ko").values_list("subject", flat=True)
     )
     assert len(subjects) == 2
+
+
+# -- the confirmation rule (issue 30 item 2) ----------------------------------------------
+
+
+def test_issue30_item2_gomoku_the_reporter_of_a_game_may_not_confirm_or_dispute_it() -> None:
+    """A multi-game match: P1 reports game 2; P1's own confirmation and dispute are refused
+    with a message on the form and store nothing; P2, the other player of the encounter,
+    confirms it."""
+    league()
+    board = board_of("P1", "P2")
+    with clock(at(3, 10)):
+        client_for("p1").post(report_url(board, game=2), {"result": "1-0"})
+    before = state()
+    with clock(at(3, 10, 12)):
+        own = client_for("p1").post(report_url(board, game=2, action="result.confirm"), {})
+        escape = client_for("p1").post(
+            report_url(board, game=2, action="result.dispute"), {"reason": "changed my mind"}
+        )
+        assert "needs your confirmation" not in body(client_for("p1").get("/me/"))
+        assert state() == before
+        done = client_for("p2").post(report_url(board, game=2, action="result.confirm"), {})
+    assert own.status_code == escape.status_code == 403
+    assert "may not confirm a result reported by themselves or their side (p1)" in body(own)
+    assert "may not dispute a result reported by themselves or their side (p1)" in body(escape)
+    assert "<form" in body(own)
+    assert done.status_code == 302
+    confirmations = models.ResultReport.objects.filter(kind="confirm")
+    assert list(confirmations.values_list("actor", flat=True)) == ["p2"]
+    assert not models.AuditEntry.objects.filter(
+        action__in=("result.confirm", "result.dispute"), actor="p1"
+    ).exists()
+
+
+def test_issue30_item2_chess_swiss_self_confirmation_refused_opponent_and_arbiter_confirm() -> None:
+    events.create_event("sw", "chess-swiss", actor=ACTOR, seed=5, now=at(3, 1))
+    roster = [Competitor(CompetitorId(f"S{n}"), f"S{n}", rating=2000 - n) for n in range(1, 7)]
+    players.register_players("sw", roster, actor=ACTOR, now=at(3, 1))
+    events.start_event("sw", actor=ACTOR, now=at(3, 1))
+    rounds.pair_next_round("sw", actor=ACTOR, now=at(3, 1))
+    encounters = events.get_event_facts("sw").rounds[0].encounters
+    for encounter in encounters[:2]:
+        for key in (encounter.first, encounter.second):
+            User.objects.create_user(str(key).lower(), password="pw")
+            people.link_entry("sw", key, str(key).lower(), actor=ACTOR, now=at(3, 1))
+    User.objects.create_user("arif", password="pw")
+    people.grant_role("sw", "arif", "arbiter", actor=ACTOR, now=at(3, 1))
+
+    def url(board: int, action: str) -> str:
+        return f"/me/e/sw/do/{action}/?round=1&board={board}"
+
+    first, second = (str(encounters[0].first).lower(), str(encounters[0].second).lower())
+    with clock(at(3, 1, 12)):
+        client_for(first).post(url(1, "result.report"), {"result": "1-0"})
+        before = state()
+        own = client_for(first).post(url(1, "result.confirm"), {})
+        escape = client_for(first).post(url(1, "result.dispute"), {"reason": "x"})
+        assert state() == before
+        assert client_for(second).post(url(1, "result.confirm"), {}).status_code == 302
+        # An arbiter confirms a player's report from the console.
+        reporter = str(encounters[1].first).lower()
+        client_for(reporter).post(url(2, "result.report"), {"result": "0-1"})
+        console = client_for("arif").post(
+            "/console/sw/do/result.confirm/",
+            {"round": "1", "board": "2", "game": "1", "stage": "1", "group": ""},
+        )
+        # The arbiter's own report is answered by a player, not by the arbiter.
+        client_for("arif").post(
+            "/console/sw/do/result.report/",
+            {"round": "1", "board": "3", "game": "1", "stage": "1", "group": "", "result": "1-0"},
+        )
+        queues = body(client_for("arif").get("/console/sw/queues/"))
+        assert "reported by arif" in queues
+        assert 'name="board" value="3"' not in queues  # no Confirm button for one's own
+        before = state()
+        arbiter_own = client_for("arif").post(
+            "/console/sw/do/result.confirm/",
+            {"round": "1", "board": "3", "game": "1", "stage": "1", "group": ""},
+        )
+        assert state() == before
+    assert own.status_code == escape.status_code == 403
+    assert console.status_code == 302
+    assert "may not confirm a result reported by themselves" in body(arbiter_own)
+    statuses = dict(
+        models.ResultReport.objects.filter(kind="confirm").values_list(
+            "game__encounter__board", "actor"
+        )
+    )
+    assert statuses == {1: second, 2: "arif"}

@@ -78,6 +78,13 @@ class NotAllowed(AppError):
     code = "not_allowed"
 
 
+class OwnReport(NotAllowed):
+    """A confirmation or dispute of a result by its reporter (or the reporter's side): the
+    opponent or an official answers a report (`permissions.check_answer`)."""
+
+    code = "own_report"
+
+
 class UnknownUser(NotFound):
     code = "unknown_user"
 

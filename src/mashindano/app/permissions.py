@@ -9,6 +9,12 @@ knows which players its request concerns, asks `Grant.require_own`.
 
 Unknown actions are refused to everyone, superusers included: a new use case must be added to
 `ACTIONS`, and the first test that calls it says so.
+
+The confirmation rule (`check_answer`, issue 30 item 2) is here too: a reported result is
+confirmed or disputed by the opponent (for a team or a pair, its other side; in a multi-game
+encounter, the other player of the encounter) or by an official, never by the account that
+reported it nor by anyone acting for the reporter's side. A reporter who got it wrong asks an
+arbiter for a correction; their own dispute would let them escape a report they made.
 """
 
 from __future__ import annotations
@@ -17,11 +23,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from django.contrib.auth import get_user_model
 from django.utils.translation import gettext
 
-from mashindano.app.errors import NotAllowed, UnknownEvent
+from mashindano.app.errors import NotAllowed, OwnReport, UnknownEvent
 from mashindano.app.principals import Principal
 from mashindano.store import models
+from mashindano.store.facts import GameFact, ReportFact, ReportKind
 
 
 class Role(StrEnum):
@@ -213,4 +221,76 @@ def require_site_permission(principal: Principal, action: str) -> None:
                 name=principal.name, action=action
             ),
             action=action,
+        )
+
+
+# -- the confirmation rule ---------------------------------------------------------------------
+
+ANSWERS = frozenset({"result.confirm", "result.dispute"})
+"""The actions that answer a reported result."""
+
+
+def answered_report(game: GameFact) -> ReportFact | None:
+    """The report a confirmation or dispute answers: the game's latest report, when no
+    ruling or correction came after it."""
+    for report in reversed(game.reports):
+        if report.result is not None:
+            return report if report.kind is ReportKind.REPORT else None
+    return None
+
+
+def reporter_sides(slug: str, game: GameFact, reporter: str) -> frozenset[str]:
+    """The game's sides (entry keys) that the reporting account plays."""
+    username = f"user__{get_user_model().USERNAME_FIELD}"
+    return frozenset(
+        models.Entry.objects.filter(
+            event__slug=slug, key__in=(game.first, game.second), **{username: reporter}
+        ).values_list("key", flat=True)
+    )
+
+
+def refuses_answer(
+    principal: Principal,
+    reporter: str,
+    *,
+    acting_for: frozenset[str] | None,
+    reporter_keys: frozenset[str] = frozenset(),
+) -> bool:
+    """Whether the rule refuses the principal's answer to a report by `reporter` (an actor
+    name). `acting_for`: the sides the principal answers for as a player (None for an
+    official); `reporter_keys`: the sides the reporter plays. The local command line and the
+    system are no account: they answer like officials."""
+    if principal.is_user and principal.name == reporter:
+        return True
+    return acting_for is not None and not acting_for.isdisjoint(reporter_keys)
+
+
+def check_answer(grant: Grant, slug: str, game: GameFact) -> None:
+    """Refuse (`OwnReport`) a confirmation or dispute of a report by its reporter or the
+    reporter's side; anything else about the game's status is the use case's to check."""
+    report = answered_report(game)
+    if report is None:
+        return
+    acting_for = None if grant.full else grant.own_keys & frozenset({game.first, game.second})
+    keys = reporter_sides(slug, game, report.actor) if acting_for is not None else frozenset()
+    if refuses_answer(grant.principal, report.actor, acting_for=acting_for, reporter_keys=keys):
+        text = (
+            gettext(
+                "{label}: {name} may not dispute a result reported by themselves or their "
+                "side ({reporter}); the opponent or an official disputes it, and an arbiter "
+                "corrects it"
+            )
+            if grant.action == "result.dispute"
+            else gettext(
+                "{label}: {name} may not confirm a result reported by themselves or their "
+                "side ({reporter}); the opponent or an official confirms it, and an arbiter "
+                "corrects it"
+            )
+        )
+        raise OwnReport(
+            text.format(label=game.label, name=grant.principal.name, reporter=report.actor),
+            action=grant.action,
+            round=game.round,
+            board=game.board,
+            game=game.number,
         )

@@ -2,8 +2,10 @@
 
 The current result of a game is the latest report, ruling or correction (`facts.fold_reports`);
 nothing is overwritten. Players report and confirm within the preset's window (chess: the
-current round); arbiters rule and correct at any time while the event is not closed, and the
-standings of later rounds follow because they are recomputed from the log.
+current round), and a report is confirmed or disputed by the opponent or an official, never by
+its reporter (`permissions.check_answer`); arbiters rule and correct at any time while the
+event is not closed, and the standings of later rounds follow because they are recomputed from
+the log.
 
 A report may carry a per-game `detail` (a JSON object, exact values as strings: Tantrix TPs);
 the preset's adapter reads the result text and the detail together (`parse_report`). Once
@@ -26,6 +28,7 @@ from mashindano.app.errors import DuplicateReport, WrongState
 from mashindano.app.formats.base import ParsedResult, PlannedGame, ReportWindow
 from mashindano.app.formats.registry import adapter_for
 from mashindano.app.locking import SYSTEM_ACTOR, EventContext, locked_event, pause_for_tests
+from mashindano.app.permissions import check_answer
 from mashindano.app.principals import Principal
 from mashindano.app.queries import get_game
 from mashindano.engine.errors import ParseError
@@ -213,8 +216,10 @@ def _apply(
                 check_report(context, game)
             case ReportKind.CONFIRM:
                 check_confirm(context, game)
+                check_answer(context.grant, context.event.slug, game)
             case ReportKind.DISPUTE:
                 check_dispute(context, game)
+                check_answer(context.grant, context.event.slug, game)
             case ReportKind.RULING:
                 check_ruling(context, game)
             case ReportKind.CORRECTION:

@@ -374,6 +374,63 @@ def _event_wide_value(spec: ParameterSpec, overrides: Mapping[str, Json]) -> Jso
     return str(found)
 
 
+def _number_of(value: Json) -> Fraction | None:
+    """A whole or exact number given as JSON or text, else None (the preset's own reading
+    then names what is wrong with it)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return Fraction(value)
+    if isinstance(value, str):
+        try:
+            return parse_points(value.strip())
+        except (MashindanoError, ValueError):
+            return None
+    return None
+
+
+def range_text(spec: ParameterSpec) -> str:
+    """A parameter's declared range in words ("1 to 1000", "at least 0", "at most 365");
+    empty when it has none."""
+    if spec.minimum is not None and spec.maximum is not None:
+        return gettext("{minimum} to {maximum}").format(minimum=spec.minimum, maximum=spec.maximum)
+    if spec.minimum is not None:
+        return gettext("at least {minimum}").format(minimum=spec.minimum)
+    if spec.maximum is not None:
+        return gettext("at most {maximum}").format(maximum=spec.maximum)
+    return ""
+
+
+def check_ranges(fields: Sequence[ParameterSpec], overrides: Mapping[str, Json]) -> None:
+    """Every parameter's declared range (`Note.minimum`, `Note.maximum`), enforced for every
+    front end (issue 30 item 9): the API, the console's forms and the command line's --set all
+    pass through `ParameterSchema.build`. ConfigError naming the parameter and its range (where
+    the preset checks the value itself, `build` gives the preset's message, naming its rule)."""
+    by_name = {spec.name: spec for spec in fields}
+    for name, value in overrides.items():
+        spec = by_name.get(name.replace("-", "_"))
+        if spec is None or (spec.minimum is None and spec.maximum is None):
+            continue
+        number = _number_of(value)
+        if number is None:
+            continue
+        low = spec.minimum is not None and number < spec.minimum
+        high = spec.maximum is not None and number > spec.maximum
+        if low or high:
+            shown = str(value).strip()
+            raise ConfigError(
+                gettext("parameter {name!r}: {value} is out of its range ({range})").format(
+                    name=spec.name,
+                    value=shown if len(shown) <= 40 else shown[:20] + "...",
+                    range=range_text(spec),
+                ),
+                code="out_of_range",
+                parameter=spec.name,
+                minimum=spec.minimum,
+                maximum=spec.maximum,
+            )
+
+
 @dataclass(frozen=True, slots=True)
 class ParameterSchema:
     """A preset's settings: the fields, and how stored overrides become typed parameters.
@@ -389,9 +446,24 @@ class ParameterSchema:
         object.__setattr__(self, "fields", self.fields + added)
         build = self.build
 
+        fields = self.fields
+
         def checked(overrides: Mapping[str, Json]) -> object:
             for spec in EVENT_WIDE_FIELDS:
                 _event_wide_value(spec, overrides)
+            try:
+                check_ranges(fields, overrides)
+            except ConfigError as outside:
+                # A preset that checks the value itself says so with its rule (R13...).
+                name = outside.params["parameter"]
+                try:
+                    build(overrides)
+                except ConfigError as own:
+                    if own.params.get("parameter") == name or repr(name) in own.message:
+                        raise
+                except Exception:  # the range refusal below stands
+                    pass
+                raise outside from None
             return build(overrides)
 
         object.__setattr__(self, "build", checked)

@@ -23,12 +23,18 @@ from mashindano.app.errors import NotAllowed
 from mashindano.app.formats.registry import PRESETS, adapter_for, available_presets
 from mashindano.app.locking import now_or
 from mashindano.app.performing import available_actions
-from mashindano.app.permissions import MEMBER_ROLES, authorise, roles_in_event
+from mashindano.app.permissions import (
+    MEMBER_ROLES,
+    answered_report,
+    authorise,
+    refuses_answer,
+    roles_in_event,
+)
 from mashindano.app.principals import Principal
 from mashindano.app.queries import get_audit_log, get_event_facts
 from mashindano.engine.model import GameResult
 from mashindano.store import models
-from mashindano.store.facts import EventFacts, EventState, ReportKind, ResultStatus
+from mashindano.store.facts import EventFacts, EventState, GameFact, ReportKind, ResultStatus
 
 CONSOLE_READ = "console.read"
 
@@ -271,6 +277,8 @@ class QueuedGame:
     status: str
     label: str
     reports: tuple[ReportLine, ...]
+    confirmable: bool = True
+    """Whether the reader may confirm it (not a report of their own: issue 30 item 2)."""
 
     @property
     def reported(self) -> ReportLine | None:
@@ -318,10 +326,22 @@ def build_queues(slug: str, principal: Principal | None) -> Queues:
             game.status.value,
             game.label,
             report_lines(game),
+            _confirmable(principal, game),
         )
         (awaiting if game.status is ResultStatus.REPORTED else disputed).append(line)
     key = lambda g: g.reports[-1].at  # noqa: E731
     return Queues(event, tuple(sorted(awaiting, key=key)), tuple(sorted(disputed, key=key)))
+
+
+def _confirmable(principal: Principal | None, game: GameFact) -> bool:
+    """An official's confirmation of the game's report is allowed by the confirmation rule
+    (the console is for officials; the use case has the last word)."""
+    report = answered_report(game)
+    return (
+        principal is None
+        or report is None
+        or not refuses_answer(principal, report.actor, acting_for=None)
+    )
 
 
 # -- audit log ----------------------------------------------------------------------------------

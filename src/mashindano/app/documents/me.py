@@ -25,6 +25,7 @@ from mashindano.app.due import gomoku_final_at
 from mashindano.app.formats.gomoku_league_history import first_league_month, league_event_parameters
 from mashindano.app.formats.tantrix_knockout_results import forms_of
 from mashindano.app.performing import available_actions
+from mashindano.app.permissions import answered_report, refuses_answer, reporter_sides
 from mashindano.app.principals import Principal
 from mashindano.app.queries import get_event_facts
 from mashindano.app.registrations import is_open_for_joining, needs_approval
@@ -34,7 +35,7 @@ from mashindano.engine.kiba import kiba_parameters
 from mashindano.engine.knockout.parameters import PRESET_NAME as TANTRIX
 from mashindano.engine.model import CompetitorId
 from mashindano.store import models
-from mashindano.store.facts import EventFacts, EventState, GameFact, ReportKind, ResultStatus
+from mashindano.store.facts import EventFacts, EventState, GameFact, ResultStatus
 
 CONFIRM = "confirm"
 REPORT = "report"
@@ -265,8 +266,13 @@ def _game_actions(
                 due,
             )
     elif game.status is ResultStatus.REPORTED and "result.confirm" in allowed:
-        reported = [r for r in game.reports if r.kind is ReportKind.REPORT]
-        if reported and reported[-1].actor != principal.name:
+        report = answered_report(game)
+        if report is not None and not refuses_answer(
+            principal,
+            report.actor,
+            acting_for=frozenset({me}),
+            reporter_keys=reporter_sides(facts.slug, game, report.actor),
+        ):
             window = (
                 gomoku_final_at(
                     game, league_event_parameters(facts.parameters).league.dispute_window_hours
@@ -279,7 +285,7 @@ def _game_actions(
                 facts.slug,
                 facts.name,
                 gettext("confirm or dispute {value} in {where}, reported by {actor}").format(
-                    value=game.result.value, where=where, actor=reported[-1].actor
+                    value=game.result.value, where=where, actor=report.actor
                 ),
                 "result.confirm",
                 fixed,

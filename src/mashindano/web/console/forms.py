@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from mashindano.app.declarations import ParameterSpec
-from mashindano.app.declarations.parameters import ParameterType
+from mashindano.app.declarations.parameters import ParameterType, range_text
 
 T = ParameterType
 
@@ -43,6 +43,8 @@ def field_for(spec: ParameterSpec, players: Sequence[tuple[str, str]] = ()) -> f
         attrs["required"] = True
     label = label_of(spec.name)
     help_text = _(spec.help) if spec.help else ""
+    if spec.path and spec.type in (T.INTEGER, T.NUMBER) and range_text(spec):  # a setting
+        help_text = f"{help_text} ({range_text(spec)})" if help_text else range_text(spec)
     common: dict[str, Any] = {
         "label": label,
         "required": False,

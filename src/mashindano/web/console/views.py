@@ -23,7 +23,7 @@ from mashindano.app import accounts, drafts, people, player_import
 from mashindano.app.documents import console as documents
 from mashindano.app.documents.entries import build_entries
 from mashindano.app.error_texts import shown
-from mashindano.app.errors import NotAllowed, NotFound, StaleVersion
+from mashindano.app.errors import NotAllowed, NotFound, OwnReport, StaleVersion
 from mashindano.app.events import create_event
 from mashindano.app.performing import find_action, perform
 from mashindano.app.principals import Principal
@@ -174,8 +174,10 @@ def action(request: HttpRequest, slug: str, name: str) -> HttpResponse:
                 players=_players(slug),
             )
             form.add_error(None, STALE)
-        except NotAllowed:
-            raise
+        except NotAllowed as refused:
+            if not isinstance(refused, OwnReport):
+                raise
+            form.error_from(message_params(refused), shown(refused))
         except MashindanoError as error:
             form.error_from(message_params(error), shown(error))
         else:

@@ -34,7 +34,7 @@ from mashindano.app.documents.me import (
     my_entry,
 )
 from mashindano.app.error_texts import shown
-from mashindano.app.errors import NotAllowed, NotFound
+from mashindano.app.errors import NotAllowed, NotFound, OwnReport
 from mashindano.app.people import principal_for_user
 from mashindano.app.performing import find_action, perform
 from mashindano.app.principals import Principal
@@ -206,7 +206,11 @@ def action(request: HttpRequest, slug: str, name: str) -> HttpResponse:
         try:
             performed = perform(slug, name, raw_values(spec, fixed, posted), actor=principal)
         except NotAllowed as refused:
-            return HttpResponseForbidden(refused.message)
+            if not isinstance(refused, OwnReport):
+                return HttpResponseForbidden(refused.message)
+            # One's own report: the form says why, and who answers it instead.
+            form = build_form(spec, fixed, posted, error=shown(refused))
+            status = 403
         except MashindanoError as problem:
             form = build_form(spec, fixed, posted)
             target = field_of_error(spec, problem, [f.name for f in form.fields])
