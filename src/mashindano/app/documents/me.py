@@ -25,6 +25,7 @@ from mashindano.app.documents.reports import ReportLine, report_lines
 from mashindano.app.due import gomoku_final_at
 from mashindano.app.formats.gomoku_league_history import first_league_month, league_event_parameters
 from mashindano.app.formats.tantrix_knockout_results import forms_of
+from mashindano.app.play_links import play_url
 from mashindano.app.principals import Principal
 from mashindano.app.queries import get_event_facts
 from mashindano.app.registrations import is_open_for_joining, needs_approval
@@ -57,6 +58,9 @@ class OpenAction:
     fixed: dict[str, str]
     """The values the form fixes (the game's round, board...; the player)."""
     due: datetime | None = None
+    url: str = ""
+    """Where the action is done instead of the declared action's form: the game page of a
+    Bao game running on the site (issue 29 item 1); "" for the form."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +76,8 @@ class MyGame:
     status: str
     reports: tuple[ReportLine, ...]
     deadlines: tuple[Deadline, ...]
+    play_url: str = ""
+    """The game page while the game is running on the site (`app.play_links`), else ""."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +209,7 @@ def _my_event(
                     game.status.value,
                     report_lines(game),
                     mine,
+                    play_url(facts, game) if withdrawn is None else "",
                 )
             )
             if running and (current or facts.preset == GOMOKU):
@@ -306,6 +313,7 @@ def _kiba_moves(facts: EventFacts, me: CompetitorId, now: datetime) -> Iterable[
             "game.move",
             _fixed(game),
             clock.deadline,
+            play_url(facts, game),
         )
 
 
