@@ -28,6 +28,7 @@ from django.db import transaction
 from django.urls import reverse
 
 from mashindano.app.formats.gomoku_league_history import league_event_parameters
+from mashindano.app.play_links import is_running_on_site, play_link
 from mashindano.app.principals import SYSTEM_NAME
 from mashindano.app.queries import get_event_facts
 from mashindano.engine.gomoku.parameters import PRESET_NAME as GOMOKU_PRESET
@@ -248,6 +249,11 @@ def _round_news(after: int, limit: int) -> tuple[list[News], int]:
                             "bye": other is None,
                             "side": side,
                             "deadline": _when(deadline) if deadline else "",
+                            "play": [
+                                play_link(facts.slug, g.id)
+                                for g in encounter.games
+                                if other is not None and is_running_on_site(facts, g)
+                            ],
                         },
                     )
                 )

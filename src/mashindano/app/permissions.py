@@ -294,3 +294,41 @@ def check_answer(grant: Grant, slug: str, game: GameFact) -> None:
             board=game.board,
             game=game.number,
         )
+
+
+@dataclass(frozen=True, slots=True)
+class Doors:
+    """Which of the site's own areas the header offers a person (issue 29, findable doors)."""
+
+    console: bool
+    """The console (`/console/`): a role in any event, or a superuser or event creator."""
+    my_page: bool
+    """My page (`/me/`): an entry in any event linked to the account."""
+    my_games: bool
+    """My games (`/play/`): an entry in a running event whose games are played on the site."""
+
+
+NO_DOORS = Doors(console=False, my_page=False, my_games=False)
+
+
+def doors_of(principal: Principal | None) -> Doors:
+    """The header's doors for `principal` (None: an anonymous visitor, no door)."""
+    from mashindano.engine.kiba import PRESET_NAME as KIBA
+    from mashindano.engine.kiba import kiba_parameters
+    from mashindano.store.facts import EventState
+
+    if principal is None or principal.user_id is None:
+        return NO_DOORS
+    user_id = principal.user_id
+    console = principal.is_superuser or principal.can_create_events
+    if not console:
+        console = models.EventRole.objects.filter(
+            user_id=user_id, role__in=[r.value for r in MEMBER_ROLES]
+        ).exists()
+    entries = models.Entry.objects.filter(user_id=user_id)
+    my_page = entries.exists()
+    on_site = entries.filter(event__state=EventState.RUNNING.value, event__preset=KIBA).values_list(
+        "event__parameters", flat=True
+    )
+    my_games = any(kiba_parameters(p).play_on_site for p in on_site)
+    return Doors(console=console, my_page=my_page, my_games=my_games)

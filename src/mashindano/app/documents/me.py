@@ -26,6 +26,7 @@ from mashindano.app.formats.gomoku_league_history import first_league_month, lea
 from mashindano.app.formats.tantrix_knockout_results import forms_of
 from mashindano.app.performing import available_actions
 from mashindano.app.permissions import answered_report, refuses_answer, reporter_sides
+from mashindano.app.play_links import play_url
 from mashindano.app.principals import Principal
 from mashindano.app.queries import get_event_facts
 from mashindano.app.registrations import is_open_for_joining, needs_approval
@@ -58,6 +59,9 @@ class OpenAction:
     fixed: dict[str, str]
     """The values the form fixes (the game's round, board...; the player)."""
     due: datetime | None = None
+    url: str = ""
+    """Where the action is done instead of the declared action's form: the game page of a
+    Bao game running on the site (issue 29 item 1); "" for the form."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +77,8 @@ class MyGame:
     status: str
     reports: tuple[ReportLine, ...]
     deadlines: tuple[Deadline, ...]
+    play_url: str = ""
+    """The game page while the game is running on the site (`app.play_links`), else ""."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,6 +210,7 @@ def _my_event(
                     game.status.value,
                     report_lines(game),
                     mine,
+                    play_url(facts, game) if withdrawn is None else "",
                 )
             )
             if running and (current or facts.preset == GOMOKU):
@@ -312,6 +319,7 @@ def _kiba_moves(facts: EventFacts, me: CompetitorId, now: datetime) -> Iterable[
             "game.move",
             _fixed(game),
             clock.deadline,
+            play_url(facts, game),
         )
 
 

@@ -21,6 +21,7 @@ from mashindano.app.errors import NotFound
 from mashindano.app.formats.base import MatchScore
 from mashindano.app.formats.registry import adapter_for
 from mashindano.app.marks import gettext_noop
+from mashindano.app.play_links import play_url as game_play_url
 from mashindano.app.queries import get_event_facts
 from mashindano.app.rounds import show_round
 from mashindano.engine.model import ByeKind, CompetitorId, Side
@@ -101,6 +102,8 @@ class GameLine:
     """KIBA: the clock of a game still being played (None otherwise)."""
     scores: tuple[Fraction, Fraction] | None = None
     """Points scored inside the game, first player's first (Tantrix TPs), or None."""
+    play_url: str = ""
+    """The game page of a Bao game running on the site (`app.play_links`), else ""."""
 
     @staticmethod
     def of(
@@ -109,6 +112,7 @@ class GameLine:
         clock: GameClock | None = None,
         stage_name: str = "",
         scores: tuple[Fraction, Fraction] | None = None,
+        play_url: str = "",
     ) -> GameLine:
         return GameLine(
             place=Place(game.stage, game.group, game.round, stage_name),
@@ -124,6 +128,7 @@ class GameLine:
             is_decided=game.result.is_decided,
             clock=ClockLine.of(clock) if clock is not None else None,
             scores=scores,
+            play_url=play_url,
         )
 
     def to_json(self) -> dict[str, Json]:
@@ -321,7 +326,14 @@ def round_pairings(
             bye=e.bye_kind.value if isinstance(e.bye_kind, ByeKind) else None,
             match_rule=e.match_rule,
             games=tuple(
-                GameLine.of(g, players, clocks.get(g.id), stage_name, adapter.game_scores(g))
+                GameLine.of(
+                    g,
+                    players,
+                    clocks.get(g.id),
+                    stage_name,
+                    adapter.game_scores(g),
+                    game_play_url(facts, g),
+                )
                 for g in e.games
             ),
             first_points_before=before.get(e.first) if before else None,
