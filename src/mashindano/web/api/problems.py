@@ -15,6 +15,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
+from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, Throttled, ValidationError
@@ -40,6 +41,7 @@ TITLES = {
     428: "Precondition required",
     429: "Too many requests",
     500: "Server error",
+    503: "Service unavailable",
 }
 
 log = logging.getLogger("mashindano.api")
@@ -144,6 +146,16 @@ def install(api: NinjaAPI) -> None:
             return invalid(request, exc.__cause__)  # refused by parsing.CheckedParser
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
         return problem(request, exc.status_code, code, exc.message)
+
+    @api.exception_handler(OperationalError)
+    @api.exception_handler(InterfaceError)
+    def _unavailable(request: HttpRequest, exc: Exception) -> HttpResponse:
+        from mashindano.web.errors import database_unavailable
+
+        log.warning(
+            "API request %s %s: database unavailable: %s", request.method, request.path, exc
+        )
+        return database_unavailable(request)
 
     @api.exception_handler(Exception)
     def _unexpected(request: HttpRequest, exc: Exception) -> HttpResponse:
