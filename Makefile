@@ -42,9 +42,10 @@ test: $(STAMP)
 	$(BIN)/pytest $(PYTEST_PARALLEL) -m "not postgres"
 	@$(MAKE) --no-print-directory test-postgres
 
-# The app, store and event CLI tests again with PostgreSQL as the test database, plus the
-# tests marked `postgres` (concurrent processes, SIGKILL; tests/serve: `mashindano serve` killed
-# under load, two servers on one database and Redis, their counts in the "counts" summary),
+# The app, store and event CLI tests again with PostgreSQL as the test database, the API's
+# input limits (a NUL is refused by PostgreSQL itself), plus the tests marked `postgres`
+# (concurrent processes, SIGKILL; tests/serve: `mashindano serve` killed under load, two
+# servers on one database and Redis, their counts in the "counts" summary),
 # in parallel like the first pass
 # (a test database per worker on the same server). Runs when MASHINDANO_TEST_POSTGRES_URL
 # is set and the server answers; says why not otherwise. There a `postgres`-marked test that
@@ -63,7 +64,8 @@ test-postgres: $(STAMP)
 	else \
 		echo "== app, store and event CLI tests on PostgreSQL"; \
 		MASHINDANO_DATABASE_URL="$$MASHINDANO_TEST_POSTGRES_URL" MASHINDANO_REQUIRE_POSTGRES=1 \
-			$(BIN)/pytest $(PYTEST_PARALLEL) tests/app tests/store tests/cli/test_event_e2e*.py tests/api/test_concurrency.py tests/serve; \
+			$(BIN)/pytest $(PYTEST_PARALLEL) tests/app tests/store tests/cli/test_event_e2e*.py tests/api/test_concurrency.py \
+			tests/api/test_input_limits.py tests/serve; \
 	fi
 
 # Fails, saying why, unless MASHINDANO_TEST_POSTGRES_URL is set and the server answers.

@@ -110,7 +110,8 @@ def test_event_list_filters_and_pages_with_cursors(
     assert [e["slug"] for e in swiss] == ["e0", "e2", "e4"]
     bad = api.get("/api/v1/events?cursor=nonsense")
     assert bad.status_code == 422
-    assert bad.json()["code"] == "parse_error"
+    # the OpenAPI document declares the cursor's form (issue 30 item 12)
+    assert bad.json()["code"] == "invalid_request"
 
 
 def test_entries_page_through_every_player_once(

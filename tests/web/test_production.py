@@ -87,3 +87,27 @@ def test_development_check_deploy_does_warn(tmp_path: object) -> None:
     del env["MASHINDANO_PRODUCTION"]
     done = _run(["-m", "django", "check", "--deploy"], env)
     assert "security.W" in done.stdout + done.stderr
+
+
+@pytest.mark.parametrize(
+    "missing", ["MASHINDANO_SECRET_KEY", "MASHINDANO_ALLOWED_HOSTS", "MASHINDANO_SMTP_HOST"]
+)
+def test_manage_check_says_what_is_missing_in_one_line(tmp_path: object, missing: str) -> None:
+    """Issue 30 item 11: `mashindano manage check` in production mode without a secret key
+    printed a traceback; it is one line naming the setting, and a non-zero exit."""
+    env = _environment(tmp_path)
+    del env[missing]
+    done = _run(
+        [
+            "-c",
+            "import sys; from mashindano.cli.launch import main; sys.argv[1:] = "
+            "['manage', 'check']; main()",
+        ],
+        env,
+    )
+    assert done.returncode != 0
+    assert "Traceback" not in done.stderr, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    assert lines[0].startswith("mashindano: "), lines
+    assert missing in lines[0], lines

@@ -32,6 +32,7 @@ from django.utils.csp import CSP
 from mashindano.app.webhook_targets import parse_allow
 from mashindano.config.database import database_settings
 from mashindano.config.mail import mailer_settings
+from mashindano.interchange.limits import MAX_BODY_BYTES
 
 SECRET_KEY = os.environ.get("MASHINDANO_SECRET_KEY", "mashindano-development-key-not-secret")
 DEBUG = os.environ.get("MASHINDANO_DEBUG", "") == "1"
@@ -59,6 +60,8 @@ INSTALLED_APPS = [
 # page or a 304 is answered on the event loop. The CSP middleware wraps it, so cached pages
 # carry the policy too.
 MIDDLEWARE = [
+    # Issue 30: the host, and control characters in the address, before the cache answers.
+    "mashindano.web.guard.RequestGuardMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "mashindano.web.cache.PageCacheMiddleware",
@@ -76,6 +79,8 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "mashindano.config.urls"
+# Request bodies over the limit are refused (413 problem for the API; issue 30 item 5).
+DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_BODY_BYTES
 
 TEMPLATES = [
     {

@@ -72,9 +72,16 @@ def database_description() -> str:
 
 
 def run_manage(argv: list[str]) -> None:
-    """Django's `manage.py` with our settings (`mashindano manage migrate`, ...)."""
+    """Django's `manage.py` with our settings (`mashindano manage migrate`, ...).
+
+    The settings are read first: a setting the environment lacks (the production mode's
+    secret key, host names, mail server) raises `ImproperlyConfigured` here, whose message
+    names it, for the caller to print as one line (issue 30 item 11)."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", SETTINGS_MODULE)
+    from django.conf import settings
     from django.core.management import execute_from_command_line
+
+    settings.INSTALLED_APPS  # noqa: B018 - reads the settings module
 
     execute_from_command_line(["mashindano manage", *argv])
 

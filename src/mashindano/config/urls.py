@@ -7,6 +7,9 @@ from django.urls import include, path
 from mashindano.web.language import switch_language
 from mashindano.web.player import registrations as player_registrations
 
+# A lost database is a 503 with Retry-After, not a 500 (issue 30 item 11).
+handler500 = "mashindano.web.errors.server_error"
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     # The language switcher in the header posts here (Django's set_language: a cookie).

@@ -31,6 +31,7 @@ from asgiref.sync import iscoroutinefunction, markcoroutinefunction, sync_to_asy
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.middleware.csrf import CsrfViewMiddleware, get_token
 
 from mashindano.app.queries import event_version, events_fingerprint
 from mashindano.web.language import page_variant
@@ -135,26 +136,27 @@ def _stamp(response: HttpResponseBase, etag: str, state: str) -> HttpResponseBas
 
 
 def _from_cache(request: HttpRequest, key: str) -> HttpResponseBase | None:
-    etag = f'"{key}"'
+    etag = _etag(request, key)
     if _matches(request, etag):
         return _stamp(HttpResponse(status=304), etag, "304")
     kept: Any = cache.get(f"page:{key}")
     if kept is None:
         return None
     content, content_type = kept
-    return _stamp(HttpResponse(content, content_type=content_type), etag, "hit")
+    hit = _stamp(HttpResponse(content, content_type=content_type), etag, "hit")
+    return _personalise(request, key, hit)
 
 
-def _keep(key: str, response: HttpResponseBase) -> HttpResponseBase:
+def _keep(request: HttpRequest, key: str, response: HttpResponseBase) -> HttpResponseBase:
     if (
         response.status_code != 200
         or response.streaming
         or getattr(response, NO_PAGE_CACHE, False)
         or not isinstance(response, HttpResponse)
     ):
-        return response
+        return _personalise(request, key, response)
     cache.set(f"page:{key}", (response.content, response["Content-Type"]), timeout=24 * 3600)
-    return _stamp(response, f'"{key}"', "miss")
+    return _personalise(request, key, _stamp(response, _etag(request, key), "miss"))
 
 
 Handler = Callable[[HttpRequest], Any]
@@ -168,6 +170,56 @@ def personal(request: HttpRequest) -> bool:
     logged in, so it is neither served from the cache nor kept in it."""
     cookies = request.COOKIES
     return settings.SESSION_COOKIE_NAME in cookies or any(c in cookies for c in PERSONAL_COOKIES)
+
+
+CSRF_SLOT = "csrf-token-of-the-visitor"
+"""What a page answered through the cache carries where its forms' CSRF token goes (the
+language switcher's): the kept page is everyone's, so each answer, from the cache or not, gets
+the visitor's own token in its place (`_personalise`), and a cookie when the visitor has none
+(issue 30 item 8: the switcher is CSRF-checked like every other form)."""
+THROUGH_CACHE = "answered_through_page_cache"
+"""The request attribute that tells the template tag `csrf_value` to write `CSRF_SLOT`."""
+_SLOT = CSRF_SLOT.encode()
+_csrf = CsrfViewMiddleware(lambda request: HttpResponse())
+
+
+def _etag(request: HttpRequest, key: str, secret: str | None = None) -> str:
+    """The page's ETag. A whole page (not an htmx fragment, which has no form) holds the
+    visitor's CSRF token, so its ETag also names the visitor's CSRF secret (a short digest): a
+    page kept in the browser is revalidated (304) only while it holds a token that still
+    works."""
+    if request.headers.get("HX-Request"):
+        return f'"{key}"'
+    if secret is None:
+        secret = request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")
+    if not secret:
+        return f'"{key}"'
+    return f'"{key}.{hashlib.blake2b(secret.encode(), digest_size=4).hexdigest()}"'
+
+
+def _personalise(request: HttpRequest, key: str, response: HttpResponseBase) -> HttpResponseBase:
+    if not isinstance(response, HttpResponse) or response.streaming:
+        return response
+    content = response.content
+    if _SLOT not in content:
+        return response
+    _csrf.process_request(request)  # the visitor's secret from the cookie, if a valid one
+    had_cookie = "CSRF_COOKIE" in request.META and not request.META.get("CSRF_COOKIE_NEEDS_UPDATE")
+    token = get_token(request)
+    if had_cookie:
+        request.META["CSRF_COOKIE_NEEDS_UPDATE"] = False
+    personal = HttpResponse(
+        content.replace(_SLOT, token.encode()),
+        status=response.status_code,
+        content_type=response["Content-Type"],
+    )
+    for header, value in response.items():
+        if header.lower() not in ("content-type", "content-length"):
+            personal[header] = value
+    if "ETag" in personal:
+        personal["ETag"] = _etag(request, key, str(request.META["CSRF_COOKIE"]))
+    _csrf.process_response(request, personal)  # sets the cookie when it is new
+    return personal
 
 
 class PageCacheMiddleware:
@@ -205,7 +257,8 @@ class PageCacheMiddleware:
         found = _from_cache(request, key)
         if found is not None:
             return found
-        return _keep(key, await respond(request))
+        setattr(request, THROUGH_CACHE, True)
+        return _keep(request, key, await respond(request))
 
     @staticmethod
     def _scope(request: HttpRequest) -> str | None:
@@ -222,4 +275,5 @@ class PageCacheMiddleware:
         found = _from_cache(request, key)
         if found is not None:
             return found
-        return _keep(key, respond(request))
+        setattr(request, THROUGH_CACHE, True)
+        return _keep(request, key, respond(request))

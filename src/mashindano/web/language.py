@@ -21,7 +21,6 @@ from django.http import HttpRequest, HttpResponseBase
 from django.utils import timezone, translation
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import trans_real
-from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
 
@@ -138,12 +137,11 @@ def context(request: HttpRequest) -> dict[str, Any]:
     }
 
 
-@csrf_exempt
 @require_POST
 def switch_language(request: HttpRequest) -> HttpResponseBase:
     """The header's switcher: Django's `set_language` (the language cookie, then back to the
-    page), plus the digits option of fa. Exempt from CSRF: public pages are cached for everyone,
-    so they cannot carry a per-visitor token, and the form only chooses how pages read."""
+    page), plus the digits option of fa. CSRF-checked like every form (issue 30 item 8): the
+    page cache gives each visitor of a kept page their own token (`web.cache.CSRF_SLOT`)."""
     response = set_language(request)
     digits = request.POST.get(DIGITS_COOKIE)
     if digits in ("fa", "latn"):

@@ -20,7 +20,17 @@ class TokenAuth(HttpBearer):
 
 
 class SiteSession(SessionAuth):
-    """The site's own login, for same-origin pages (CSRF-checked)."""
+    """The site's own login, for same-origin pages (CSRF-checked).
+
+    The CSRF check is for requests that carry a logged-in session: a request without one is
+    not this credential at all, and is answered 401 not_authenticated (issue 30 item 7), not
+    403 for a token that a request without a session has no reason to send."""
+
+    def _get_key(self, request: HttpRequest) -> str | None:
+        user: Any = getattr(request, "user", None)
+        if user is None or not user.is_authenticated:
+            return None
+        return super()._get_key(request)
 
     def authenticate(self, request: HttpRequest, key: str | None) -> Caller | None:
         user: Any = request.user

@@ -9,6 +9,7 @@ from django.urls import URLPattern, URLResolver, path
 from ninja import NinjaAPI
 
 from mashindano.web.api import account, actions, common, problems, reads, writes
+from mashindano.web.api.parsing import CheckedParser
 from mashindano.web.api.throttling import WindowThrottle
 
 DESCRIPTION = """\
@@ -19,7 +20,7 @@ the role the action needs in the event. See docs/api.md for conventions (ETag/If
 If-Match, Idempotency-Key, cursor pagination, problem details, throttling, webhooks).
 """
 
-PROBLEM_CODES = {"400", "401", "403", "404", "409", "412", "422", "429"}
+PROBLEM_CODES = {"400", "401", "403", "404", "409", "412", "413", "422", "429"}
 
 
 class MashindanoAPI(NinjaAPI):
@@ -46,6 +47,7 @@ api = MashindanoAPI(
     description=DESCRIPTION,
     urls_namespace="api",
     throttle=[WindowThrottle("anon"), WindowThrottle("auth")],
+    parser=CheckedParser(),
 )
 problems.install(api)
 api.add_router("/v1/", common.router)

@@ -13,6 +13,9 @@ import json
 import logging
 from typing import Any
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
+from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, Throttled, ValidationError
@@ -32,11 +35,13 @@ TITLES = {
     405: "Method not allowed",
     409: "Refused in the event's state",
     412: "Precondition failed",
+    413: "Content too large",
     415: "Unsupported media type",
     422: "Invalid input",
     428: "Precondition required",
     429: "Too many requests",
     500: "Server error",
+    503: "Service unavailable",
 }
 
 log = logging.getLogger("mashindano.api")
@@ -81,6 +86,23 @@ def _params(error: MashindanoError) -> dict[str, Any]:
     }
 
 
+def _place(loc: Any) -> list[str]:
+    """A field's place as the client wrote it: ninja says `body.body.name` for the field
+    `name` of the body (the operation's parameter is called `body`)."""
+    parts = [str(p) for p in loc]
+    return parts[1:] if parts[:2] == ["body", "body"] else parts
+
+
+def invalid(request: HttpRequest, exc: ValidationError) -> HttpResponse:
+    """A request that does not fit its operation's schema (or the text rule): 422, naming the
+    first field."""
+    errors = [{"loc": _place(e.get("loc", ())), "msg": str(e.get("msg", ""))} for e in exc.errors]
+    first = errors[0] if errors else {"loc": [], "msg": "invalid value"}
+    where = ".".join(first["loc"])
+    message = f"{where}: {first['msg']}" if where else "invalid request"
+    return problem(request, 422, "invalid_request", message, errors=errors)
+
+
 def install(api: NinjaAPI) -> None:
     """Every error the API can meet becomes a problem document."""
 
@@ -90,14 +112,18 @@ def install(api: NinjaAPI) -> None:
 
     @api.exception_handler(ValidationError)
     def _invalid(request: HttpRequest, exc: ValidationError) -> HttpResponse:
-        first = exc.errors[0] if exc.errors else {}
-        where = ".".join(str(p) for p in first.get("loc", ()))
-        message = f"{where}: {first.get('msg', 'invalid value')}" if where else "invalid request"
-        errors = [
-            {"loc": [str(p) for p in e.get("loc", ())], "msg": str(e.get("msg", ""))}
-            for e in exc.errors
-        ]
-        return problem(request, 422, "invalid_request", message, errors=errors)
+        return invalid(request, exc)
+
+    @api.exception_handler(RequestDataTooBig)
+    def _too_large(request: HttpRequest, exc: RequestDataTooBig) -> HttpResponse:
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        return problem(
+            request,
+            413,
+            "too_large",
+            f"the request body is over the limit of {limit} bytes",
+            limit=limit,
+        )
 
     @api.exception_handler(AuthenticationError)
     def _unauthenticated(request: HttpRequest, exc: AuthenticationError) -> HttpResponse:
@@ -116,8 +142,20 @@ def install(api: NinjaAPI) -> None:
 
     @api.exception_handler(HttpError)
     def _http(request: HttpRequest, exc: HttpError) -> HttpResponse:
+        if isinstance(exc.__cause__, ValidationError):
+            return invalid(request, exc.__cause__)  # refused by parsing.CheckedParser
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
         return problem(request, exc.status_code, code, exc.message)
+
+    @api.exception_handler(OperationalError)
+    @api.exception_handler(InterfaceError)
+    def _unavailable(request: HttpRequest, exc: Exception) -> HttpResponse:
+        from mashindano.web.errors import database_unavailable
+
+        log.warning(
+            "API request %s %s: database unavailable: %s", request.method, request.path, exc
+        )
+        return database_unavailable(request)
 
     @api.exception_handler(Exception)
     def _unexpected(request: HttpRequest, exc: Exception) -> HttpResponse:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import UTC
 
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from ninja import Field as NinjaField
@@ -19,12 +20,17 @@ from mashindano.web.api.conditional import (
     json_bytes,
     public_event_read,
 )
-from mashindano.web.api.pagination import page
+from mashindano.web.api.pagination import CURSOR_PATTERN, MAX_CURSOR_CHARS, page
 from mashindano.web.api.schemas import Document, Page, responses
 
 
 class PageQuery(Schema):
-    cursor: str | None = NinjaField(None, max_length=500)
+    cursor: str | None = NinjaField(
+        None,
+        max_length=MAX_CURSOR_CHARS,
+        pattern=CURSOR_PATTERN,
+        description="The `next_cursor` of the page before.",
+    )
     limit: int | None = NinjaField(None, ge=1, le=1000)
 
 
@@ -51,7 +57,7 @@ def list_events(request: HttpRequest, filters: Query[EventFilter]) -> HttpRespon
         ]
         return page(
             lines,
-            lambda e: [e.created_at.isoformat(), e.slug],
+            lambda e: [e.created_at.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ"), e.slug],
             lambda e: e.to_json(),
             cursor=filters.cursor,
             limit=filters.limit,

@@ -4,12 +4,28 @@ as JSON objects, the documents themselves being the reference."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from ninja import Field, Schema
-from pydantic import ConfigDict
+from pydantic import AfterValidator, ConfigDict
+from pydantic_core import PydanticCustomError
+
+from mashindano.interchange.limits import text_problem
 
 Document = dict[str, Any]
+
+
+def _one_line(text: str) -> str:
+    problem = text_problem(text)
+    if problem is not None:
+        raise PydanticCustomError("text", problem)
+    return text
+
+
+Line = Annotated[str, AfterValidator(_one_line)]
+"""A one-line text (a name, a slug, an address): no control character at all, not even a line
+break (issue 30 item 4). Every string of a request is checked for the others by
+`parsing.CheckedParser`."""
 
 
 class Problem(Schema):
@@ -41,18 +57,18 @@ def responses(ok: int, body: Any, *, cached: bool = False) -> dict[int, Any]:
 
 
 class EventIn(Schema):
-    slug: str = Field(..., min_length=1, max_length=100, examples=["club-open-2026"])
-    preset: str = Field(..., min_length=1, max_length=50, examples=["chess-swiss"])
-    name: str | None = Field(None, max_length=200)
+    slug: Line = Field(..., min_length=1, max_length=100, examples=["club-open-2026"])
+    preset: Line = Field(..., min_length=1, max_length=50, examples=["chess-swiss"])
+    name: Line | None = Field(None, max_length=200)
     parameters: dict[str, Any] = Field(default_factory=dict, examples=[{"rounds": 5}])
     seed: int | None = Field(None, ge=0, lt=2**62)
 
 
 class PlayerIn(Schema):
-    name: str = Field(..., min_length=1, max_length=200)
+    name: Line = Field(..., min_length=1, max_length=200)
     rating: int | None = Field(None, ge=0, le=4000)
     games_played: int | None = Field(None, ge=0)
-    country: str | None = Field(None, max_length=10)
+    country: Line | None = Field(None, max_length=10)
 
 
 class EntriesIn(Schema):
@@ -69,11 +85,11 @@ class GameIn(Schema):
     board: int = Field(..., ge=1)
     game: int = Field(1, ge=1)
     stage: int = Field(1, ge=1)
-    group: str = Field("", max_length=20)
+    group: Line = Field("", max_length=20)
 
 
 class ReportIn(GameIn):
-    result: str = Field(..., min_length=1, max_length=40, examples=["1-0"])
+    result: Line = Field(..., min_length=1, max_length=40, examples=["1-0"])
     detail: dict[str, Any] | None = None
 
 
@@ -90,7 +106,7 @@ class CorrectionIn(ReportIn):
 
 
 class MoveIn(GameIn):
-    move: str = Field(..., min_length=1, max_length=100)
+    move: Line = Field(..., min_length=1, max_length=100)
 
 
 class MoveOut(Schema):
@@ -115,7 +131,7 @@ class Withdrawn(Schema):
 
 
 class TokenIn(Schema):
-    name: str = Field(..., min_length=1, max_length=100)
+    name: Line = Field(..., min_length=1, max_length=100)
     scope: str = Field(..., pattern="^(read|report|arbiter|organiser)$")
 
 
@@ -134,8 +150,8 @@ class TokenIssued(TokenOut):
 
 
 class WebhookIn(Schema):
-    url: str = Field(..., min_length=8, max_length=500, examples=["https://example.org/hook"])
-    types: list[str] = Field(
+    url: Line = Field(..., min_length=8, max_length=500, examples=["https://example.org/hook"])
+    types: list[Line] = Field(
         default_factory=list,
         description="round.published, result.reported, result.final, standings.updated, "
         "event.closed (all when empty).",

@@ -25,7 +25,8 @@ urlpatterns = [
     ),
     path("e/<slug:slug>/standings/", views.standings, name="standings"),
     path("e/<slug:slug>/crosstable/", views.crosstable, name="crosstable"),
-    path("e/<slug:slug>/player/<str:player>/", views.player_card, name="player"),
+    # A player's id may hold "/" (a name): `path` takes it whole (issue 30 item 10).
+    path("e/<slug:slug>/player/<path:player>/", views.player_card, name="player"),
     path("e/<slug:slug>/export.<str:fmt>", views.export, name="export"),
     path("e/<slug:slug>/preset/", views.preset_page, name="preset"),
     path("e/<slug:slug>/month/<int:month>/", views.preset_page, name="month"),

@@ -384,3 +384,15 @@ def pairing_board(context: template.Context, board: BoardLine) -> SafeString:
         )
         + "</tr></tbody>"
     )
+
+
+@register.simple_tag(takes_context=True)
+def csrf_value(context: template.Context) -> str:
+    """The CSRF token of a form on every page (the language switcher): the visitor's own, or,
+    on a page answered through the page cache, the slot the cache fills with it."""
+    from mashindano.web.cache import CSRF_SLOT, THROUGH_CACHE
+
+    request = context.get("request")
+    if request is not None and getattr(request, THROUGH_CACHE, False):
+        return CSRF_SLOT
+    return str(context.get("csrf_token", ""))
