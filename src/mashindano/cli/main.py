@@ -213,9 +213,11 @@ def demo(
 )
 def manage(context: typer.Context) -> None:
     """Django's manage.py for the events database (migrate, createsuperuser, runserver...)."""
+    from mashindano.cli.errors import reported_errors
     from mashindano.config.setup import run_manage
 
-    run_manage(context.args)
+    with reported_errors():
+        run_manage(context.args)
 
 
 if __name__ == "__main__":
