@@ -470,6 +470,29 @@ def test_kiba_withdraw_with_confirmation_page() -> None:
     assert "has already withdrawn" in body(again)
 
 
+def test_withdraw_before_the_start_from_my_page_cancels_the_entry() -> None:
+    """issue 29 item 3: the Withdraw button my page and the KIBA pages offer before the start
+    does what it says (it was refused: "... is registration; this is possible only while it
+    is running")."""
+    from tests.app.helpers import make_event
+
+    make_event("kb", "kiba-bao", 8, start=False)
+    User.objects.create_user("p1", password="pw")
+    people.link_entry("kb", "P01", "p1", actor=ACTOR, now=at(3, 1))
+    url = "/me/e/kb/do/player.withdraw/"
+    me = body(client_for("p1").get("/me/"))
+    assert url in me
+    assert url in body(client_for("p1").get("/me/e/kb/withdraw-link/"))
+    player = client_for("p1")
+    done = player.post(url, {"reason": "joined by mistake"})
+    assert done.status_code == 302, body(done)
+    assert not models.Entry.objects.filter(event__slug="kb", key="P01").exists()
+    assert models.Entry.objects.filter(event__slug="kb").count() == 7
+    after = body(player.get("/me/"))
+    assert "P01 has left kb before the start" in after
+    assert url not in after
+
+
 # -- Tantrix: the result form (R16-R19) and tiebreak offers and replies (R20-R22) ----------
 
 

@@ -269,7 +269,13 @@ COMMON_ACTIONS: tuple[ActionSpec, ...] = (
         ),
         command="event withdraw",
         states=_BEFORE_AND_DURING,
-        message=_text(gettext_noop("{player} withdrawn from round {outcome}")),
+        message=lambda slug, values, start: (
+            gettext("{player} withdrawn from round {outcome}").format(outcome=start, **values)
+            if start
+            else gettext("{player} has left {slug} before the start (entry cancelled)").format(
+                slug=slug, **values
+            )
+        ),
     ),
     ActionSpec(
         "player.leave",
