@@ -7,6 +7,7 @@ Time is the views' `timezone.now()`, set per request with `clock(...)`."""
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -208,6 +209,25 @@ def test_confirm_R47_shows_the_window_end_and_confirms() -> None:
     assert models.ResultReport.objects.filter(kind="confirm", actor="p2").count() == 1
 
 
+def test_dispute_without_a_reason_is_refused_at_the_field() -> None:
+    """issue 29 item 11: a dispute with an empty reason was accepted ("no reason given" in
+    the queue); now the form shows the error at the reason and nothing is stored."""
+    league()
+    board = board_of("P1", "P2")
+    with clock(at(3, 10)):
+        client_for("p1").post(report_url(board), {"result": "1-0"})
+    before = state()
+    with clock(at(3, 10, 15)):
+        refused = client_for("p2").post(
+            report_url(board, action="result.dispute"), {"reason": "   "}
+        )
+    assert refused.status_code == 422
+    page = body(refused)
+    assert "a dispute needs a reason" in page
+    assert re.search(r'name="reason"[^>]*aria-invalid="true"', page), "error at the reason"
+    assert state() == before
+
+
 def test_dispute_R47_with_a_reason_and_refused_once_disputed() -> None:
     league()
     board = board_of("P1", "P2")
@@ -221,7 +241,9 @@ def test_dispute_R47_with_a_reason_and_refused_once_disputed() -> None:
         before = state()
         again = client_for("p2").post(report_url(board, action="result.dispute"), {"reason": "x"})
         confirm = client_for("p2").post(report_url(board, action="result.confirm"), {})
-        stranger = client_for("p3").post(report_url(board, action="result.dispute"), {})
+        stranger = client_for("p3").post(
+            report_url(board, action="result.dispute"), {"reason": "x"}
+        )
     assert again.status_code == 422
     assert "already disputed" in body(again)
     assert confirm.status_code == 422

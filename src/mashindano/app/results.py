@@ -391,6 +391,15 @@ def confirm_result(
 def dispute_result(
     slug: str, where: GameRef, *, actor: Principal, reason: str = "", now: datetime | None = None
 ) -> ResultChange:
+    """A dispute says why (issue 29 item 11): an empty reason is refused, naming the field."""
+    if not reason.strip():
+        raise ParseError(
+            gettext("a dispute needs a reason: say why the result is wrong"),
+            code="missing_parameter",
+            parameter="reason",
+            round=where.round,
+            board=where.board,
+        )
     return _apply(slug, where, ReportKind.DISPUTE, actor=actor, reason=reason, now=now)
 
 

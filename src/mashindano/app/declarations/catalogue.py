@@ -113,7 +113,12 @@ _RESULT_ACTIONS = (
         gettext_noop("Dispute the result"),
         gettext_noop("Dispute the reported result; an arbiter rules."),
         "mashindano.app.results:dispute_result",
-        (GAME, REASON),
+        (
+            GAME,
+            # Required (issue 29 item 11), checked by the use case: a missing --reason is exit
+            # 3 and a 422 naming the field like an empty one.
+            ParameterSpec("reason", T.TEXT, default="", help=gettext_noop("Why (required).")),
+        ),
         message=result_change_text,
         document=result_change_json,
     ),
