@@ -115,9 +115,8 @@ _RESULT_ACTIONS = (
         "mashindano.app.results:dispute_result",
         (
             GAME,
-            # Required (issue 29 item 11), checked by the use case: a missing --reason is exit
-            # 3 and a 422 naming the field like an empty one.
-            ParameterSpec("reason", T.TEXT, default="", help=gettext_noop("Why (required).")),
+            # Required (issue 29 item 11); a blank one is refused by the use case, naming it.
+            ParameterSpec("reason", T.TEXT, required=True, help=gettext_noop("Why (required).")),
         ),
         message=result_change_text,
         document=result_change_json,
