@@ -323,6 +323,25 @@ def test_a_retried_report_with_one_idempotency_key_reports_once(
     assert without.json()["code"] == "duplicate_report"
 
 
+def test_a_dispute_without_a_reason_is_422_naming_the_field(
+    club: dict[str, dict[str, str]], api: Client
+) -> None:
+    """issue 29 item 11: the reason of a dispute is required (it was accepted empty)."""
+    pair_round(api, club)
+    token = bearer(club["organiser"]["arbiter"])
+    game = {"round": 1, "board": 2}
+    assert (
+        post(api, "/api/v1/events/club/results", {**game, "result": "1-0"}, **token).status_code
+        == 201
+    )
+    for body in (game, {**game, "reason": " "}):
+        refused = post(api, "/api/v1/events/club/results/dispute", body, **token)
+        assert refused.status_code == 422, refused.content
+        assert refused.json()["params"]["parameter"] == "reason"
+        assert "a dispute needs a reason" in refused.json()["detail"]
+    assert models.ResultReport.objects.filter(kind="dispute").count() == 0
+
+
 # -- the authorisation matrix -----------------------------------------------------------------
 
 EXPECTED_ROLES = {
@@ -345,7 +364,7 @@ def _write_operations(board: int) -> list[tuple[str, str, str, dict[str, Any]]]:
         ("event.close", "POST", "/api/v1/events/club/close", {}),
         ("result.report", "POST", "/api/v1/events/club/results", {**game, "result": "1-0"}),
         ("result.confirm", "POST", "/api/v1/events/club/results/confirm", game),
-        ("result.dispute", "POST", "/api/v1/events/club/results/dispute", game),
+        ("result.dispute", "POST", "/api/v1/events/club/results/dispute", {**game, "reason": "r"}),
         ("result.ruling", "POST", "/api/v1/events/club/results/ruling", {**game, "result": "0-1"}),
         (
             "result.correction",

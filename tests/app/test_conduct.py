@@ -48,10 +48,41 @@ def test_registration_refusals() -> None:
     assert len(events.get_event_facts("sw").competitors) == 3
 
 
+def test_withdraw_before_the_start_cancels_the_entry() -> None:
+    """issue 29 item 3: withdrawing is offered before the start and does what it says: the
+    player who joined by mistake leaves (entry cancelled, audit entry kept) and may join
+    again; the event starts without them."""
+    from django.contrib.auth.models import User
+
+    from mashindano.app.people import principal_for_user
+    from mashindano.app.queries import get_audit_log
+    from mashindano.app.registrations import join_event
+
+    make_event("sw", "chess-swiss", 3, start=False)
+    user = User.objects.create_user("kim", "kim@example.org", "pw")
+    kim = principal_for_user(user)
+    assert kim is not None
+    join_event("sw", actor=kim, name="Kim", rating=1800)
+    assert withdraw_player("sw", "Kim", actor=kim, reason="joined by mistake") == 0
+    facts = events.get_event_facts("sw")
+    assert [c.name for c in facts.competitors] == ["P01", "P02", "P03"]
+    last = get_audit_log("sw")[-1]
+    assert last.action == "player.withdraw"
+    assert last.actor == "kim"
+    assert last.after == {
+        "player": "Kim",
+        "cancelled": "before the start",
+        "reason": "joined by mistake",
+    }
+    with pytest.raises(UnknownPlayer):
+        withdraw_player("sw", "Kim", actor=ACTOR)
+    join_event("sw", actor=kim, name="Kim", rating=1800)  # joins again
+    events.start_event("sw", actor=ACTOR)
+    assert len(events.get_event_facts("sw").competitors) == 4
+
+
 def test_withdraw_refusals() -> None:
     make_event("sw", "chess-swiss", 4, start=False)
-    with pytest.raises(WrongState, match="only while it is running"):
-        withdraw_player("sw", "P01", actor=ACTOR)
     events.start_event("sw", actor=ACTOR)
     with pytest.raises(UnknownPlayer, match="no player 'P1' \\(did you mean"):
         withdraw_player("sw", "P1", actor=ACTOR)

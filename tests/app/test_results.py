@@ -21,6 +21,7 @@ from mashindano.app.results import (
 )
 from mashindano.engine.errors import IllegalResult, ParseError
 from mashindano.engine.model import GameResult
+from mashindano.store import models
 from mashindano.store.facts import ReportKind, ResultStatus
 
 from .helpers import ACTOR, T0, make_event, play_all, play_round
@@ -86,7 +87,7 @@ def test_dispute_blocks_pairing_until_ruled(paired: str) -> None:
         report_result(paired, GameRef(1, board), "1-0", actor=ACTOR)
     dispute_result(paired, BOARD_1, actor=local("black-player"), reason="flag fell first")
     with pytest.raises(DuplicateReport, match="already disputed"):
-        dispute_result(paired, BOARD_1, actor=local("black-player"))
+        dispute_result(paired, BOARD_1, actor=local("black-player"), reason="again")
     with pytest.raises(WrongState, match=r"disputed on board\(s\) 1"):
         rounds.pair_next_round(paired, actor=ACTOR)
     with pytest.raises(WrongState, match="awaits an arbiter"):
@@ -102,13 +103,13 @@ def test_refusals_of_confirm_dispute_rule_on_the_wrong_status(paired: str) -> No
     with pytest.raises(WrongState, match="no result to confirm"):
         confirm_result(paired, BOARD_1, actor=ACTOR)
     with pytest.raises(WrongState, match="no result to dispute"):
-        dispute_result(paired, BOARD_1, actor=ACTOR)
+        dispute_result(paired, BOARD_1, actor=ACTOR, reason="wrong")
     report_result(paired, BOARD_1, "1-0", actor=ACTOR)
     with pytest.raises(WrongState, match="not disputed; use a correction"):
         rule_result(paired, BOARD_1, "0-1", actor=local("arbiter"))
     confirm_result(paired, BOARD_1, actor=ACTOR)
     with pytest.raises(WrongState, match="confirmed; ask an arbiter"):
-        dispute_result(paired, BOARD_1, actor=ACTOR)
+        dispute_result(paired, BOARD_1, actor=ACTOR, reason="wrong")
 
 
 def test_arbiter_can_rule_an_unreported_game_as_a_forfeit(paired: str) -> None:
@@ -168,3 +169,14 @@ def test_moves_are_numbered_and_refused_once_decided(paired: str) -> None:
     report_result(paired, BOARD_1, "1-0", actor=ACTOR)
     with pytest.raises(WrongState, match="only while the game is in progress"):
         record_move(paired, BOARD_1, "Nf3", actor=local("white"))
+
+
+def test_a_dispute_needs_a_reason_issue_29_item_11(paired: str) -> None:
+    """issue 29 item 11: an empty or blank reason is refused naming the field; nothing is
+    stored."""
+    report_result(paired, BOARD_1, "1-0", actor=ACTOR)
+    for blank in ("", "  \n"):
+        with pytest.raises(ParseError, match="a dispute needs a reason") as refused:
+            dispute_result(paired, BOARD_1, actor=local("black-player"), reason=blank)
+        assert refused.value.params["parameter"] == "reason"
+    assert models.ResultReport.objects.filter(kind="dispute").count() == 0

@@ -95,7 +95,7 @@ def test_a_league_season_through_the_cli(tmp_path: Path, clock: Clock) -> None:
 
     clock.set(4, 3)
     late = ("--round", "1", "--board", "1", "--game", "1")
-    assert "is final since" in run("result", "dispute", "league", *late, code=7)
+    assert "is final since" in run("result", "dispute", "league", *late, "--reason", "late", code=7)
     run("event", "close-period", "league", "1")
     assert "already closed" in run("event", "close-period", "league", "1", code=7)
     assert "is closed" in run("result", "confirm", "league", *late, code=7)

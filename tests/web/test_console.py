@@ -379,10 +379,17 @@ def test_a_player_may_not_use_the_grid(club: dict[str, User]) -> None:
 
 
 def test_disputes_side_by_side_and_a_ruling_with_its_reason(club: dict[str, User]) -> None:
-    rounds.pair_next_round("club", actor=ACTOR, now=T0)
+    from mashindano.app import people
+
+    published = rounds.pair_next_round("club", actor=ACTOR, now=T0)
     report_result("club", GameRef(1, 1), "1-0", actor=local("white-player"), now=T0)
     dispute_result("club", GameRef(1, 1), actor=local("black-player"), reason="I won", now=T0)
-    report_result("club", GameRef(1, 2), "0-1", actor=local("someone"), now=T0)
+    # A player's report awaits the opponent (an official's entry would not: issue 29 item 7).
+    second = next(e for e in published.encounters if e.board == 2)
+    User.objects.create_user("someone", password="pw")
+    people.link_entry("club", str(second.first), "someone", actor=ACTOR, now=T0)
+    someone = people.principal_for_username("someone")
+    report_result("club", GameRef(1, 2), "0-1", actor=someone, now=T0)
     client = _client(club["arbiter"])
     page = client.get("/console/club/queues/").content.decode()
     assert "white-player" in page

@@ -7,6 +7,7 @@ Time is the views' `timezone.now()`, set per request with `clock(...)`."""
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -208,6 +209,25 @@ def test_confirm_R47_shows_the_window_end_and_confirms() -> None:
     assert models.ResultReport.objects.filter(kind="confirm", actor="p2").count() == 1
 
 
+def test_dispute_without_a_reason_is_refused_at_the_field() -> None:
+    """issue 29 item 11: a dispute with an empty reason was accepted ("no reason given" in
+    the queue); now the form shows the error at the reason and nothing is stored."""
+    league()
+    board = board_of("P1", "P2")
+    with clock(at(3, 10)):
+        client_for("p1").post(report_url(board), {"result": "1-0"})
+    before = state()
+    with clock(at(3, 10, 15)):
+        refused = client_for("p2").post(
+            report_url(board, action="result.dispute"), {"reason": "   "}
+        )
+    assert refused.status_code == 422
+    page = body(refused)
+    assert "'reason' is required" in page or "a dispute needs a reason" in page
+    assert re.search(r'name="reason"[^>]*aria-invalid="true"', page), "error at the reason"
+    assert state() == before
+
+
 def test_dispute_R47_with_a_reason_and_refused_once_disputed() -> None:
     league()
     board = board_of("P1", "P2")
@@ -221,7 +241,9 @@ def test_dispute_R47_with_a_reason_and_refused_once_disputed() -> None:
         before = state()
         again = client_for("p2").post(report_url(board, action="result.dispute"), {"reason": "x"})
         confirm = client_for("p2").post(report_url(board, action="result.confirm"), {})
-        stranger = client_for("p3").post(report_url(board, action="result.dispute"), {})
+        stranger = client_for("p3").post(
+            report_url(board, action="result.dispute"), {"reason": "x"}
+        )
     assert again.status_code == 422
     assert "already disputed" in body(again)
     assert confirm.status_code == 422
@@ -468,6 +490,29 @@ def test_kiba_withdraw_with_confirmation_page() -> None:
     again = client_for("p1").post(url, {})
     assert again.status_code == 422
     assert "has already withdrawn" in body(again)
+
+
+def test_withdraw_before_the_start_from_my_page_cancels_the_entry() -> None:
+    """issue 29 item 3: the Withdraw button my page and the KIBA pages offer before the start
+    does what it says (it was refused: "... is registration; this is possible only while it
+    is running")."""
+    from tests.app.helpers import make_event
+
+    make_event("kb", "kiba-bao", 8, start=False)
+    User.objects.create_user("p1", password="pw")
+    people.link_entry("kb", "P01", "p1", actor=ACTOR, now=at(3, 1))
+    url = "/me/e/kb/do/player.withdraw/"
+    me = body(client_for("p1").get("/me/"))
+    assert url in me
+    assert url in body(client_for("p1").get("/me/e/kb/withdraw-link/"))
+    player = client_for("p1")
+    done = player.post(url, {"reason": "joined by mistake"})
+    assert done.status_code == 302, body(done)
+    assert not models.Entry.objects.filter(event__slug="kb", key="P01").exists()
+    assert models.Entry.objects.filter(event__slug="kb").count() == 7
+    after = body(player.get("/me/"))
+    assert "P01 has left kb before the start" in after
+    assert url not in after
 
 
 # -- Tantrix: the result form (R16-R19) and tiebreak offers and replies (R20-R22) ----------

@@ -47,11 +47,18 @@ def withdraw_player(
     now: datetime | None = None,
 ) -> int:
     """The player takes no part from `from_round` on (default: the next round to pair).
-    Returns that round."""
+    Returns that round.
+
+    Before the start (registration) withdrawing cancels the entry: a player who joined by
+    mistake leaves, the entry is removed (nothing refers to it before the draw), the audit
+    log keeps who left and why, and 0 is returned (no round)."""
     with locked_event(slug, actor, "player.withdraw", now=now) as context:
-        _refuse_unless(context, EventState.RUNNING)
+        _refuse_unless(context, EventState.REGISTRATION, EventState.RUNNING)
         entry = get_entry(context.event, player)
         context.grant.require_own((entry.key,), what=f"{entry.name}'s entry")
+        if context.event.state == EventState.REGISTRATION.value:
+            _cancel_entry(context, entry, reason)
+            return 0
         latest = _latest_round(context.event)
         start = latest + 1 if from_round is None else from_round
         if start <= latest:
@@ -76,6 +83,20 @@ def withdraw_player(
         )
         context.record(after={"player": entry.key, "from_round": start, "reason": reason})
     return start
+
+
+def _cancel_entry(context: EventContext, entry: models.Entry, reason: str) -> None:
+    """Withdrawing before the start: the entry goes (with its leaves), an accepted request
+    to join that made it is marked withdrawn, the audit entry keeps the player."""
+    models.RegistrationRequest.objects.filter(
+        event=context.event, entry=entry, state=models.RegistrationRequest.State.ACCEPTED
+    ).update(state=models.RegistrationRequest.State.WITHDRAWN)
+    key, name, user = entry.key, entry.name, entry.user_id
+    entry.delete()
+    context.record(
+        before={"player": key, "name": name, "user": user},
+        after={"player": key, "cancelled": "before the start", "reason": reason},
+    )
 
 
 def take_leave(

@@ -59,9 +59,35 @@ class GameRef:
 
 
 def get_game_at(event: models.Event, where: GameRef) -> models.Game:
-    """The stored game `where` names (UnknownGame when there is none)."""
+    """The stored game `where` names (UnknownGame when there is none). Where one stored round
+    holds several groups (KIBA: groups A and B in one round), the group names the board's
+    group in that round (the preset's `board_groups`), as the round's pages show it."""
+    group = where.group
+    if (
+        group
+        and not models.Round.objects.filter(
+            stage__event=event, stage__number=where.stage, group=group, number=where.round
+        ).exists()
+    ):
+        from mashindano.app.errors import UnknownGame
+        from mashindano.store.mapping import load_event_facts
+
+        found = get_game(event, where.round, where.board, game=where.game, stage=where.stage)
+        groups = adapter_for(event.preset).board_groups(
+            load_event_facts(event), where.stage, where.round
+        )
+        if groups.get(where.board) != group:
+            raise UnknownGame(
+                gettext(
+                    "event {slug!r}: round {round}, board {board} is not in group {group}"
+                ).format(slug=event.slug, round=where.round, board=where.board, group=group),
+                event=event.slug,
+                round=where.round,
+                board=where.board,
+            )
+        return found
     return get_game(
-        event, where.round, where.board, game=where.game, stage=where.stage, group=where.group
+        event, where.round, where.board, game=where.game, stage=where.stage, group=group
     )
 
 
@@ -370,6 +396,15 @@ def confirm_result(
 def dispute_result(
     slug: str, where: GameRef, *, actor: Principal, reason: str = "", now: datetime | None = None
 ) -> ResultChange:
+    """A dispute says why (issue 29 item 11): an empty reason is refused, naming the field."""
+    if not reason.strip():
+        raise ParseError(
+            gettext("a dispute needs a reason: say why the result is wrong"),
+            code="missing_parameter",
+            parameter="reason",
+            round=where.round,
+            board=where.board,
+        )
     return _apply(slug, where, ReportKind.DISPUTE, actor=actor, reason=reason, now=now)
 
 

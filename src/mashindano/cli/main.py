@@ -216,11 +216,12 @@ def manage(context: typer.Context) -> None:
     """Django's manage.py for the events database (migrate, createsuperuser, runserver...)."""
     from django.core.exceptions import ImproperlyConfigured
 
-    from mashindano.cli.errors import EXIT_INVALID_INPUT, fail
+    from mashindano.cli.errors import EXIT_INVALID_INPUT, fail, reported_errors
     from mashindano.config.setup import run_manage
 
     try:
-        run_manage(context.args)
+        with reported_errors():
+            run_manage(context.args)
     except ImproperlyConfigured as exc:
         # A setting the environment lacks: one line naming it, not a traceback.
         raise fail(str(exc), EXIT_INVALID_INPUT) from None

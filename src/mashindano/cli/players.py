@@ -9,6 +9,7 @@ import typer
 from rich.progress import Progress
 from rich.table import Table
 
+from mashindano.cli.actions import AtOption, parse_at
 from mashindano.cli.errors import read_text
 from mashindano.cli.event_common import (
     ActorOption,
@@ -28,10 +29,12 @@ def import_(
     path: Annotated[Path, typer.Argument(help="PLAYERS.csv: name,rating,games_played,country.")],
     db: DbOption = None,
     actor: ActorOption = None,
+    at: AtOption = None,
 ) -> None:
     """Register every player of a PLAYERS.csv file (one transaction: all or none)."""
     text = read_text(path)
     with event_command(db), Progress(console=console, transient=True) as bar:
+        now = parse_at(at)
         from mashindano.app.players import import_players_csv
 
         task = bar.add_task("Registering players", total=None)
@@ -40,7 +43,12 @@ def import_(
             bar.update(task, completed=done, total=total)
 
         count = import_players_csv(
-            slug, text, actor=acting_principal(actor), source=str(path), progress=progress
+            slug,
+            text,
+            actor=acting_principal(actor),
+            source=str(path),
+            now=now,
+            progress=progress,
         )
     console.print(f"Registered {count} players in {slug}")
 
@@ -57,9 +65,11 @@ def add(
     country: Annotated[str | None, typer.Option("--country")] = None,
     db: DbOption = None,
     actor: ActorOption = None,
+    at: AtOption = None,
 ) -> None:
     """Register one player."""
     with event_command(db):
+        now = parse_at(at)
         from mashindano.app.players import register_players
         from mashindano.engine.model import Competitor, CompetitorId
 
@@ -75,6 +85,7 @@ def add(
                 )
             ],
             actor=acting_principal(actor),
+            now=now,
         )
     console.print(f"Registered {name} in {slug}")
 

@@ -41,16 +41,25 @@ EventArgument = Annotated[str, typer.Argument(help="A kiba-bao event's slug.")]
 @app.command("create")
 def create(
     slug: SeriesArgument,
-    name: Annotated[str | None, typer.Option("--name", help="Display name.")] = None,
+    title: Annotated[
+        str | None, typer.Argument(help="Display name (default: the slug).", show_default=False)
+    ] = None,
+    name: Annotated[
+        str | None, typer.Option("--name", help="Display name (as the second argument).")
+    ] = None,
     db: DbOption = None,
     actor: ActorOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Create an empty championship series."""
+    """Create an empty championship series: `series create SLUG "NAME"`."""
+    if title is not None and name is not None and title != name:
+        from mashindano.cli.errors import EXIT_USAGE, fail
+
+        raise fail(f"two names given: {title!r} and --name {name!r}", EXIT_USAGE)
     with event_command(db, create=True):
         from mashindano.app.series import create_series
 
-        standings = create_series(slug, name or slug, actor=acting_principal(actor))
+        standings = create_series(slug, title or name or slug, actor=acting_principal(actor))
     if as_json:
         print_json({"slug": standings.slug, "name": standings.name})
     else:

@@ -71,19 +71,55 @@ def database_description() -> str:
     return f"PostgreSQL {config.get('HOST') or 'localhost'}/{config['NAME']}"
 
 
+SCHEMA_FIRST = frozenset({"createsuperuser", "changepassword"})
+"""Commands that read or write accounts: the database is migrated before they run (as
+`event create` does), so a fresh checkout's default database works at once."""
+
+
 def run_manage(argv: list[str]) -> None:
     """Django's `manage.py` with our settings (`mashindano manage migrate`, ...).
 
     The settings are read first: a setting the environment lacks (the production mode's
     secret key, host names, mail server) raises `ImproperlyConfigured` here, whose message
-    names it, for the caller to print as one line (issue 30 item 11)."""
+    names it, for the caller to print as one line (issue 30 item 11).
+    `createsuperuser` and `changepassword` first bring the database up to date (creating the
+    default SQLite file); the superusers `createsuperuser` makes have their e-mail address
+    counted as verified (allauth's mandatory verification), so they can log in at once."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", SETTINGS_MODULE)
     from django.conf import settings
     from django.core.management import execute_from_command_line
 
     settings.INSTALLED_APPS  # noqa: B018 - reads the settings module
 
+    command = argv[0] if argv else ""
+    wants_help = any(arg in ("-h", "--help") for arg in argv[1:])
+    if command in SCHEMA_FIRST and not wants_help:
+        setup(create=True)
     execute_from_command_line(["mashindano manage", *argv])
+    if command == "createsuperuser" and not wants_help:
+        verify_superuser_addresses()
+
+
+def verify_superuser_addresses() -> int:
+    """Give every superuser with an e-mail address and no verified one a verified, primary
+    address (allauth's `EmailAddress`): an account made at the command line by the person who
+    runs the server needs no verification mail. Returns how many were added or verified."""
+    from allauth.account.models import EmailAddress
+    from django.contrib.auth import get_user_model
+
+    changed = 0
+    for user in get_user_model().objects.filter(is_superuser=True).exclude(email=""):
+        if EmailAddress.objects.filter(user=user, verified=True).exists():
+            continue
+        address = EmailAddress.objects.filter(user=user, email__iexact=user.email).first()
+        if address is None:
+            EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+        else:
+            address.verified = True
+            address.save(update_fields=["verified"])
+            address.set_as_primary()
+        changed += 1
+    return changed
 
 
 def mail_description() -> str:

@@ -113,7 +113,11 @@ _RESULT_ACTIONS = (
         gettext_noop("Dispute the result"),
         gettext_noop("Dispute the reported result; an arbiter rules."),
         "mashindano.app.results:dispute_result",
-        (GAME, REASON),
+        (
+            GAME,
+            # Required (issue 29 item 11); a blank one is refused by the use case, naming it.
+            ParameterSpec("reason", T.TEXT, required=True, help=gettext_noop("Why (required).")),
+        ),
         message=result_change_text,
         document=result_change_json,
     ),
@@ -269,7 +273,13 @@ COMMON_ACTIONS: tuple[ActionSpec, ...] = (
         ),
         command="event withdraw",
         states=_BEFORE_AND_DURING,
-        message=_text(gettext_noop("{player} withdrawn from round {outcome}")),
+        message=lambda slug, values, start: (
+            gettext("{player} withdrawn from round {outcome}").format(outcome=start, **values)
+            if start
+            else gettext("{player} has left {slug} before the start (entry cancelled)").format(
+                slug=slug, **values
+            )
+        ),
     ),
     ActionSpec(
         "player.leave",

@@ -10,6 +10,7 @@ superusers): the console shows only what its viewer may do (`available_actions`)
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -169,11 +170,40 @@ def _round_links(facts: EventFacts) -> tuple[RoundLink, ...]:
     )
 
 
+def _player_accounts(slug: str) -> dict[str, str]:
+    """The account name playing each entry (its key), for entries linked to an account."""
+    return dict(
+        models.Entry.objects.filter(event__slug=slug, user__isnull=False).values_list(
+            "key", "user__username"
+        )
+    )
+
+
+def awaits_confirmation(game: GameFact, accounts: Mapping[str, str]) -> bool:
+    """A reported result waits for the opponent's confirmation only when one of the two
+    players reported it (issue 29 item 7): an official's entry (an arbiter's grid, the
+    command line, an import) is the official's validation, not a claim for the opponent to
+    confirm (the spec's reported -> validated -> final)."""
+    if game.status is not ResultStatus.REPORTED:
+        return False
+    reports = [r for r in game.reports if r.kind is ReportKind.REPORT]
+    if not reports:
+        return False
+    players = {accounts.get(str(game.first)), accounts.get(str(game.second))} - {None}
+    return reports[-1].actor in players
+
+
 def build_console_event(slug: str, principal: Principal | None) -> ConsoleEvent:
     roles = require_console(principal, slug)
     assert principal is not None
     facts = get_event_facts(slug)
-    statuses = [g.status for g in facts.games()]
+    accounts = _player_accounts(slug)
+    statuses = [
+        ResultStatus.REPORTED
+        if awaits_confirmation(g, accounts)
+        else (g.status if g.status is not ResultStatus.REPORTED else ResultStatus.CONFIRMED)
+        for g in facts.games()
+    ]
     return ConsoleEvent(
         slug=facts.slug,
         name=facts.name,
@@ -311,8 +341,9 @@ def build_queues(slug: str, principal: Principal | None) -> Queues:
     names = {c.id: c.name for c in facts.competitors}
     awaiting: list[QueuedGame] = []
     disputed: list[QueuedGame] = []
+    accounts = _player_accounts(slug)
     for game in facts.games():
-        if game.status not in (ResultStatus.REPORTED, ResultStatus.DISPUTED):
+        if game.status is not ResultStatus.DISPUTED and not awaits_confirmation(game, accounts):
             continue
         line = QueuedGame(
             game.stage,
