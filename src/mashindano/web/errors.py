@@ -10,12 +10,10 @@ from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.template import loader
 
-from mashindano.config.errors import DatabaseUnavailable
-
 RETRY_AFTER_SECONDS = 30
 """How long a client is asked to wait before trying again when the database is away."""
 
-UNAVAILABLE = (OperationalError, InterfaceError, DatabaseUnavailable)
+UNAVAILABLE = (OperationalError, InterfaceError)
 """What a lost database raises: no server answering, a file gone, a connection cut (and the
 passing ones, a deadlock or a locked SQLite file, which a retry also cures)."""
 
