@@ -53,7 +53,8 @@ def test_issue30_item2_api_chess_swiss_self_confirm_and_self_dispute_are_403(
     assert reported.status_code == 201, reported.content
     before = written()
     for verb in ("confirm", "dispute"):
-        refused = post(api, f"/api/v1/events/club/results/{verb}", game, pia)
+        body = {**game, "reason": "the score sheet says otherwise"} if verb == "dispute" else game
+        refused = post(api, f"/api/v1/events/club/results/{verb}", body, pia)
         assert refused.status_code == 403, refused.content
         assert refused["Content-Type"] == "application/problem+json"
         problem = refused.json()
@@ -107,7 +108,8 @@ def test_issue30_item2_api_gomoku_match_game_answered_by_the_other_player(api: C
         )
         before = written()
         for verb in ("confirm", "dispute"):
-            refused = post(api, f"/api/v1/events/lg/results/{verb}", game, mine)
+            body = {**game, "reason": "not what we played"} if verb == "dispute" else game
+            refused = post(api, f"/api/v1/events/lg/results/{verb}", body, mine)
             assert refused.status_code == 403, refused.content
             assert refused.json()["code"] == "own_report"
         assert written() == before

@@ -140,12 +140,16 @@ def test_issue30_item2_multi_game_gomoku_match_the_other_player_of_the_encounter
         with pytest.raises(OwnReport):
             confirm_result("lg", GameRef(1, board, game.number), actor=one, now=at(3, 10, 12))
         with pytest.raises(OwnReport):
-            dispute_result("lg", GameRef(1, board, game.number), actor=one, now=at(3, 10, 12))
+            dispute_result(
+                "lg", GameRef(1, board, game.number), actor=one, reason="no", now=at(3, 10, 12)
+            )
     assert written() == before
     second = GameRef(1, board, 2)
     assert confirm_result("lg", second, actor=other, now=at(3, 10, 12)).game.status is (
         ResultStatus.CONFIRMED
     )
-    disputed = dispute_result("lg", GameRef(1, board, 1), actor=other, now=at(3, 10, 12))
+    disputed = dispute_result(
+        "lg", GameRef(1, board, 1), actor=other, reason="no", now=at(3, 10, 12)
+    )
     assert disputed.game.status is ResultStatus.DISPUTED
     assert_no_self_confirmation("lg")

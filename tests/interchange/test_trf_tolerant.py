@@ -174,11 +174,16 @@ def test_unknown_records_are_kept_with_a_warning() -> None:
 
 
 def test_known_records_read_elsewhere_are_kept_without_a_warning() -> None:
-    # XXA/250 (acceleration), 192 (pairing system) and the like: kept verbatim, no warning.
+    # 062 and the like: kept verbatim, no warning; 192 (pairing system) and the acceleration
+    # records XXA/250 are read (Baku acceleration), without a warning either.
     extra = ("062 2", "192 FIDE_DUTCH_2026", "XXA    1  1.0", "250 00.0 01.0 001 001 0001 0001")
     t, found = read(trf(*PLAYERS, *extra))
-    assert (t.other_lines, found) == (extra, [])
-    assert {"XXA", "250"} <= KEPT_RECORDS | RECORD_HANDLERS.keys()
+    assert (t.other_lines, found) == (("062 2",), [])
+    assert t.encoded_type == "FIDE_DUTCH_2026"
+    assert t.accelerations
+    assert t.acceleration_records
+    assert {"XXA", "250", "192"} <= RECORD_HANDLERS.keys()
+    assert "062" in KEPT_RECORDS
 
 
 def test_a_tab_in_an_informing_record_is_a_blank_with_a_warning() -> None:

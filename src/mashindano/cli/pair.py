@@ -121,7 +121,10 @@ def _print_checklist(
         "Opponent",
         "Colour",
     ):
-        table.add_column(column)
+        # A score with its virtual points ("0.0 (+1.0)") is never cut at 80 columns.
+        table.add_column(
+            column, no_wrap=column == "Score", min_width=10 if column == "Score" else None
+        )
     for row in explain_pairing(
         results, round_number, pairing, acceleration=trf_acceleration(tournament)
     ):

@@ -10,8 +10,7 @@ from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.template import loader
 
-RETRY_AFTER_SECONDS = 30
-"""How long a client is asked to wait before trying again when the database is away."""
+from mashindano.web.api.problems import RETRY_AFTER_SECONDS, unavailable
 
 UNAVAILABLE = (OperationalError, InterfaceError)
 """What a lost database raises: no server answering, a file gone, a connection cut (and the
@@ -20,16 +19,8 @@ passing ones, a deadlock or a locked SQLite file, which a retry also cures)."""
 
 def database_unavailable(request: HttpRequest | None) -> HttpResponse:
     if request is not None and request.path.startswith("/api/"):
-        from mashindano.web.api.problems import problem
-
-        response = problem(
-            request,
-            503,
-            "unavailable",
-            "the database cannot be reached just now; retry after the delay",
-        )
-    else:
-        response = HttpResponse(loader.render_to_string("503.html"), status=503)
+        return unavailable(request)
+    response = HttpResponse(loader.render_to_string("503.html"), status=503)
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response
 

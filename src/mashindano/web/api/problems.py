@@ -150,14 +150,29 @@ def install(api: NinjaAPI) -> None:
     @api.exception_handler(OperationalError)
     @api.exception_handler(InterfaceError)
     def _unavailable(request: HttpRequest, exc: Exception) -> HttpResponse:
-        from mashindano.web.errors import database_unavailable
-
         log.warning(
             "API request %s %s: database unavailable: %s", request.method, request.path, exc
         )
-        return database_unavailable(request)
+        return unavailable(request)
 
     @api.exception_handler(Exception)
     def _unexpected(request: HttpRequest, exc: Exception) -> HttpResponse:
         log.exception("API request %s %s failed", request.method, request.path)
         return problem(request, 500, "server_error", "the server failed; the error is logged")
+
+
+RETRY_AFTER_SECONDS = 30
+"""How long a client is asked to wait before trying again when the database is away."""
+
+
+def unavailable(request: HttpRequest) -> HttpResponse:
+    """503 `unavailable` with Retry-After: the database cannot be reached just now (issue 30
+    item 11); the site's pages answer the same way with a page (`web.errors`)."""
+    response = problem(
+        request,
+        503,
+        "unavailable",
+        "the database cannot be reached just now; retry after the delay",
+    )
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response

@@ -94,7 +94,7 @@ class ReportIn(GameIn):
 
 
 class DisputeIn(GameIn):
-    reason: str = Field("", max_length=1000)
+    reason: str = Field(max_length=1000, description="Why the result is wrong (required).")
 
 
 class RulingIn(ReportIn):
