@@ -164,3 +164,23 @@ def test_odd_round_one_takes_the_straight_bye_shortcut_and_agrees(
     pairing = pair_dutch(StageResults(field), 1, total_rounds=9, initial_colour=Side.WHITE)
     assert pairing.bye == CompetitorId("999")
     assert pairing.boards[0] == (CompetitorId("1"), CompetitorId("500"))
+
+
+def test_single_moved_down_player_is_certified_and_agrees(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 28 item 7: a bracket with one moved-down player (an odd scoregroup above) takes
+    that player's opponent and the residents' exchange matching from the profile transport
+    and its certificate (C.04.3 C5-C8 and the S2 order for moved-down players), without a
+    matching over the players, and the pairing equals the general path's."""
+    answered: list[bool] = []
+    original = RoundSolver._certified_moved_down
+
+    def spy(self: RoundSolver, *args: Any) -> Any:
+        result = original(self, *args)
+        answered.append(result is not None)
+        return result
+
+    monkeypatch.setattr(RoundSolver, "_certified_moved_down", spy)
+    _play_and_compare(120, 4, 7, mixed=False)
+    _play_and_compare(150, 5, 2, mixed=False)
+    _play_and_compare(61, 4, 3, mixed=True)
+    assert sum(answered) >= 3, answered

@@ -12,8 +12,9 @@ is read off the last optimal matching with the potentials of `alternating` inste
 matching (when residents float down, one "slot" per floater stands for its pairing below); a
 bracket without moved-down players asks the exchange question in its first matching; and when
 the last matching already has S1 in the upper halves, the exchange matching is not asked at
-all. Within a bracket the packed weights are kept and only the edges that change are packed
-again.
+all; a bracket with one moved-down player takes its opponent and the rest's exchange matching
+from profile-level transportations with their potentials (`_certified_moved_down`). Within a
+bracket the packed weights are kept and only the edges that change are packed again.
 """
 
 from __future__ import annotations
@@ -39,6 +40,18 @@ NO_OPPONENT = -1
 Certificate = tuple[dict[int, int], dict[int, int], dict[int, int]]
 """A matching (each player's mate) with the potentials of its S1 and S2 players that prove it
 optimal (see `_certified_assignment`)."""
+
+ProfileTransport = tuple[
+    dict[tuple[int, int], int],
+    dict[int, int],
+    dict[int, int],
+    dict[tuple[int, int], int],
+    bool,
+    int,
+]
+"""The flow between profiles, the potentials of S1's and S2's profiles, the weights of the
+profile pairs, whether the bracket is odd, and the weight of floating (see
+`_profile_transport`)."""
 
 FLOAT = -1
 """The slot (and its profile) of the player an odd bracket floats down, in
@@ -290,7 +303,13 @@ class RoundSolver(DutchWeights):
         # any other answer is still an optimal first matching, since the exchange criteria
         # rank below all the others.
         guessing = self.use_shortcuts and mdp_count == 0
-        mate: dict[int, int] = {} if guessing else self._compute(local)
+        # One moved-down player: its opponent and the exchange matching of the rest, certified.
+        moved_down = (
+            self._certified_moved_down(local, current_end, next_score)
+            if self.use_shortcuts and mdp_count == 1
+            else None
+        )
+        mate: dict[int, int] = {} if guessing or moved_down is not None else self._compute(local)
 
         def mate_of(v: int) -> int:
             return mate.get(v, v)
@@ -299,12 +318,23 @@ class RoundSolver(DutchWeights):
             return resident_start <= mate_of(v) < next_vertex
 
         matched: set[int] = set()
+        # The moved-down players still to pair (none when the certificate paired the one).
+        unsettled = mdp_count
+        # Potentials proving the certified assignment optimal, while `mate` is that one.
+        known_potentials: tuple[dict[int, int], dict[int, int]] | None = None
+        if moved_down is not None:
+            partner, (mate, upper_potential, lower_potential) = moved_down
+            matched.update((local[0], partner))
+            known_potentials = (upper_potential, lower_potential)
+            self.last_was_local = True
+            self.last_mate = mate
+            unsettled = 0
         residents = range(mdp_count, current_end)
         resident_count = current_end - mdp_count
         # Which moved-down players are paired: the earliest that keep the best candidate.
         group_score: Points | None = None
         remaining = remaining_matched = 0
-        for position in range(mdp_count):
+        for position in range(unsettled):
             vertex = local[position]
             score = self.players[vertex].score
             if group_score is None or score < group_score:
@@ -335,7 +365,7 @@ class RoundSolver(DutchWeights):
                     if vector:
                         self._set(vertex, local[r], vector)
         # Their opponents: the highest-ranked resident that keeps the best candidate.
-        for position in range(mdp_count):
+        for position in range(unsettled):
             vertex = local[position]
             if vertex not in matched:
                 continue
@@ -428,8 +458,6 @@ class RoundSolver(DutchWeights):
             self.last_mate = found
             return found, (upper_potential, lower_potential)
 
-        # Potentials proving the certified assignment optimal, while `mate` is that one.
-        known_potentials: tuple[dict[int, int], dict[int, int]] | None = None
         if guessing:
             mate, known_potentials = exchange_matching(
                 self._certified_assignment(
@@ -640,6 +668,70 @@ class RoundSolver(DutchWeights):
             self._finalize(vertex, partner)
         return matched
 
+    def _certified_moved_down(
+        self, local: Sequence[int], current_end: int, next_score: Points | None
+    ) -> tuple[int, Certificate] | None:
+        """The opponent of a bracket's one moved-down player, and the certified exchange
+        matching of the residents left (`_certified_assignment`), found without a matching
+        over the players; None when that cannot be shown here. The pair is finalized.
+
+        What the two matchings would decide. Every optimal matching pairs the moved-down player
+        M in the bracket when some matching does with as many pairs: its score digit ranks above
+        the residents'. M then takes the highest-ranked resident r that keeps the best value
+        V(r) = w(M, r) + W(R - r), where W(S) is the best a matching of the residents S (with
+        the next group, one floating down when S is odd) reaches with the most pairs in S.
+
+        How we know it. W(R - r) is at most what the players' profiles allow with the
+        rematches left out, which depends only on r's profile q, and `_profile_transport` of
+        R - r proves that value U(q) - w(M, q) when it succeeds (a maximum weight matching of
+        the profiles' graph). Let U* be the largest U(q) over the profiles with a resident M
+        may meet, and r* the highest-ranked such resident whose profile reaches U*. When the
+        certified assignment of R - r* is realized with players (rematches respected, the
+        floater placed, the players below completable: C4), V(r*) = U*: no resident does
+        better, and one that does as well has a profile reaching U*, so ranks below r*.
+        """
+        mover = local[0]
+        residents = local[1:current_end]
+        next_group = local[current_end:]
+        if mover in self.removed or any(v in self.removed for v in residents):
+            return None
+        profile = self._profile
+        size = self.layout.size
+        # Per profile, the highest-ranked resident M may meet.
+        first_of_profile: dict[int, int] = {}
+        for v in residents:
+            if profile[v] not in first_of_profile and self.compatible(mover, v):
+                first_of_profile[profile[v]] = v
+        best: int | None = None
+        chosen: int | None = None
+        for v in first_of_profile.values():
+            vector = self._base_vector(mover, v, True, False)
+            if not vector:
+                return None
+            transport = self._profile_transport(
+                [r for r in residents if r != v], next_group, next_score
+            )
+            if transport is None:
+                return None
+            flow, _, _, weights, _, _ = transport
+            value = pack_exact(vector, size) + sum(
+                count * weights[key] for key, count in flow.items()
+            )
+            # Residents come in rank order: on equal values the first stays.
+            if best is None or value > best:
+                best, chosen = value, v
+        if chosen is None:
+            return None
+        self.removed.update((mover, chosen))
+        certified = self._certified_assignment(
+            [r for r in residents if r != chosen], next_group, next_score
+        )
+        self.removed.difference_update((mover, chosen))
+        if certified is None:
+            return None
+        self._finalize(mover, chosen)
+        return chosen, certified
+
     def _certified_assignment(
         self, residents: Sequence[int], next_group: Sequence[int], next_score: Points | None
     ) -> Certificate | None:
@@ -675,6 +767,57 @@ class RoundSolver(DutchWeights):
         slot, as -1), which prove the assignment optimal among assignments
         (`AlternativeAssignments` and `_floater_model` need no others).
         """
+        if any(v in self.removed for v in residents):
+            return None
+        transport = self._profile_transport(residents, next_group, next_score)
+        if transport is None:
+            return None
+        flow, a, b, weights, odd, floating = transport
+        half = len(residents) // 2
+        upper_side, lower_side = residents[:half], residents[half:]
+        profile = self._profile
+        tight = {
+            p: [q for q in b if (p, q) in weights and a[p] + b[q] == weights[(p, q)]] for p in a
+        }
+        uppers = [*upper_side, FLOAT] if odd else upper_side
+        assignment = self._realize_assignment(uppers, lower_side, flow, tight)
+        if assignment is None:
+            return None
+        mate: dict[int, int] = {}
+        upper_potential: dict[int, int] = {}
+        lower_potential: dict[int, int] = {}
+        for upper, lower in assignment.items():
+            lower_potential[lower] = b[profile[lower]]
+            if upper == FLOAT:
+                upper_potential[FLOAT] = a[FLOAT]
+                continue
+            mate[upper] = lower
+            mate[lower] = upper
+            upper_potential[upper] = a[profile[upper]]
+        taken = set(residents)
+        if odd:
+            placed = self._float_into(assignment[FLOAT], next_group, floating)
+            if placed is None:
+                return None
+            mate.update(placed)
+            taken.update(next_group)
+        rest = [v for v in range(self.count) if v not in self.removed and v not in taken]
+        rest += [v for v in next_group if odd and v not in mate]
+        rest.sort()
+        singles = {v for v in rest if self.may_get_bye[v]} if len(rest) % 2 else set()
+        if not is_completable(rest, self._edge_exists, singles):
+            return None
+        return mate, upper_potential, lower_potential
+
+    def _profile_transport(
+        self, residents: Sequence[int], next_group: Sequence[int], next_score: Points | None
+    ) -> ProfileTransport | None:
+        """The profile-level part of `_certified_assignment`: the transportation of S1's
+        profiles (and the slot FLOAT of an odd bracket) to S2's at the best weight, with
+        potentials that, shifted by some c, prove it a maximum weight matching of the bracket
+        (see there); None when no such c exists or the transportation fails. The weights
+        ignore C1 (they are the profiles'), so the value is also an upper bound of what any
+        matching of players with these profiles reaches with the rematches left out."""
         odd = len(residents) % 2 == 1
         if (
             len(residents) < 4
@@ -682,8 +825,6 @@ class RoundSolver(DutchWeights):
             or self._may_decide_bye(next_score)
             or (odd and (not next_group or self._group is None))
         ):
-            return None
-        if any(v in self.removed for v in residents):
             return None
         half = len(residents) // 2
         upper_side, lower_side = residents[:half], residents[half:]
@@ -752,39 +893,7 @@ class RoundSolver(DutchWeights):
                     highest = bound if highest is None else min(highest, bound)
         if lowest is not None and highest is not None and lowest > highest:
             return None
-        tight = {
-            p: [q for q in demand if (p, q) in weights and a[p] + b[q] == weights[(p, q)]]
-            for p in supply
-        }
-        uppers = [*upper_side, FLOAT] if odd else upper_side
-        assignment = self._realize_assignment(uppers, lower_side, flow, tight)
-        if assignment is None:
-            return None
-        mate: dict[int, int] = {}
-        upper_potential: dict[int, int] = {}
-        lower_potential: dict[int, int] = {}
-        for upper, lower in assignment.items():
-            lower_potential[lower] = b[profile[lower]]
-            if upper == FLOAT:
-                upper_potential[FLOAT] = a[FLOAT]
-                continue
-            mate[upper] = lower
-            mate[lower] = upper
-            upper_potential[upper] = a[profile[upper]]
-        taken = set(residents)
-        if odd:
-            placed = self._float_into(assignment[FLOAT], next_group, floating)
-            if placed is None:
-                return None
-            mate.update(placed)
-            taken.update(next_group)
-        rest = [v for v in range(self.count) if v not in self.removed and v not in taken]
-        rest += [v for v in next_group if odd and v not in mate]
-        rest.sort()
-        singles = {v for v in rest if self.may_get_bye[v]} if len(rest) % 2 else set()
-        if not is_completable(rest, self._edge_exists, singles):
-            return None
-        return mate, upper_potential, lower_potential
+        return flow, a, b, weights, odd, floating
 
     def _float_into(
         self, floater: int, next_group: Sequence[int], floating: int
