@@ -442,8 +442,10 @@ class RoundSolver(DutchWeights):
         # When the last optimal matching already puts all of S1 in the upper halves, it is
         # optimal for the exchange criteria too (no exchange, the smallest numbers) and every
         # matching that is has the same upper halves, which is all the rest reads from it. The
-        # bye criterion of the next bracket (C9) reads the last matching itself: ask then.
-        exact_last = self._may_decide_bye(next_score)
+        # bye criterion of the next bracket (C9) reads the last matching itself: it is asked
+        # once more at the end of the bracket (`settle_last`).
+        exact_last = False
+        settle_last = self.use_shortcuts and self._may_decide_bye(next_score)
 
         def exchange_matching(
             certified: Certificate | None,
@@ -666,6 +668,11 @@ class RoundSolver(DutchWeights):
             matched.add(vertex)
             matched.add(partner)
             self._finalize(vertex, partner)
+        if settle_last:
+            # What the next bracket's bye criterion reads (`_update_bye_criterion`): whether
+            # the matching is local and how many players it leaves unpaired, which every
+            # optimal matching over what is left shares with the general path's last one.
+            self._compute(local)
         return matched
 
     def _certified_moved_down(
@@ -822,7 +829,6 @@ class RoundSolver(DutchWeights):
         if (
             len(residents) < 4
             or self.single_downfloater_gets_bye
-            or self._may_decide_bye(next_score)
             or (odd and (not next_group or self._group is None))
         ):
             return None
