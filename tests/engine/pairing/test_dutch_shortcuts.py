@@ -184,3 +184,26 @@ def test_single_moved_down_player_is_certified_and_agrees(monkeypatch: pytest.Mo
     _play_and_compare(150, 5, 2, mixed=False)
     _play_and_compare(61, 4, 3, mixed=True)
     assert sum(answered) >= 3, answered
+
+
+def test_last_bracket_leaving_the_bye_is_certified_and_agrees(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 28 item 7: the last bracket of an odd field, whose one unpaired player gets the
+    pairing-allocated bye (C.04.3 C2, C9 by played games), takes its exchange matching from
+    the profile transport with a bye slot instead of a matching over the players, and the
+    pairing equals the general path's."""
+    answered: list[bool] = []
+    original = RoundSolver._certified_assignment
+
+    def spy(self: RoundSolver, residents: Any, next_group: Any, next_score: Any) -> Any:
+        result = original(self, residents, next_group, next_score)
+        if not next_group and len(residents) % 2:
+            answered.append(result is not None)
+        return result
+
+    monkeypatch.setattr(RoundSolver, "_certified_assignment", spy)
+    for players, seed in ((121, 3), (99, 4), (61, 5)):
+        _play_and_compare(players, 5, seed, mixed=False)
+    _play_and_compare(61, 5, 6, mixed=True)
+    assert any(answered), answered

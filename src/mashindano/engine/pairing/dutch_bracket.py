@@ -276,8 +276,8 @@ class RoundSolver(DutchWeights):
             self._pairs_with_next_group_follow_scores(local, current_end)
             stored_end = current_end
         weights = self.weights
-        if self.use_shortcuts and not self.single_downfloater_gets_bye and not self.forbidden:
-            # Every stored row lies in the current bracket (`stored_end` <= `current_end`).
+        if self.use_shortcuts and not self.forbidden and stored_end <= current_end:
+            # Every stored row lies in the current bracket.
             for y, row in enumerate(self._base_rows(local, mdp_count, stored_end), mdp_count):
                 base.append(row)
                 weights.setdefault(local[y], {}).update(zip(local[:y], row, strict=True))
@@ -702,7 +702,7 @@ class RoundSolver(DutchWeights):
         next_group = local[current_end:]
         if mover in self.removed or any(v in self.removed for v in residents):
             return None
-        profile = self._profile
+        profile = self._kinds()
         size = self.layout.size
         # Per profile, the highest-ranked resident M may meet.
         first_of_profile: dict[int, int] = {}
@@ -768,7 +768,11 @@ class RoundSolver(DutchWeights):
         weight F to every player (the one it takes is the floater), and a FLOAT-S1 edge needs
         2c >= F - a[FLOAT] - a - E1 + E2 * (h - 1). Every optimal matching floats one player,
         since F outweighs a pair within the next group; the floater must meet someone there
-        who leaves the rest of the group paired (checked, with the players below, C4).
+        who leaves the rest of the group paired (checked, with the players below, C4). In the
+        last bracket of an odd field the slot stands for the pairing-allocated bye instead: it
+        weighs nothing to everyone (F = 0), and the player it takes must be one who may get the
+        bye (C2). While the bye criterion weighs played games (C9), profiles are refined by
+        them (`_kinds`).
 
         Returns the matching and the potentials a and b of each S1 and S2 player (and of the
         slot, as -1), which prove the assignment optimal among assignments
@@ -782,12 +786,14 @@ class RoundSolver(DutchWeights):
         flow, a, b, weights, odd, floating = transport
         half = len(residents) // 2
         upper_side, lower_side = residents[:half], residents[half:]
-        profile = self._profile
+        profile = self._kinds()
         tight = {
             p: [q for q in b if (p, q) in weights and a[p] + b[q] == weights[(p, q)]] for p in a
         }
         uppers = [*upper_side, FLOAT] if odd else upper_side
-        assignment = self._realize_assignment(uppers, lower_side, flow, tight)
+        assignment = self._realize_assignment(
+            uppers, lower_side, flow, tight, odd and not next_group
+        )
         if assignment is None:
             return None
         mate: dict[int, int] = {}
@@ -802,7 +808,7 @@ class RoundSolver(DutchWeights):
             mate[lower] = upper
             upper_potential[upper] = a[profile[upper]]
         taken = set(residents)
-        if odd:
+        if odd and next_group:
             placed = self._float_into(assignment[FLOAT], next_group, floating)
             if placed is None:
                 return None
@@ -826,15 +832,15 @@ class RoundSolver(DutchWeights):
         ignore C1 (they are the profiles'), so the value is also an upper bound of what any
         matching of players with these profiles reaches with the rematches left out."""
         odd = len(residents) % 2 == 1
-        if (
-            len(residents) < 4
-            or self.single_downfloater_gets_bye
-            or (odd and (not next_group or self._group is None))
+        if len(residents) < 4 or (
+            (self.single_downfloater_gets_bye or odd) and next_group and self._group is None
         ):
+            return None
+        if odd and not next_group and self.count % 2 == 0:
             return None
         half = len(residents) // 2
         upper_side, lower_side = residents[:half], residents[half:]
-        profile = self._profile
+        profile = self._kinds()
         representative: dict[int, int] = {}
         supply: dict[int, int] = {}
         demand: dict[int, int] = {}
@@ -842,8 +848,9 @@ class RoundSolver(DutchWeights):
         size = layout.size
         floating = 0
         if odd:
-            digit = self.digit[residents[0]]
-            floating = pack_exact({layout.pairs_next: 1, layout.scores_next + digit: 1}, size)
+            if next_group:
+                digit = self.digit[residents[0]]
+                floating = pack_exact({layout.pairs_next: 1, layout.scores_next + digit: 1}, size)
             supply[FLOAT] = 1
         for v in upper_side:
             representative.setdefault(profile[v], v)
@@ -933,17 +940,20 @@ class RoundSolver(DutchWeights):
         lower_side: Sequence[int],
         flow: dict[tuple[int, int], int],
         tight: dict[int, list[int]],
+        bye: bool,
     ) -> dict[int, int] | None:
         """Players for the profile flow: each S1 player an S2 player over a tight profile pair
         they may meet (C1), every one paired; None when that fails. Greedy along the flow,
         then augmenting paths over the tight pairs for the few it leaves."""
-        profile = self._profile
+        profile = self._kinds()
 
         def type_of(v: int) -> int:
             return FLOAT if v == FLOAT else profile[v]
 
         def compatible(u: int, v: int) -> bool:
-            return u == FLOAT or self.compatible(u, v)
+            if u == FLOAT:
+                return not bye or self.may_get_bye[v]
+            return self.compatible(u, v)
 
         pools: dict[int, list[int]] = {}
         for v in lower_side:

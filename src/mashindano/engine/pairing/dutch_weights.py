@@ -198,6 +198,7 @@ class DutchWeights:
         self.bye_score: Points | None = None
         self.single_downfloater_gets_bye = False
         self.bye_rank: dict[int, int] = {}
+        self._bye_kinds: list[int] | None = None
         self.last_was_local = True
         self.last_mate: dict[int, int] = {}
         # Within a bracket the packed weights are kept and only edges that change are packed
@@ -523,12 +524,12 @@ class DutchWeights:
 
     def _base_rows(self, local: Sequence[int], start: int, end: int) -> list[list[Vector | None]]:
         """For each position y from `start` to `end` (all in the current bracket), the row
-        `_base_vector(local[x], local[y], True, False)` for x < y. Without forbidden pairs and
-        the bye criterion a pair's vector (and C3) follows from the two profiles, and only a
-        rematch (C1) tells players of one profile apart: so each row is a prefix of its
-        profile's row, with None where the two have met."""
+        `_base_vector(local[x], local[y], True, False)` for x < y. Without forbidden pairs a
+        pair's vector (and C3) follows from the two kinds (`_kinds`), and only a rematch (C1)
+        tells players of one kind apart: so each row is a prefix of its kind's row, with None
+        where the two have met."""
         players = self.players
-        profile = self._profile
+        profile = self._kinds()
         # Positions (before `end`) of the players each player has met.
         met_at: dict[CompetitorId, list[int]] = {}
         for x in range(end):
@@ -556,12 +557,27 @@ class DutchWeights:
             rows.append(row)
         return rows
 
+    def _kinds(self) -> Sequence[int]:
+        """Each player's profile, refined by what the bye criterion reads of a player while it
+        is on (`single_downfloater_gets_bye`): players of one kind weigh alike in every pair."""
+        if not self.single_downfloater_gets_bye:
+            return self._profile
+        if self._bye_kinds is None:
+            kinds: dict[tuple[int, int], int] = {}
+            self._bye_kinds = [
+                kinds.setdefault((self._profile[v], self.players[v].played_games), len(kinds))
+                for v in range(self.count)
+            ]
+        return self._bye_kinds
+
     def _profile_vector(self, i: int, j: int) -> Vector | None:
         """`_base_vector(i, j, True, False)` as if `i` and `j` had not met, without forbidden
-        pairs and the bye criterion: what their two profiles give."""
+        pairs: what their two kinds (`_kinds`) give."""
         if not self._colours_compatible(i, j):
             return None
         key: tuple[int, ...] = (self._profile[i], self._profile[j], True, False)
+        if self.single_downfloater_gets_bye:
+            key = (*key, self.players[i].played_games, self.players[j].played_games)
         vector = self._shared_vectors.get(key)
         if vector is None:
             vector = self._compute_base_vector(i, j, True, False)
