@@ -37,6 +37,9 @@ class AlternativeAssignments:
         self.upper_potential: dict[int, int] = {}
         self.lower_potential: dict[int, int] = {}
         self._tight: dict[int, list[int]] = {}
+        # Uppers a failed search reached while `upper` looked for a way to give `target` up:
+        # none of them leads there, until the assignment changes (key: upper, target).
+        self._dead_ends: tuple[int, int, set[int]] | None = None
         if potentials is None:
             self._compute_potentials()
         else:
@@ -120,6 +123,14 @@ class AlternativeAssignments:
             return False
         target = self.partner[upper]
         start = self.owner[lower]
+        known = self._dead_ends
+        if known is not None and known[0] == upper and known[1] == target:
+            dead = known[2]
+        else:
+            dead = set()
+            self._dead_ends = (upper, target, dead)
+        if start in dead:
+            return False
         # Breadth-first search: an upper vertex on the path gives its partner up and takes a
         # tight edge to the next lower vertex; the path ends when someone takes `target`.
         came_from: dict[int, int | None] = {start: None}
@@ -134,9 +145,12 @@ class AlternativeAssignments:
                 if owner_next is None or lower_next == own_lower:
                     continue
                 # An upper vertex already reached needs no edge test (unless it holds the
-                # target): the search would not go there again.
+                # target): the search would not go there again; nor does one an earlier
+                # search for the same target reached in vain.
                 is_target = lower_next == target
-                if not is_target and (owner_next in came_from or owner_next == upper):
+                if not is_target and (
+                    owner_next in came_from or owner_next == upper or owner_next in dead
+                ):
                     continue
                 if is_target:
                     found = u
@@ -144,6 +158,7 @@ class AlternativeAssignments:
                 came_from[owner_next] = u
                 queue.append(owner_next)
         if found is None:
+            dead.update(came_from)
             return False
         self._rotate(upper, lower, found, came_from)
         return True
@@ -164,7 +179,9 @@ class AlternativeAssignments:
         for u, new_lower in new_partner.items():
             self.partner[u] = new_lower
             self.owner[new_lower] = u
+        self._dead_ends = None
 
     def remove(self, upper: int) -> None:
         lower = self.partner.pop(upper)
         del self.owner[lower]
+        self._dead_ends = None

@@ -140,6 +140,11 @@ class RoundSolver(DutchWeights):
             ]
             mdp_count = sum(1 for position in carried if position < current_end)
             self._update_bye_criterion(local, carried, appended_score)
+            # The stored vectors of paired players are read no more (memory: a large bracket
+            # stores a row per player).
+            for vertex in local[:current_end]:
+                if vertex in self.removed:
+                    self.weights.pop(vertex, None)
             local = [local[position] for position in carried]
             resident_start = next_vertex
         leftover = [v for v in range(self.count) if v not in self.removed]
