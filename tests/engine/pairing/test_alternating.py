@@ -71,3 +71,38 @@ def test_remove_drops_the_pair() -> None:
     assert alternatives.swap_in(0, 11)
     alternatives.remove(0)
     assert alternatives.partner == {1: 10}
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    size=st.integers(min_value=2, max_value=5),
+    data=st.data(),
+)
+def test_swap_in_answers_in_turn_after_failed_searches(size: int, data: st.DataObject) -> None:
+    # Issue 28 item 7: a failed search is remembered for the same upper and target, so each
+    # answer of a sequence of swaps (as the Dutch bracket asks them, candidates in turn, then
+    # the pair removed) must still be brute force's on the assignment as it stands.
+    uppers = list(range(size))
+    lowers = list(range(10, 10 + size))
+    weights: dict[tuple[int, int], int] = {}
+    for u in uppers:
+        for lower in lowers:
+            if data.draw(st.integers(0, 4)) > 0:
+                weights[(u, lower)] = data.draw(st.integers(-2, 3))
+    assignments = _all_assignments(uppers, lowers, weights)
+    if not assignments:
+        return
+    best = max(total for total, _ in assignments)
+    optimal = [a for total, a in assignments if total == best]
+    start = optimal[data.draw(st.integers(0, len(optimal) - 1))]
+    alternatives = AlternativeAssignments(dict(start), uppers, lambda u, v: weights.get((u, v)))
+    fixed: dict[int, int] = {}
+    for upper in uppers:
+        for lower in data.draw(st.permutations(lowers)):
+            free = [a for a in optimal if all(a[u] == v for u, v in fixed.items())]
+            expected = lower not in fixed.values() and any(a[upper] == lower for a in free)
+            assert alternatives.swap_in(upper, lower) == expected
+            if expected:
+                break
+        fixed[upper] = alternatives.partner[upper]
+        alternatives.remove(upper)
