@@ -13,8 +13,11 @@ matching (when residents float down, one "slot" per floater stands for its pairi
 bracket without moved-down players asks the exchange question in its first matching; and when
 the last matching already has S1 in the upper halves, the exchange matching is not asked at
 all; a bracket with one moved-down player takes its opponent and the rest's exchange matching
-from profile-level transportations with their potentials (`_certified_moved_down`). Within a
-bracket the packed weights are kept and only the edges that change are packed again.
+from profile-level transportations with their potentials (`_certified_moved_down`), and the
+last bracket of an odd field its exchange matching from one with a bye slot. A bracket whose
+next group may take the bye (C9) keeps these shortcuts and asks one matching at its end, which
+is all the bye criterion reads of it. Within a bracket the packed weights are kept and only the
+edges that change are packed again; the stored vectors of paired players are then dropped.
 """
 
 from __future__ import annotations
@@ -195,8 +198,8 @@ class RoundSolver(DutchWeights):
         on C6-C9 and C14-C21 (those terms add up per player), so the first candidate is the best
         on every criterion, including exchanges (none) and the tie-breaks (each S1 player gets
         the highest-ranked S2 player left). The next bracket does not depend on this one, since
-        nobody floats down. Brackets that may decide C9 for the next one keep the general path,
-        because that decision reads the last matching itself.
+        nobody floats down. Brackets that may decide C9 for the next one keep `_pair_bracket`,
+        because that decision reads the bracket's last matching.
         """
         if current_end % 2 or self._may_decide_bye(next_score):
             return None
@@ -449,7 +452,6 @@ class RoundSolver(DutchWeights):
         # matching that is has the same upper halves, which is all the rest reads from it. The
         # bye criterion of the next bracket (C9) reads the last matching itself: it is asked
         # once more at the end of the bracket (`settle_last`).
-        exact_last = False
         settle_last = self.use_shortcuts and self._may_decide_bye(next_score)
 
         def exchange_matching(
@@ -475,9 +477,7 @@ class RoundSolver(DutchWeights):
             guessing = paired == first_group_size
             first_group_size = paired
         if not guessing and not (
-            self.use_shortcuts
-            and not exact_last
-            and all(is_upper(local[x]) for x in remainder[:first_group_size])
+            self.use_shortcuts and all(is_upper(local[x]) for x in remainder[:first_group_size])
         ):
             # After the moved-down players are paired, the remainder is a homogeneous bracket:
             # when all of it is paired among itself, the same certificate may answer.
@@ -598,7 +598,7 @@ class RoundSolver(DutchWeights):
         settles_all = False
         slot_partner: dict[int, int] = {}
         floating = 0
-        certified = self.use_shortcuts and self.last_was_local and not exact_last
+        certified = self.use_shortcuts and self.last_was_local
         for x in remainder:
             vertex = local[x]
             if vertex in self.removed or not is_upper(vertex):
@@ -668,7 +668,7 @@ class RoundSolver(DutchWeights):
                 mate = self._compute(local)
                 alternatives = None
                 known_potentials = None
-                certified = self.use_shortcuts and self.last_was_local and not exact_last
+                certified = self.use_shortcuts and self.last_was_local
                 partner = mate_of(vertex)
             matched.add(vertex)
             matched.add(partner)
