@@ -40,6 +40,7 @@ class AlternativeAssignments:
         # Uppers a failed search reached while `upper` looked for a way to give `target` up:
         # none of them leads there, until the assignment changes (key: upper, target).
         self._dead_ends: tuple[int, int, set[int]] | None = None
+        self._changed: list[int] = []
         if potentials is None:
             self._compute_potentials()
         else:
@@ -179,7 +180,13 @@ class AlternativeAssignments:
         for u, new_lower in new_partner.items():
             self.partner[u] = new_lower
             self.owner[new_lower] = u
+            self._changed.append(u)
         self._dead_ends = None
+
+    def take_changed(self) -> list[int]:
+        """The uppers whose partner changed since the last call (some may be removed since)."""
+        changed, self._changed = self._changed, []
+        return changed
 
     def remove(self, upper: int) -> None:
         lower = self.partner.pop(upper)

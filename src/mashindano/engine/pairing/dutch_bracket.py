@@ -23,6 +23,7 @@ edges that change are packed again; the stored vectors of paired players are the
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import chain
 
 from mashindano.engine.pairing.alternating import AlternativeAssignments
 from mashindano.engine.pairing.dutch_weights import (
@@ -599,15 +600,16 @@ class RoundSolver(DutchWeights):
         slot_partner: dict[int, int] = {}
         floating = 0
         certified = self.use_shortcuts and self.last_was_local
-        for x in remainder:
-            vertex = local[x]
-            if vertex in self.removed or not is_upper(vertex):
-                continue
+
+        def candidates_of(index: int) -> tuple[list[int], list[int]]:
+            """The opponents the upper at `remainder[index]` may take, highest-ranked first,
+            with their tie-break terms."""
+            x = remainder[index]
             addend = 0
             candidates: list[int] = []
             addends: list[int] = []
-            for y in reversed(remainder):
-                if y <= x or local[y] in matched:
+            for y in reversed(remainder[index + 1 :]):
+                if local[y] in matched:
                     continue
                 if base[y][x] and (halves_fixed or y not in upper_position):
                     candidates.append(y)
@@ -615,13 +617,28 @@ class RoundSolver(DutchWeights):
                 addend += 1
             candidates.reverse()
             addends.reverse()
+            return candidates, addends
+
+        for index, x in enumerate(remainder):
+            vertex = local[x]
+            if vertex in self.removed or not is_upper(vertex):
+                continue
             if not self.use_shortcuts:
-                set_tie_breaks(x, candidates, addends)
+                set_tie_breaks(x, *candidates_of(index))
             # The highest-ranked opponent has the largest tie-break term, so when an optimal
             # matching pairs `x` with it, every maximum matching does: no need to ask. When the
             # bracket's residents are all paired among themselves, the others are settled too.
+            # The candidates are read in that order, as far as needed.
             found: int | None = None
-            if certified and candidates:
+            lazy = (
+                y
+                for y in remainder[index + 1 :]
+                if local[y] not in matched
+                and base[y][x]
+                and (halves_fixed or y not in upper_position)
+            )
+            first = next(lazy, None)
+            if certified and first is not None:
                 if alternatives is None:
                     uppers = [
                         local[r]
@@ -642,7 +659,9 @@ class RoundSolver(DutchWeights):
                         alternatives = AlternativeAssignments(
                             mate, uppers, exact_weight, potentials=known_potentials
                         )
-                for y in candidates if settles_all else candidates[:1]:
+                    # Kept up to date with the model from here on (see below).
+                    mate = dict(mate)
+                for y in chain((first,), lazy) if settles_all else (first,):
                     if alternatives.swap_in(vertex, local[y]):
                         if self._is_realizable(alternatives, slot_partner, floating):
                             found = local[y]
@@ -651,8 +670,11 @@ class RoundSolver(DutchWeights):
                 assert alternatives is not None
                 partner = found
                 alternatives.remove(vertex)
-                mate = dict(mate)
-                for upper, lower in alternatives.partner.items():
+                # The uppers whose partner a swap changed (the others' pairs stand in `mate`).
+                for upper in alternatives.take_changed():
+                    lower = alternatives.partner.get(upper)
+                    if lower is None:
+                        continue
                     other = slot_partner.get(upper, upper)
                     if other == NO_OPPONENT:
                         mate.pop(lower, None)
@@ -664,7 +686,7 @@ class RoundSolver(DutchWeights):
                     fix_halves()
                     halves_fixed = True
                 if self.use_shortcuts:
-                    set_tie_breaks(x, candidates, addends)
+                    set_tie_breaks(x, *candidates_of(index))
                 mate = self._compute(local)
                 alternatives = None
                 known_potentials = None
