@@ -133,10 +133,11 @@ class AlternativeAssignments:
         if start in dead:
             return False
         # Breadth-first search: an upper vertex on the path gives its partner up and takes a
-        # tight edge to the next lower vertex; the path ends when someone takes `target`.
+        # tight edge to the next lower vertex; the path ends at the first upper reached that
+        # has a tight edge to `target` (it takes it).
         came_from: dict[int, int | None] = {start: None}
         queue = deque([start])
-        found: int | None = None
+        found: int | None = start if self._is_tight(start, target) else None
         owner = self.owner
         while queue and found is None:
             u = queue.popleft()
@@ -145,18 +146,15 @@ class AlternativeAssignments:
                 owner_next = owner.get(lower_next)
                 if owner_next is None or lower_next == own_lower:
                     continue
-                # An upper vertex already reached needs no edge test (unless it holds the
-                # target): the search would not go there again; nor does one an earlier
-                # search for the same target reached in vain.
-                is_target = lower_next == target
-                if not is_target and (
-                    owner_next in came_from or owner_next == upper or owner_next in dead
-                ):
+                # An upper vertex already reached is not searched again, nor is `upper` (who
+                # holds the target), nor one an earlier search for the same target reached in
+                # vain.
+                if owner_next in came_from or owner_next == upper or owner_next in dead:
                     continue
-                if is_target:
-                    found = u
-                    break
                 came_from[owner_next] = u
+                if self._is_tight(owner_next, target):
+                    found = owner_next
+                    break
                 queue.append(owner_next)
         if found is None:
             dead.update(came_from)
