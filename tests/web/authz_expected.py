@@ -329,6 +329,8 @@ ROWS: dict[tuple[str, str], frozenset[str]] = {
     ("console/", "POST"): LOGGED_IN,
     ("console/new/", "GET"): ORGANISERS,
     ("console/new/", "POST"): ORGANISERS,
+    ("console/new/trf/", "GET"): ORGANISERS,
+    ("console/new/trf/", "POST"): ORGANISERS,
     ("console/<slug:slug>/", "GET"): RESULTS,
     ("console/<slug:slug>/", "POST"): RESULTS,
     ("console/<slug:slug>/do/<str:name>/", "GET"): NOBODY,

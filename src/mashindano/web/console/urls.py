@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from django.urls import path
 
-from mashindano.web.console import announcements, series, views
+from mashindano.web.console import announcements, series, takeover, views
 
 app_name = "console"
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("new/", views.new_event, name="new"),
+    path("new/trf/", takeover.take_over, name="takeover"),
     # Championship series; like new/, these shadow the desk of an event named "series".
     path("series/", series.series_list, name="series-list"),
     path("series/<slug:slug>/", series.series_desk, name="series"),
