@@ -8,7 +8,7 @@ from typing import Any
 from django.urls import URLPattern, URLResolver, path
 from ninja import NinjaAPI
 
-from mashindano.web.api import account, actions, common, problems, reads, writes
+from mashindano.web.api import account, actions, common, problems, reads, takeover, writes
 from mashindano.web.api.parsing import CheckedParser
 from mashindano.web.api.throttling import WindowThrottle
 
@@ -51,7 +51,7 @@ api = MashindanoAPI(
 )
 problems.install(api)
 api.add_router("/v1/", common.router)
-_OPERATIONS = (account, reads, writes, actions)  # importing them registers their operations
+_OPERATIONS = (account, reads, writes, actions, takeover)  # importing registers their operations
 
 
 urlpatterns: list[URLPattern | URLResolver] = [path("", api.urls)]
