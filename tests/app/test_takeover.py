@@ -5,12 +5,15 @@ refused or on a dry run."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
-from tests.app.helpers import ACTOR, T0
+from tests.app.helpers import ACTOR, T0, make_event, play_round
 
 from mashindano.app import rounds
 from mashindano.app.errors import Duplicate, NotAllowed
-from mashindano.app.exchange import export_event_trf
+from mashindano.app.exchange import export_event_json, export_event_trf, import_event_json
+from mashindano.app.overrides import forbid_pair
 from mashindano.app.principals import Principal
 from mashindano.app.queries import get_event_facts
 from mashindano.app.results import GameRef, report_result
@@ -179,6 +182,25 @@ def test_issue28_6_results_are_entered_and_the_event_goes_on():
     rounds.pair_next_round(done.slug, actor=ACTOR, now=T0)
     assert [r.number for r in get_event_facts(done.slug).rounds] == [1, 2, 3, 4, 5, 6]
     assert "XXR 7" in export_event_trf(done.slug)
+    assert import_event_json(export_event_json(done.slug), actor=ACTOR, slug="again", now=T0)
+
+
+def test_issue28_6_an_exported_event_taken_over_pairs_as_the_event_itself():
+    """Our own export read back: 3-1-0 points, an odd number (the bye), a forbidden pair."""
+    make_event("source", "chess-swiss", 7, swiss_pairing="dutch", points="3,1,0", swiss_rounds="5")
+    rng = random.Random(8)
+    for _ in range(2):
+        play_round("source", rng)
+    forbid_pair("source", "P01", "P02", actor=ACTOR, reason="brothers", now=T0)
+    done = take_over_event(export_event_trf("source"), actor=ACTOR, slug="copy", now=T0)
+    assert done.parameters["points"] == "3,1,0"
+    assert done.forbidden_pairs == 1
+    assert done.byes == {"U": 2}
+    for slug in ("source", "copy"):
+        rounds.pair_next_round(slug, actor=ACTOR, now=T0)
+    assert paired("copy", 3) == paired("source", 3)
+    assert (1, 2) not in paired("copy", 3)[0]
+    assert export_event_trf("copy") == export_event_trf("source")
 
 
 def test_issue28_6_c04_7_xxa_lines_become_baku_acceleration():

@@ -173,6 +173,11 @@ def _slug(slug: str | None, tournament: TrfTournament) -> str:
     return made
 
 
+def _number(points: Points) -> str:
+    """Points as a parameter's text: `3`, `0.5`."""
+    return format_points(points).removesuffix(".0")
+
+
 def _time(value: datetime) -> str:
     return value.isoformat()
 
@@ -291,9 +296,9 @@ class _Builder:
         system = self.system
         if normalise_point_system(system) != normalise_point_system(PointSystem()):
             parameters["points"] = ",".join(
-                format_points(v) for v in (system.win, system.draw, system.loss)
+                _number(v) for v in (system.win, system.draw, system.loss)
             )
-            parameters["swiss_bye_points"] = format_points(system.pairing_bye_points)
+            parameters["swiss_bye_points"] = _number(system.pairing_bye_points)
         if self._wants_acceleration():
             parameters["swiss_acceleration"] = "baku"
         adapter = adapter_for(PRESET)
