@@ -72,6 +72,17 @@ def test_issue28_6_confirm_creates_the_running_event(olga: Client) -> None:
     assert olga.get("/console/open/").status_code == 200
 
 
+def test_issue28_6_the_public_pages_of_a_taken_over_event_are_published(olga: Client) -> None:
+    olga.post(PAGE, {"step": "create", "text": swiss_manager_trf(), "slug": "open"})
+    visitor = Client()
+    for path in ("/e/open/", "/e/open/round/4/", "/e/open/standings/", "/e/open/crosstable/"):
+        response = visitor.get(path)
+        assert response.status_code == 200, path
+    standings = visitor.get("/e/open/standings/").content.decode()
+    assert "Test0003 Player0003" in standings
+    assert visitor.get("/e/open/export.trf").content.decode().startswith("012 Nairobi Open 2026")
+
+
 def test_issue28_6_a_broken_file_is_refused_with_the_reason(olga: Client) -> None:
     broken = swiss_manager_trf().replace("    6 b =     8 w 1", "    6 b =     8 w 0", 1)
     response = olga.post(PAGE, {"step": "create", "text": broken})
