@@ -225,3 +225,17 @@ def test_issue28_6_a_full_point_bye_declared_ahead_is_refused():
     with pytest.raises(ConfigError, match="F bye declared for round 5"):
         take_over_event(text, actor=ACTOR, now=T0)
     assert not models.Event.objects.exists()
+
+
+MIXED = sorted(
+    p.name.removesuffix(".trf")
+    for p in DUTCH.glob("t0[0-4]*_mixed_*_round05.trf")  # up to 40 players: forfeits and byes
+)
+
+
+@pytest.mark.parametrize("case", MIXED)
+def test_issue28_6_every_mixed_fixture_taken_over_after_round_4_pairs_as_bbppairings(case):
+    assert len(MIXED) >= 20
+    take_over_event(swiss_manager_trf(case), actor=ACTOR, now=T0, slug="case")
+    rounds.pair_next_round("case", actor=ACTOR, now=T0)
+    assert paired("case", 5) == reference(case)
