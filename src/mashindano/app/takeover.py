@@ -299,7 +299,7 @@ class _Builder:
                 _number(v) for v in (system.win, system.draw, system.loss)
             )
             parameters["swiss_bye_points"] = _number(system.pairing_bye_points)
-        if self._wants_acceleration():
+        if trf_acceleration(self.t) is not None:  # checked against Baku's in `check_event`
             parameters["swiss_acceleration"] = "baku"
         adapter = adapter_for(PRESET)
         try:
@@ -311,12 +311,6 @@ class _Builder:
                 )
             ) from None
         return parameters
-
-    def _wants_acceleration(self) -> bool:
-        try:
-            return trf_acceleration(self.t) is not None
-        except ConfigError as exc:
-            raise ConfigError(exc.message) from None
 
     def check_event(self, facts: EventFacts) -> None:
         """The event scores as the file does, and its virtual points are the file's (Baku,
