@@ -141,7 +141,7 @@ def measure(
     """Play `moves` random legal moves with `play(tournament, where, move, ply, player)`,
     `run` moves in a row in each game drawn (fewer when it ends); the time of each call, the
     CPU seconds `cpu()` counted during the calls, and the longest game in plies."""
-    from mashindano.app.bao_games import load_bao_game
+    from mashindano.presets.kiba_bao.games import load_bao_game
 
     times: list[float] = []
     open_games = list(tournament.games)
@@ -167,7 +167,7 @@ def measure(
 
 
 def by_use_case(tournament: Tournament, where: Any, move: str, ply: int, player: str) -> None:
-    from mashindano.app.bao_games import play_move
+    from mashindano.presets.kiba_bao.games import play_move
     from mashindano.app.principals import local
 
     play_move(tournament.slug, where, move, actor=local("bench"), ply=ply)

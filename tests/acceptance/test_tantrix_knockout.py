@@ -18,7 +18,6 @@ from rich.console import Console
 
 from mashindano.app.documents.simulations.tantrix import simulation_json
 from mashindano.app.documents.values import tp_to_json
-from mashindano.cli.tantrix_view import render_simulation
 from mashindano.engine.knockout.deadlines import (
     DefaultReason,
     FollowUp,
@@ -38,6 +37,7 @@ from mashindano.engine.knockout.tp_match import (
 )
 from mashindano.engine.matches import GamePoints, MatchSide, PointsMargin
 from mashindano.engine.model import Competitor, CompetitorId
+from mashindano.presets.tantrix_knockout.cli_view import render_simulation
 
 
 def tp(text: str) -> Fraction:

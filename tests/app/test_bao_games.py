@@ -12,7 +12,6 @@ import pytest
 from django.contrib.auth.models import User
 
 from mashindano.app import events, people, players, rounds
-from mashindano.app.bao_games import load_bao_game, play_move, resign_game
 from mashindano.app.errors import DuplicateReport, NotAllowed, WrongState
 from mashindano.app.principals import Principal
 from mashindano.app.queries import get_audit_log
@@ -25,6 +24,7 @@ from mashindano.engine.bao import (
 )
 from mashindano.engine.errors import IllegalResult, ParseError
 from mashindano.engine.model import Competitor, CompetitorId, GameResult
+from mashindano.presets.kiba_bao.games import load_bao_game, play_move, resign_game
 from mashindano.store import models
 from mashindano.store.facts import ResultStatus
 

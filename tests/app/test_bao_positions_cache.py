@@ -6,13 +6,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from mashindano.app.bao_games import _board_after
 from mashindano.engine.bao import (
     KUJIFUNZA_PARAMETERS,
     legal_moves,
     record_from_json,
     replay,
 )
+from mashindano.presets.kiba_bao.games import _board_after
 
 FIXTURES = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures" / "bao"
 

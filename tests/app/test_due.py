@@ -13,7 +13,6 @@ from django.contrib.auth import get_user_model
 from django.test import override_settings
 
 from mashindano.app import events, rounds
-from mashindano.app.bao_games import load_bao_game
 from mashindano.app.documents.presets import event_summary
 from mashindano.app.due import DueKind, apply_due, due_work
 from mashindano.app.mail import deliver_all
@@ -22,8 +21,12 @@ from mashindano.app.notify import Kind, collect_news
 from mashindano.app.principals import local
 from mashindano.app.queries import get_audit_log
 from mashindano.app.results import GameRef, correct_result, dispute_result
-from mashindano.app.tantrix import MatchWhere, match_status, record_offer
 from mashindano.engine.model import GameResult, Termination
+from mashindano.presets.gomoku_league import due as gomoku_due
+from mashindano.presets.kiba_bao import due as kiba_due
+from mashindano.presets.kiba_bao.games import load_bao_game
+from mashindano.presets.tantrix_knockout import due as tantrix_due
+from mashindano.presets.tantrix_knockout.use_cases import MatchWhere, match_status, record_offer
 from mashindano.store import models
 from mashindano.store.facts import ResultStatus
 
@@ -97,7 +100,7 @@ def flag_rulings(slug: str) -> list[models.ResultReport]:
 def test_kiba_R21_R25_the_first_mover_loses_exactly_after_the_3_day_deadline() -> None:
     kiba_event()
     deadline = T0 + 3 * DAY
-    assert not [i for i in due_work(deadline) if i.kind is DueKind.KIBA_LOSS_ON_TIME]
+    assert not [i for i in due_work(deadline) if i.kind == kiba_due.LOSS_ON_TIME]
     applied = apply_due(deadline)
     assert applied.rulings == ()
     assert flag_rulings("kiba") == []
@@ -172,12 +175,12 @@ def test_kiba_E5_moving_at_once_the_clock_stops_growing_at_7_days() -> None:
     deadline = moment + 7 * DAY
     assert [i for i in due_work(deadline) if i.game == where and i.kind in WRITES_KIBA] == []
     flagged = [i for i in due_work(deadline + TICK) if i.game == where]
-    assert [i.kind for i in flagged] == [DueKind.KIBA_LOSS_ON_TIME]
+    assert [i.kind for i in flagged] == [kiba_due.LOSS_ON_TIME]
     assert flagged[0].result is GameResult.FIRST_WINS  # North ran out: South wins
     assert "north (P05) did not move by 2026-03-08 21:00 UTC" in flagged[0].reason
 
 
-WRITES_KIBA = (DueKind.KIBA_LOSS_ON_TIME, DueKind.KIBA_PROPOSAL)
+WRITES_KIBA = (kiba_due.LOSS_ON_TIME, kiba_due.PROPOSAL)
 
 
 def test_kiba_the_opponent_is_told_and_the_mwamuzi_corrects_the_loss(inbox: Inbox) -> None:
@@ -278,7 +281,7 @@ def test_gomoku_R47_a_report_is_final_24_hours_later_unless_disputed(inbox: Inbo
     report_result("lg", GameRef(1, 1), "1-0", actor=local("P1"), now=at(3, 9))
     report_result("lg", GameRef(1, 2), "1-0", actor=local("P3"), now=at(3, 9))
     dispute_result("lg", GameRef(1, 2), actor=local("P4"), reason="no", now=at(3, 9, 12))
-    finals = lambda now: [i for i in due_work(now) if i.kind is DueKind.GOMOKU_FINAL]  # noqa: E731
+    finals = lambda now: [i for i in due_work(now) if i.kind == gomoku_due.FINAL]  # noqa: E731
     assert finals(at(3, 10, 9, 59)) == []
     due = finals(at(3, 10))
     assert [i.game for i in due] == [None]
@@ -315,7 +318,7 @@ def test_tantrix_R22_A9_an_offer_unanswered_for_48_hours_defaults() -> None:
     )
     assert apply_due(offered + 48 * HOUR).rulings == ()
     applied = apply_due(offered + 48 * HOUR + TICK)
-    assert [i.kind for i in applied.rulings] == [DueKind.TANTRIX_DEFAULT]
+    assert [i.kind for i in applied.rulings] == [tantrix_due.DEFAULT]
     status = match_status("ko", MatchWhere(1, 1), offered + 49 * HOUR)
     assert status.winner == match.second
     assert not status.is_derived_default  # it is a ruling now, not a derived outcome

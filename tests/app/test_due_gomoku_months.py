@@ -9,9 +9,9 @@ import pytest
 
 from mashindano.app.conduct import close_period
 from mashindano.app.due import apply_due
-from mashindano.app.formats.gomoku_league_history import published_order
 from mashindano.app.mail import deliver_all, set_preference
 from mashindano.app.notify import Kind
+from mashindano.presets.gomoku_league.history import published_order
 from mashindano.store import models
 from mashindano.store.models import NotificationMode
 

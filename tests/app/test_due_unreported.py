@@ -17,8 +17,8 @@ from mashindano.app.mail import deliver_all, make_digests, set_preference
 from mashindano.app.notify import Kind
 from mashindano.app.principals import local
 from mashindano.app.results import GameRef, rule_result
-from mashindano.app.tantrix import MatchWhere, record_offer
 from mashindano.engine.model import Termination
+from mashindano.presets.tantrix_knockout.use_cases import MatchWhere, record_offer
 from mashindano.store import models
 from mashindano.store.models import NotificationMode, NotificationState
 

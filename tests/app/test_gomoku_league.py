@@ -25,7 +25,6 @@ from mashindano.app.errors import (
     WrongState,
 )
 from mashindano.app.formats.base import StandingsLine
-from mashindano.app.formats.gomoku_league_history import derive_history, league_event_parameters
 from mashindano.app.formats.registry import adapter_for
 from mashindano.app.principals import local
 from mashindano.app.queries import get_audit_log
@@ -45,6 +44,7 @@ from mashindano.engine.gomoku import (
     found_ladder,
 )
 from mashindano.engine.model import Competitor, CompetitorId, GameResult, Termination
+from mashindano.presets.gomoku_league.history import derive_history, league_event_parameters
 from mashindano.store import models
 from mashindano.store.facts import (
     EncounterFact,

@@ -19,12 +19,12 @@ from mashindano.app import events, exchange, players, rounds
 from mashindano.app.conduct import close_period, sanction_player, take_leave
 from mashindano.app.documents.event import show_event
 from mashindano.app.errors import Duplicate, OutOfWindow, UnknownPlayer, WrongState
-from mashindano.app.gomoku import accept_return
 from mashindano.app.principals import local
 from mashindano.app.queries import get_audit_log
 from mashindano.app.results import GameRef, report_result
 from mashindano.engine.errors import ParseError
 from mashindano.engine.model import Competitor, CompetitorId
+from mashindano.presets.gomoku_league.use_cases import accept_return
 from mashindano.store import models
 
 pytestmark = pytest.mark.django_db

@@ -34,15 +34,7 @@ from mashindano.app.errors import (
     WrongState,
 )
 from mashindano.app.formats.base import PairingPlan, StandingsTable
-from mashindano.app.formats.kiba_bao import KibaBaoAdapter
-from mashindano.app.formats.kiba_bao_stages import (
-    PLAYOFF_LOT,
-    KibaEvent,
-    derive_event,
-    playoff_outcome,
-)
 from mashindano.app.formats.registry import adapter_for
-from mashindano.app.kiba import record_playoff
 from mashindano.app.principals import local
 from mashindano.app.queries import get_audit_log
 from mashindano.app.results import (
@@ -55,6 +47,14 @@ from mashindano.app.results import (
 )
 from mashindano.engine.errors import IllegalResult
 from mashindano.engine.model import ByeKind, Competitor, CompetitorId, GameResult, Termination
+from mashindano.presets.kiba_bao.adapter import KibaBaoAdapter
+from mashindano.presets.kiba_bao.stages import (
+    PLAYOFF_LOT,
+    KibaEvent,
+    derive_event,
+    playoff_outcome,
+)
+from mashindano.presets.kiba_bao.use_cases import record_playoff
 from mashindano.store import models
 from mashindano.store.facts import (
     EncounterFact,

@@ -13,11 +13,11 @@ import pytest
 
 from mashindano.app import events
 from mashindano.app.errors import WrongState
-from mashindano.app.formats.kiba_bao_stages import derive_event
-from mashindano.app.kiba import record_playoff
 from mashindano.app.principals import local
 from mashindano.app.queries import get_audit_log
 from mashindano.app.results import GameRef, correct_result
+from mashindano.presets.kiba_bao.stages import derive_event
+from mashindano.presets.kiba_bao.use_cases import record_playoff
 from mashindano.store.facts import GameFact
 
 from .helpers import T0

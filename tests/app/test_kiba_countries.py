@@ -24,9 +24,9 @@ from mashindano.app.formats.registry import adapter_for
 from mashindano.app.principals import local
 from mashindano.app.queries import get_audit_log
 from mashindano.app.results import GameRef, correct_result, report_result
-from mashindano.app.series import country_ranking, create_countries_event
 from mashindano.engine.errors import ConfigError, IllegalResult
 from mashindano.engine.model import Competitor, CompetitorId, GameResult
+from mashindano.presets.kiba_bao.series import country_ranking, create_countries_event
 from mashindano.store import models
 from mashindano.store.facts import EventFacts, EventState
 

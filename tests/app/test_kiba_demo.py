@@ -10,16 +10,16 @@ import pytest
 
 from mashindano.app import events
 from mashindano.app.demo import DEMO_PLAYERS, play_demo_event
-from mashindano.app.formats.kiba_bao_stages import PLAYOFF_LOT, derive_event
-from mashindano.app.kiba_demo import (
-    KIBA_DEMO_GAMES,
+from mashindano.app.demo import DEMO_SITE_GAMES as KIBA_DEMO_GAMES
+from mashindano.app.demo import decisive_result as kiba_demo_result
+from mashindano.app.principals import local
+from mashindano.engine.model import Competitor, CompetitorId, Side
+from mashindano.presets.kiba_bao.demo import (
     UPSET_GAP,
-    kiba_demo_result,
     kiba_upsets,
     settle_playoffs,
 )
-from mashindano.app.principals import local
-from mashindano.engine.model import Competitor, CompetitorId, Side
+from mashindano.presets.kiba_bao.stages import PLAYOFF_LOT, derive_event
 from mashindano.store.facts import EventState, GameFact
 
 from .helpers import T0

@@ -21,7 +21,9 @@ from mashindano.app.formats.registry import adapter_for
 from mashindano.app.principals import local
 from mashindano.app.queries import get_audit_log
 from mashindano.app.results import GameRef, report_result
-from mashindano.app.series import (
+from mashindano.engine.errors import ConfigError, IllegalResult
+from mashindano.engine.model import Competitor, CompetitorId, GameResult
+from mashindano.presets.kiba_bao.series import (
     TournamentStatus,
     add_event_to_series,
     countries_event,
@@ -31,8 +33,6 @@ from mashindano.app.series import (
     series_master,
     series_standings,
 )
-from mashindano.engine.errors import ConfigError, IllegalResult
-from mashindano.engine.model import Competitor, CompetitorId, GameResult
 from mashindano.store import models
 from mashindano.store.facts import EventFacts, EventState
 

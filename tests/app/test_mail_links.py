@@ -19,7 +19,7 @@ from mashindano.app.mail import deliver_all
 from mashindano.app.notify import Kind, collect_news
 from mashindano.app.principals import local
 from mashindano.app.results import GameRef, dispute_result, report_result, rule_result
-from mashindano.app.tantrix import MatchWhere, file_form, record_offer
+from mashindano.presets.tantrix_knockout.use_cases import MatchWhere, file_form, record_offer
 from mashindano.store import models
 
 from . import test_tantrix_forms as forms

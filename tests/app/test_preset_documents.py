@@ -12,22 +12,43 @@ import pytest
 from mashindano.app import events
 from mashindano.app.demo import play_demo_event
 from mashindano.app.documents.event import show_event
-from mashindano.app.documents.presets import (
-    BracketsDocument,
-    build_brackets,
-    build_gomoku_league,
-    build_kiba_event,
-    build_preset_document,
-    build_tasaselo,
-)
+from mashindano.app.documents.presets import build_preset_document, expect_preset_document
 from mashindano.app.documents.rounds import build_round_pairings
-from mashindano.app.documents.tasaselo import PrizeGroupDocument, TasaseloDocument
 from mashindano.app.errors import WrongState
 from mashindano.engine.gomoku.prizes import PrizeKind
 from mashindano.engine.kiba import first_move_deadline, kiba_parameters
 from mashindano.engine.kiba.clock import days_to_timedelta
+from mashindano.presets.gomoku_league.documents import GomokuLeagueDocument
+from mashindano.presets.kiba_bao.documents import KibaEventDocument
+from mashindano.presets.tantrix_knockout.pages import BracketsDocument
+from mashindano.presets.tasaselo.documents import PrizeGroupDocument, TasaseloDocument
 
 from .helpers import ACTOR
+
+
+def build_kiba_event(slug: str) -> KibaEventDocument:
+    document = expect_preset_document(slug, "kiba-bao")
+    assert isinstance(document, KibaEventDocument)
+    return document
+
+
+def build_gomoku_league(slug: str) -> GomokuLeagueDocument:
+    document = expect_preset_document(slug, "gomoku-league")
+    assert isinstance(document, GomokuLeagueDocument)
+    return document
+
+
+def build_brackets(slug: str) -> BracketsDocument:
+    document = expect_preset_document(slug, "tantrix-knockout")
+    assert isinstance(document, BracketsDocument)
+    return document
+
+
+def build_tasaselo(slug: str) -> TasaseloDocument:
+    document = expect_preset_document(slug, "tasaselo")
+    assert isinstance(document, TasaseloDocument)
+    return document
+
 
 pytestmark = pytest.mark.django_db
 

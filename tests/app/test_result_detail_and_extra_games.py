@@ -17,7 +17,6 @@ from mashindano.app import events, exchange, rounds
 from mashindano.app.errors import DuplicateReport, WrongState
 from mashindano.app.formats import registry
 from mashindano.app.formats.base import ParsedResult, PlannedEncounter, PlannedGame, PlannedLot
-from mashindano.app.formats.chess_round_robin import ChessRoundRobinAdapter
 from mashindano.app.principals import local
 from mashindano.app.queries import get_audit_log
 from mashindano.app.results import (
@@ -32,6 +31,7 @@ from mashindano.cli.main import app as cli_app
 from mashindano.engine.errors import IllegalResult
 from mashindano.engine.matches import BestOf, GamePoints
 from mashindano.engine.model import GameResult, Side
+from mashindano.presets.chess_round_robin.adapter import ChessRoundRobinAdapter
 from mashindano.store import models
 from mashindano.store.facts import (
     EncounterFact,

@@ -17,7 +17,9 @@ from mashindano.app.documents.presets import event_summary
 from mashindano.app.errors import Duplicate, UnknownGame, UnknownPlayer, WrongState
 from mashindano.app.principals import local
 from mashindano.app.results import GameRef, report_result, rule_result
-from mashindano.app.tantrix import (
+from mashindano.engine.errors import IllegalResult, ParseError
+from mashindano.engine.knockout.deadlines import ReportStatus
+from mashindano.presets.tantrix_knockout.use_cases import (
     FormFiled,
     MatchWhere,
     file_form,
@@ -26,8 +28,6 @@ from mashindano.app.tantrix import (
     record_opt_out,
     record_reply,
 )
-from mashindano.engine.errors import IllegalResult, ParseError
-from mashindano.engine.knockout.deadlines import ReportStatus
 from mashindano.store.facts import EncounterFact, ResultStatus
 
 from .helpers import ACTOR, T0, make_event

@@ -29,7 +29,6 @@ from mashindano.app.documents.presets import event_summary
 from mashindano.app.errors import DuplicateReport, OutOfWindow, UnknownPlayer, WrongState
 from mashindano.app.formats.base import PlannedGame
 from mashindano.app.formats.registry import adapter_for
-from mashindano.app.formats.tantrix_knockout import TantrixKnockoutAdapter, tantrix_demo_result
 from mashindano.app.principals import local
 from mashindano.app.queries import get_audit_log
 from mashindano.app.results import (
@@ -50,6 +49,7 @@ from mashindano.engine.model import (
     Side,
     Termination,
 )
+from mashindano.presets.tantrix_knockout.adapter import TantrixKnockoutAdapter, tantrix_demo_result
 from mashindano.store.facts import (
     EncounterFact,
     EventFacts,

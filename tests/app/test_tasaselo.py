@@ -29,18 +29,18 @@ from mashindano.app.errors import (
     WrongState,
 )
 from mashindano.app.formats.registry import adapter_for
-from mashindano.app.formats.tasaselo_facts import (
-    build_event,
-    parse_settings,
-    published_pairing,
-    round_lot_purpose,
-)
 from mashindano.app.players import register_players
 from mashindano.app.principals import local
 from mashindano.app.results import GameRef, dispute_result, report_result, rule_result
 from mashindano.engine.errors import ConfigError, NoValidPairing
 from mashindano.engine.model import ByeKind, Competitor, CompetitorId, Side
 from mashindano.engine.tasaselo import legal_first_round_drawings, pair_next_round
+from mashindano.presets.tasaselo.facts import (
+    build_event,
+    parse_settings,
+    published_pairing,
+    round_lot_purpose,
+)
 from mashindano.store import models
 from mashindano.store.facts import EventFacts, RoundFact
 

@@ -34,10 +34,10 @@ def build(slug: str) -> dict[str, object]:
     from django.test import Client
 
     from mashindano.app import events, people, players, rounds
-    from mashindano.app.bao_games import load_bao_game
     from mashindano.app.principals import Principal
     from mashindano.app.results import GameRef
     from mashindano.engine.model import Competitor, CompetitorId
+    from mashindano.presets.kiba_bao.games import load_bao_game
 
     actor = Principal.local("browser-test")
     names = ["Asha Bao", "Bakari Bao", "Chausiku Bao", "Dalia Bao", "Eliya Bao", "Fumo Bao"]

@@ -173,11 +173,9 @@ def expect(slug: str) -> dict[str, Any]:
 
 def preset_expect(slug: str) -> dict[str, Any]:
     """What the preset's own page should show, from its document."""
-    from mashindano.app.documents.presets import (
-        BracketsDocument,
-        build_preset_document,
-    )
+    from mashindano.app.documents.presets import build_preset_document
     from mashindano.app.documents.values import format_shown
+    from mashindano.presets.tantrix_knockout.pages import BracketsDocument
     from mashindano.web.templatetags.locale_tags import shown_points
 
     document = build_preset_document(slug)

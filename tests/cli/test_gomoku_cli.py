@@ -16,8 +16,8 @@ import typer
 from django.utils import timezone
 from typer.testing import CliRunner
 
-from mashindano.cli import gomoku
 from mashindano.cli.main import app as main_app
+from mashindano.presets.gomoku_league import cli as gomoku
 
 pytestmark = pytest.mark.django_db
 

@@ -15,9 +15,9 @@ from rich.console import Console
 
 from mashindano.app.documents.simulations.gomoku import simulation_json
 from mashindano.app.documents.values import format_exact
-from mashindano.cli.gomoku_view import render_simulation
 from mashindano.engine.gomoku import LeagueSimulation, simulate_league
 from mashindano.engine.model import Competitor, CompetitorId
+from mashindano.presets.gomoku_league.cli_view import render_simulation
 
 
 @pytest.fixture(scope="module")

@@ -8,12 +8,12 @@ import json
 from rich.console import Console
 
 from mashindano.app.documents.simulations.kiba import seed_json, simulation_json
-from mashindano.cli.kiba_view import render_seed, render_simulation
 from mashindano.engine.kiba.seeding import compute_initial_list
 from mashindano.engine.kiba.simulation import SimulatedWithdrawal, simulate_tournament
 from mashindano.engine.kiba.stage_kind import StageKind
 from mashindano.engine.kiba.stages import qualification_groups
 from mashindano.engine.model import Competitor, CompetitorId
+from mashindano.presets.kiba_bao.cli_view import render_seed, render_simulation
 
 
 def field(count: int) -> list[Competitor]:

@@ -17,8 +17,8 @@ from mashindano.app import events, players, rounds
 from mashindano.app.formats.registry import adapter_for
 from mashindano.app.principals import local
 from mashindano.app.results import GameRef, report_result
-from mashindano.cli.series import app
 from mashindano.engine.model import Competitor, CompetitorId
+from mashindano.presets.kiba_bao.cli import app
 
 pytestmark = pytest.mark.django_db
 

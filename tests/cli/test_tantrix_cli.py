@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from mashindano.cli.main import app as main_app
-from mashindano.cli.tantrix import app
+from mashindano.presets.tantrix_knockout.cli import app
 
 pytestmark = pytest.mark.django_db
 

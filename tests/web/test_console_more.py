@@ -17,7 +17,8 @@ from django.test import Client
 from tests.app.helpers import ACTOR, T0, make_event
 from tests.web.test_console import _client, _user, club  # noqa: F401 (a fixture)
 
-from mashindano.app import accounts, people, rounds, series
+from mashindano.app import accounts, people, rounds
+from mashindano.presets.kiba_bao import series
 from mashindano.store import models
 from mashindano.web.cache import versions
 

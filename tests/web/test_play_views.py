@@ -16,7 +16,6 @@ from django.test import Client, override_settings
 from tests.app.smtp import smtp_server
 
 from mashindano.app import events, people, players, rounds
-from mashindano.app.bao_games import load_bao_game
 from mashindano.app.mail import deliver_all
 from mashindano.app.notify import collect_news
 from mashindano.app.principals import local
@@ -31,6 +30,7 @@ from mashindano.engine.bao import (
     to_json,
 )
 from mashindano.engine.model import Competitor, CompetitorId
+from mashindano.presets.kiba_bao.games import load_bao_game
 from mashindano.store import models
 
 pytestmark = pytest.mark.django_db

@@ -1,7 +1,7 @@
 """The demo behind `make run`: one event per preset that has an adapter, played from start to
 finish through the use cases with seeded random results.
 
-To add a preset to the demo, give it a `DemoPlan` in `DEMO_PLANS` (players, parameter
+To add a preset to the demo, register its `DemoPlan` in `DEMO_HOOKS` (players, parameter
 overrides, and how to invent a result for a game); presets without one use `DEFAULT_PLAN`.
 """
 
@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from fractions import Fraction
 
 from django.utils.translation import gettext
 
@@ -18,14 +19,7 @@ from mashindano.app import events, players, rounds
 from mashindano.app.errors import UnknownPreset
 from mashindano.app.formats.base import StandingsTable
 from mashindano.app.formats.registry import adapter_for, available_presets
-from mashindano.app.formats.tantrix_knockout import tantrix_demo_result
-from mashindano.app.gomoku_league_demo import settle_month
-from mashindano.app.kiba_demo import (
-    KIBA_DEMO_GAMES,
-    kiba_demo_result,
-    kiba_highlights,
-    settle_playoffs,
-)
+from mashindano.app.hooks import Hooks
 from mashindano.app.principals import Principal
 from mashindano.app.results import GameRef, report_result
 from mashindano.engine.model import Competitor, CompetitorId
@@ -57,6 +51,20 @@ Highlights = Callable[[EventFacts], tuple[str, ...]]
 """Lines the demo prints after a closed event's standings (KIBA: categories, upsets)."""
 
 
+DEMO_SITE_GAMES = (412, 96, 0, 230, 18, 57, 0, 9, 140, 0, 24, 31)
+"""Games played on the games site by the demo players, in `DEMO_PLAYERS` order (KIBA: six in
+category 1, three in category 2, three newcomers in category 3, R6, A2)."""
+
+
+def decisive_result(
+    rng: random.Random, game: GameFact, entrants: Mapping[CompetitorId, Competitor]
+) -> str:
+    """A won or lost game drawn from the seeded generator (games without draws, as Bao): the
+    FIDE expected score of the two ratings on file gives the odds."""
+    first, second = entrants[game.first], entrants[game.second]
+    return random_game_result(rng, first.rating, second.rating, draw_rate=Fraction(0)).value
+
+
 def chess_result(
     rng: random.Random, game: GameFact, entrants: Mapping[CompetitorId, Competitor]
 ) -> str:
@@ -79,32 +87,8 @@ class DemoPlan:
 
 
 DEFAULT_PLAN = DemoPlan()
-DEMO_PLANS: dict[str, DemoPlan] = {
-    "chess-round-robin": DemoPlan(players=7),
-    "chess-swiss": DemoPlan(players=12, parameters={"swiss_rounds": "5"}),
-    "kiba-bao": DemoPlan(
-        players=12,
-        result=kiba_demo_result,
-        settle=settle_playoffs,
-        games_played=KIBA_DEMO_GAMES,
-        highlights=kiba_highlights,
-    ),
-    # The first twelve demo players: TZA and UGA field their three best by KIBA score each;
-    # KEN sits out.
-    "kiba-countries": DemoPlan(
-        players=12,
-        parameters={"countries": "TZA,UGA"},
-        result=kiba_demo_result,
-        games_played=KIBA_DEMO_GAMES,
-    ),
-    "gomoku-league": DemoPlan(players=10, parameters={"season_months": "3"}, settle=settle_month),
-    "tasaselo": DemoPlan(players=11, parameters={"rounds": "5"}),
-    "tantrix-knockout": DemoPlan(
-        players=12,
-        parameters={"third_place_match": "yes", "plate": "yes"},
-        result=tantrix_demo_result,
-    ),
-}
+DEMO_HOOKS: Hooks[DemoPlan] = Hooks("demo plans")
+"""Each preset's demo plan (presets without one use `DEFAULT_PLAN`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +103,7 @@ class DemoOutcome:
 
 def play_demo_event(preset: str, seed: int) -> DemoOutcome:
     """Create `demo-<preset>`, register, start, pair and report until finished, then close."""
-    plan = DEMO_PLANS.get(preset, DEFAULT_PLAN)
+    plan = DEMO_HOOKS.get_or(preset, DEFAULT_PLAN)
     slug = f"demo-{preset}"
     clock = DEMO_START
     events.create_event(
@@ -181,4 +165,4 @@ def play_demo(seed: int, presets: Sequence[str] = ()) -> list[DemoOutcome]:
             ),
             preset=unknown[0],
         )
-    return [play_demo_event(preset, seed) for preset in known if not presets or preset in presets]
+    return [play_demo_event(name, seed) for name in known if not presets or name in presets]

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Mapping
-from dataclasses import replace
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -23,15 +23,14 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 
 from mashindano.app.documents.values import format_exact
-from mashindano.app.errors import Duplicate, UnsupportedFormat
+from mashindano.app.errors import Duplicate, UnsupportedFormat, WrongState
 from mashindano.app.exchange_check import check_event_document
-from mashindano.app.formats.chess_swiss import INITIAL_COLOUR_LOT
 from mashindano.app.formats.registry import adapter_for
+from mashindano.app.hooks import Hooks
 from mashindano.app.locking import now_or
 from mashindano.app.permissions import require_site_permission
 from mashindano.app.principals import Principal
 from mashindano.app.queries import backdated, get_event, get_event_facts
-from mashindano.app.series import check_add_event
 from mashindano.engine.errors import ParseError
 from mashindano.engine.model import ByeKind, CompetitorId, Side, StageResults
 from mashindano.interchange.players_csv import format_players_csv
@@ -312,6 +311,23 @@ def _series_document(series: models.Series | None) -> dict[str, Json] | None:
     return {"slug": series.slug, "name": series.name, "created_at": _time(series.created_at)}
 
 
+SERIES_CHECKS: Hooks[Callable[[models.Series, models.Event], None]] = Hooks("series")
+"""How a preset whose events make championship series checks an event joining one (KIBA)."""
+
+
+def check_add_event_to_series(series: models.Series, event: models.Event) -> None:
+    check = SERIES_CHECKS.get(event.preset)
+    if check is None:
+        raise WrongState(
+            gettext(
+                "event {slug!r} is {preset}; no championship series holds its tournaments"
+            ).format(slug=event.slug, preset=event.preset),
+            event=event.slug,
+            series=series.slug,
+        )
+    check(series, event)
+
+
 def _restore_series(event: models.Event, document: Mapping[str, Any] | None) -> None:
     if not document:
         return
@@ -322,7 +338,7 @@ def _restore_series(event: models.Event, document: Mapping[str, Any] | None) -> 
             "created_at": _parse_time(document["created_at"], "event.series.created_at"),
         },
     )
-    check_add_event(series, event)
+    check_add_event_to_series(series, event)
     event.series = series
     event.save(update_fields=["series"])
 
@@ -531,11 +547,15 @@ def export_event_trf(slug: str) -> str:
         raise UnsupportedFormat(
             gettext(
                 "TRF-16 cannot carry a {preset} event ({why}); export it as csv (GAMES.csv) or json"
-            ).format(preset=facts.preset, why=TRF_REFUSALS.get(facts.preset, _NO_STAGE)),
+            ).format(
+                preset=facts.preset,
+                why=TRF_HOOKS.get_or(facts.preset, _NO_TRF).refusal or _NO_STAGE,
+            ),
             event=slug,
             preset=facts.preset,
         )
-    lot = facts.lot(INITIAL_COLOUR_LOT)
+    part = TRF_HOOKS.get_or(facts.preset, _NO_TRF)
+    lot = facts.lot(part.initial_colour_lot) if part.initial_colour_lot else None
     colour = Side(lot.outcome) if lot is not None and isinstance(lot.outcome, str) else None
     tables = adapter.compute_standings(facts)
     # Several tables (Tasaselo's prize groups) rank apart: TRF's one rank column then falls
@@ -557,11 +577,25 @@ def export_event_trf(slug: str) -> str:
     return format_trf(_trf_headers(replace(trf, forbidden_pairs=forbidden), slug, facts))
 
 
-_TRF_TYPES = {
-    "chess-swiss": ("Individual: Swiss-System (FIDE Dutch)", "FIDE_DUTCH_2026"),
-    "chess-round-robin": ("Individual: Round-Robin (FIDE Berger tables)", "BERGER_ROUNDROBIN"),
-}
-"""Record 092 (free text) and 192 (the pairing-system selector) by preset."""
+@dataclass(frozen=True, slots=True)
+class TrfPart:
+    """What a preset says of its events in TRF-16 (registered in `TRF_HOOKS`)."""
+
+    tournament_type: str | None = None
+    """Record 092 (free text)."""
+    pairing_system: str | None = None
+    """Record 192 (the pairing-system selector)."""
+    initial_colour_lot: str | None = None
+    """The lot that drew the first player's colour in round 1 (XXC), if the preset draws one."""
+    refusal: str = ""
+    """Why TRF-16 cannot carry the preset's events (the README's table says the same)."""
+    takes_over: bool = False
+    """An event in progress can be created from a TRF file as one of this preset's
+    (`app.takeover`: a Swiss event)."""
+
+
+TRF_HOOKS: Hooks[TrfPart] = Hooks("TRF-16")
+_NO_TRF = TrfPart()
 
 
 def _trf_headers(trf: TrfTournament, slug: str, facts: EventFacts) -> TrfTournament:
@@ -578,7 +612,8 @@ def _trf_headers(trf: TrfTournament, slug: str, facts: EventFacts) -> TrfTournam
     round_dates = tuple(
         published[r].strftime("%y/%m/%d") if r in published else "" for r in range(1, last + 1)
     )
-    kind, system = _TRF_TYPES.get(facts.preset, (None, None))
+    part = TRF_HOOKS.get_or(facts.preset, _NO_TRF)
+    kind, system = part.tournament_type, part.pairing_system
     rated = sum(1 for p in trf.players if p.rating)
     counts = (f"062 {len(trf.players)}", f"072 {rated}")
     return replace(
@@ -595,13 +630,6 @@ def _trf_headers(trf: TrfTournament, slug: str, facts: EventFacts) -> TrfTournam
 
 
 _NO_STAGE = "it has no single stage of one game per pairing"
-TRF_REFUSALS = {
-    "gomoku-league": "a monthly league of four-game matches ranked by coefficient, not by points",
-    "kiba-bao": "several stages and groups of two-game pairings and a best-of-3 final",
-    "kiba-countries": "a countries match of several games per player in one round",
-    "tantrix-knockout": "knockout matches of several games scored in TPs",
-}
-"""Why TRF-16 cannot carry a preset's event, by preset (the README's table says the same)."""
 
 
 def _trf_forbidden_pairs(

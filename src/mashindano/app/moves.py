@@ -1,8 +1,6 @@
 """Moves: a game's moves appended with their times (for day clocks), or played on the site
-through the Bao engine (`bao_games`), which records its results through `results`.
-
-Moved out of `results` (verbatim) so that the dependency runs one way:
-moves -> bao_games -> results.
+through the preset's engine (`on_site.OnSite.play`, e.g. Bao), which records its results
+through `results`.
 """
 
 from __future__ import annotations
@@ -11,9 +9,9 @@ from datetime import datetime
 
 from django.utils.translation import gettext
 
-from mashindano.app import bao_games
 from mashindano.app.errors import WrongState
 from mashindano.app.locking import locked_event
+from mashindano.app.on_site import played_by_preset
 from mashindano.app.principals import Principal
 from mashindano.app.results import GameRef, get_game_at
 from mashindano.engine.errors import ParseError
@@ -26,9 +24,11 @@ def record_move(
     slug: str, where: GameRef, notation: str, *, actor: Principal, now: datetime | None = None
 ) -> int:
     """Append a move with its time (for day clocks). Returns its ply number. The games of a
-    `kiba-bao` event played on the site go through the Bao engine (`bao_games.play_move`)."""
-    if bao_games.is_played_on_site(slug):
-        return bao_games.play_move(slug, where, notation, actor=actor, now=now).ply
+    an event played on the site go through its preset (`on_site.OnSite.play`)."""
+    event = models.Event.objects.filter(slug=slug).only("preset", "parameters").first()
+    hooks = played_by_preset(event) if event is not None else None
+    if hooks is not None:
+        return hooks.play(slug, where, notation, actor, now)
     with locked_event(slug, actor, "game.move", now=now) as context:
         row = get_game_at(context.event, where)
         game = game_fact_of(row)

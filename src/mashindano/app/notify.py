@@ -18,7 +18,7 @@ when it has none). Sending, preferences and digests are in `mashindano.app.mail`
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -27,14 +27,10 @@ from django.conf import settings
 from django.db import transaction
 from django.urls import reverse
 
-from mashindano.app.formats.gomoku_league_history import league_event_parameters
-from mashindano.app.play_links import is_running_on_site, play_link
+from mashindano.app.hooks import Hooks
+from mashindano.app.on_site import is_running_on_site, play_link
 from mashindano.app.principals import SYSTEM_NAME
 from mashindano.app.queries import get_event_facts
-from mashindano.engine.gomoku.parameters import PRESET_NAME as GOMOKU_PRESET
-from mashindano.engine.gomoku.windows import dispute_closes_at
-from mashindano.engine.kiba import PRESET_NAME as KIBA_PRESET
-from mashindano.engine.kiba import first_move_deadline, kiba_parameters
 from mashindano.store import models
 from mashindano.store.facts import EventFacts, Json, ReportKind
 
@@ -191,6 +187,26 @@ class _FactsCache:
         return self._users[event_id]
 
 
+@dataclass(frozen=True, slots=True)
+class NotifyHooks:
+    """A preset's part in the notifications (registered in `NOTIFY_HOOKS`)."""
+
+    round_news: bool = True
+    """Whether a published round is mailed to its players at once (a league's month is
+    mailed by its own deadline hook instead)."""
+    round_deadline: Callable[[EventFacts, datetime], datetime | None] | None = None
+    """The deadline a published round's mail names (KIBA: the first move's)."""
+    confirm_before: Callable[[EventFacts, datetime], datetime] | None = None
+    """Until when the opponent may answer a report made at a time (a league's R47 window)."""
+    move_context: Callable[[EventFacts, models.Game, int], dict[str, Json]] | None = None
+    """What a "your move" mail says after move `ply` of a game played on the site (clock,
+    position, link); presets without it send no move mail."""
+
+
+NOTIFY_HOOKS: Hooks[NotifyHooks] = Hooks("notifications")
+_NO_HOOKS = NotifyHooks()
+
+
 def _round_news(after: int, limit: int) -> tuple[list[News], int]:
     rows = list(
         models.Round.objects.filter(id__gt=after)
@@ -201,8 +217,9 @@ def _round_news(after: int, limit: int) -> tuple[list[News], int]:
     news: list[News] = []
     for row in rows:
         event = row.stage.event
-        if event.preset == GOMOKU_PRESET:
-            continue  # a league month's pairings go out on day 1 or day 8 (app.due, R21)
+        hooks = NOTIFY_HOOKS.get_or(event.preset, _NO_HOOKS)
+        if not hooks.round_news:
+            continue  # e.g. a league month's pairings go out on day 1 or day 8 (its due hook)
         users = cache.users(event.id)
         if not users:
             continue
@@ -250,7 +267,7 @@ def _round_news(after: int, limit: int) -> tuple[list[News], int]:
                             "side": side,
                             "deadline": _when(deadline) if deadline else "",
                             "play": [
-                                play_link(facts.slug, g.id)
+                                play_link(facts, g)
                                 for g in encounter.games
                                 if other is not None and is_running_on_site(facts, g)
                             ],
@@ -265,9 +282,8 @@ def _other_side(side: str) -> str:
 
 
 def _round_deadline(facts: EventFacts, published_at: datetime) -> datetime | None:
-    if facts.preset == KIBA_PRESET:
-        return first_move_deadline(published_at, kiba_parameters(facts.parameters))
-    return None
+    hooks = NOTIFY_HOOKS.get_or(facts.preset, _NO_HOOKS)
+    return None if hooks.round_deadline is None else hooks.round_deadline(facts, published_at)
 
 
 _REPORT_KINDS: Mapping[str, Kind] = {
@@ -331,12 +347,12 @@ def _username(user_id: int) -> str:
 
 
 def _confirm_before(facts: EventFacts, reported_at: datetime) -> str:
-    """Until when the opponent can confirm or dispute (Gomoku: 24 h, R47; others: until the
-    next round is paired)."""
-    if facts.preset != GOMOKU_PRESET:
+    """Until when the opponent can confirm or dispute (a league: 24 h, R47; others: until the
+    next round is paired, shown as nothing)."""
+    hooks = NOTIFY_HOOKS.get_or(facts.preset, _NO_HOOKS)
+    if hooks.confirm_before is None:
         return ""
-    league = league_event_parameters(facts.parameters).league
-    return _when(dispute_closes_at(reported_at, league))
+    return _when(hooks.confirm_before(facts, reported_at))
 
 
 def _move_news(after: int, limit: int) -> tuple[list[News], int]:
@@ -350,7 +366,8 @@ def _move_news(after: int, limit: int) -> tuple[list[News], int]:
     for row in rows:
         game = row.game
         event = game.encounter.round.stage.event
-        if event.preset != KIBA_PRESET:
+        move_context = NOTIFY_HOOKS.get_or(event.preset, _NO_HOOKS).move_context
+        if move_context is None:
             continue
         users = cache.users(event.id)
         mover = game.first if row.ply % 2 == 1 else game.second
@@ -367,57 +384,11 @@ def _move_news(after: int, limit: int) -> tuple[list[News], int]:
             "move": row.notation,
             "ply": row.ply,
         }
-        context.update(_clock_after(facts, game.id, row.ply))
-        context["position"] = _board_after(game, row.ply, facts)
-        if kiba_parameters(facts.parameters).play_on_site:
-            context["link"] = game_link(event.slug, game.id)  # straight to the game page
+        context.update(move_context(facts, game, row.ply))
         news.append(
             News(f"move:{row.id}", Kind.KIBA_YOUR_MOVE, event.id, users[opponent.key], context)
         )
     return news, rows[-1].id if rows else after
-
-
-def game_link(slug: str, game_id: int) -> str:
-    """The game page of a Bao game played on the site (`/play/<slug>/<id>/`)."""
-    return f"{settings.BASE_URL}/play/{slug}/{game_id}/"
-
-
-def _board_after(game: models.Game, ply: int, facts: EventFacts) -> str:
-    """The Bao board after the move, as text, for games played on the site (else empty)."""
-    from mashindano.app.bao_games import position_text
-
-    parameters = kiba_parameters(facts.parameters)
-    if not parameters.play_on_site:
-        return ""
-    return position_text(game, ply, parameters)
-
-
-def _clock_after(facts: EventFacts, game_id: int, ply: int) -> dict[str, Json]:
-    """The opponent's clock right after move `ply`: time left and deadline for the reply."""
-    from mashindano.app.clocks import game_start, read_game_clock
-    from mashindano.engine.kiba.clock import ClockSettings
-
-    settings_ = ClockSettings.from_parameters(kiba_parameters(facts.parameters))
-    for round_fact in facts.rounds:
-        for encounter in round_fact.encounters:
-            for game in encounter.games:
-                if game.id != game_id:
-                    continue
-                moves = tuple(m.played_at for m in game.moves[:ply])
-                start = game_start(round_fact, encounter, game)
-                reading = read_game_clock(start, moves, moves[-1], settings_)
-                left = reading.remaining(reading.to_move)
-                return {
-                    "time_left": _days(left.total_seconds()),
-                    "deadline": _when(reading.deadline),
-                }
-    return {"time_left": "", "deadline": ""}
-
-
-def _days(seconds: float) -> str:
-    days, rest = divmod(int(seconds), 86_400)
-    hours, rest = divmod(rest, 3600)
-    return f"{days} d {hours} h {rest // 60} min"
 
 
 def news_for_players(

@@ -15,18 +15,19 @@ at that moment) or refuse with a reason. Every step writes the event's audit log
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.utils.functional import Promise
 from django.utils.translation import gettext
 
 from mashindano.app.errors import Duplicate, NotAllowed, NotFound, WrongState
-from mashindano.app.formats.gomoku_league_history import league_event_parameters
+from mashindano.app.hooks import Hooks
 from mashindano.app.locking import EventContext, locked_event
 from mashindano.app.players import check_late_entries, check_register_players, do_register_players
 from mashindano.app.principals import Principal
 from mashindano.engine.errors import ParseError
-from mashindano.engine.gomoku import PRESET_NAME as GOMOKU
 from mashindano.engine.model import Competitor, CompetitorId
 from mashindano.store import models
 from mashindano.store.facts import EventState
@@ -65,12 +66,31 @@ def needs_approval(event: models.Event) -> bool:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class JoinHooks:
+    """A preset's part in joining (registered in `JOIN_HOOKS`)."""
+
+    while_running: bool = False
+    """Players may join while the event runs (a league's newcomers)."""
+    check: Callable[[models.Event, int | None, bool], None] | None = None
+    """The preset's own check of a join (games played, the declaration), raising ParseError."""
+    note: str | Promise = ""
+    """What the join form says first."""
+    asks_declaration: bool = False
+    """The form shows the declaration box."""
+
+
+JOIN_HOOKS: Hooks[JoinHooks] = Hooks("joining")
+NO_JOIN_HOOKS = JoinHooks()
+
+
 def is_open_for_joining(event: models.Event) -> bool:
-    """Whether the event takes players at all now: registration before the start; a Gomoku
-    league while it runs (the window itself is the preset's check, with its message)."""
+    """Whether the event takes players at all now: registration before the start; while it
+    runs if its preset says so (a league: the window itself is the preset's check)."""
     if event.state == EventState.REGISTRATION.value:
         return True
-    return event.state == EventState.RUNNING.value and event.preset == GOMOKU
+    hooks = JOIN_HOOKS.get(event.preset)
+    return event.state == EventState.RUNNING.value and hooks is not None and hooks.while_running
 
 
 def set_registration_approval(
@@ -107,41 +127,6 @@ def _competitor(
     )
 
 
-def _check_gomoku_declaration(
-    event: models.Event, games_played: int | None, declaration: bool
-) -> None:
-    """R6: a newcomer declares at least 300 games on the site under the league nickname (the
-    number itself is checked by the preset with the window, R4)."""
-    if event.preset != GOMOKU:
-        return
-    if games_played is None:
-        raise ParseError(
-            gettext(
-                "the number of games you played on the site is required (R6: "
-                "a newcomer needs at least 300 under the nickname used in "
-                "the league)"
-            ),
-            parameter="games_played",
-        )
-    least = league_event_parameters(event.parameters or {}).league.newcomer_min_site_games
-    if games_played < least:
-        raise ParseError(
-            gettext(
-                "you declared {games_played} games on the site; a newcomer "
-                "needs at least {least} under the nickname used in the "
-                "league (R6)"
-            ).format(games_played=games_played, least=least),
-            parameter="games_played",
-        )
-    if not declaration:
-        raise ParseError(
-            gettext(
-                "confirm the declaration that these games were played under this nickname (R6)"
-            ),
-            parameter="declaration",
-        )
-
-
 def join_event(
     slug: str,
     *,
@@ -174,7 +159,9 @@ def join_event(
                 state=event.state,
             )
         _check_not_joined(context, actor.user_id)
-        _check_gomoku_declaration(event, games_played, declaration)
+        hooks = JOIN_HOOKS.get(event.preset)
+        if hooks is not None and hooks.check is not None:
+            hooks.check(event, games_played, declaration)
         _check_name_free(event, competitor)
         check_register_players(event, [competitor])
         if needs_approval(event):

@@ -1,7 +1,8 @@
 """Taking over a chess Swiss in progress from a TRF file (issue 28 item 6).
 
-What Swiss-Manager, Vega or lichess exported after round 4 becomes a running `chess-swiss`
-event paired by FIDE Dutch that goes on from there: its players with their starting ranks
+What Swiss-Manager, Vega or lichess exported after round 4 becomes a running Swiss event (of
+the preset whose `TrfPart.takes_over`: chess-swiss) paired by FIDE Dutch that goes on from
+there: its players with their starting ranks
 (the pairing numbers), ratings and federations; every paired round as a published round with
 its games (results as rulings "taken over from the TRF file", forfeits included) and its byes
 (pairing-allocated, full-, half- and zero-point); byes declared for rounds still to pair
@@ -30,9 +31,9 @@ from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext
 
-from mashindano.app.errors import Duplicate
+from mashindano.app.errors import Duplicate, UnsupportedFormat
 from mashindano.app.events import check_create_event
-from mashindano.app.exchange import DOCUMENT_FORMAT, DOCUMENT_VERSION, do_import
+from mashindano.app.exchange import DOCUMENT_FORMAT, DOCUMENT_VERSION, TRF_HOOKS, TrfPart, do_import
 from mashindano.app.exchange_check import check_event_document
 from mashindano.app.formats.registry import adapter_for
 from mashindano.app.locking import now_or
@@ -58,13 +59,32 @@ from mashindano.interchange.trf_model import (
 from mashindano.store import models
 from mashindano.store.facts import FORBID_PAIR, EventFacts, EventState, Json, ReportKind
 
-PRESET = "chess-swiss"
 TAKEOVER_ACTION = "event.takeover"
-INITIAL_COLOUR_LOT = "initial-colour"
-"""The chess-swiss adapter's lot of the colour of round 1's top board (kept by name: the
-adapter is reached only through the registry)."""
 RESULT_REASON = "taken over from the TRF file"
 _SEED_LIMIT = 2**62
+
+
+def _taking_over() -> tuple[str, TrfPart]:
+    """The installed preset that takes over a Swiss event from a TRF file (its `TrfPart` says
+    `takes_over`: chess-swiss), reached through the registry."""
+    for name, part in TRF_HOOKS.items():
+        if part.takes_over:
+            return name, part
+    raise UnsupportedFormat(gettext("no installed preset takes over an event from a TRF file"))
+
+
+def _preset() -> str:
+    return _taking_over()[0]
+
+
+def _colour_lot() -> str:
+    """The preset's lot of the colour of round 1's top board."""
+    lot = _taking_over()[1].initial_colour_lot
+    if lot is None:
+        raise UnsupportedFormat(gettext("the preset taking over TRF files draws no colour lot"))
+    return lot
+
+
 _LEAVE_BYES = {"H": ByeKind.HALF_POINT, "Z": ByeKind.ZERO_POINT, "-": ByeKind.ZERO_POINT}
 
 
@@ -130,7 +150,7 @@ def take_over_event(
     if seed is None:
         seed = random.SystemRandom().randrange(_SEED_LIMIT)
     built = _Builder(tournament, target, name, actor.name, seed, when)
-    check_create_event(target, PRESET, built.parameters)
+    check_create_event(target, _preset(), built.parameters)
     document = built.document()
     built.check_event(check_event_document(document))
     summary = built.summary(stored=not dry_run)
@@ -301,13 +321,13 @@ class _Builder:
             parameters["swiss_bye_points"] = _number(system.pairing_bye_points)
         if trf_acceleration(self.t) is not None:  # checked against Baku's in `check_event`
             parameters["swiss_acceleration"] = "baku"
-        adapter = adapter_for(PRESET)
+        adapter = adapter_for(_preset())
         try:
             adapter.parameter_schema.build(parameters)
         except ConfigError as exc:
             raise ConfigError(
                 gettext("the file's settings do not make a {preset} event: {message}").format(
-                    preset=PRESET, message=exc.message
+                    preset=_preset(), message=exc.message
                 )
             ) from None
         return parameters
@@ -315,7 +335,7 @@ class _Builder:
     def check_event(self, facts: EventFacts) -> None:
         """The event scores as the file does, and its virtual points are the file's (Baku,
         C.04.7)."""
-        adapter = adapter_for(PRESET)
+        adapter = adapter_for(_preset())
         results = adapter.stage_results(facts)
         held_system = results.points if results is not None else None
         if held_system is None or normalise_point_system(held_system) != normalise_point_system(
@@ -326,7 +346,7 @@ class _Builder:
                     "the file's point system ({file}) is not one a {preset} event can hold "
                     "({held}: forfeits and full-point byes count as a win, half-point byes as "
                     "a draw, zero-point byes as a loss)"
-                ).format(file=self.system, preset=PRESET, held=held_system),
+                ).format(file=self.system, preset=_preset(), held=held_system),
             )
         self.check_acceleration(facts)
 
@@ -335,7 +355,7 @@ class _Builder:
         given = trf_acceleration(self.t)
         if given is None:
             return
-        held: Acceleration | None = adapter_for(PRESET).pairing_acceleration(facts)
+        held: Acceleration | None = adapter_for(_preset()).pairing_acceleration(facts)
         assert held is not None
         last_given = max((len(v) for v in given.values()), default=0)
         beyond = False
@@ -506,7 +526,7 @@ class _Builder:
                         "player {number} has a {code} bye declared for round {round}: a "
                         "{preset} event gives only zero- (Z) or half-point (H) byes ahead of "
                         "the pairing"
-                    ).format(number=number, code=code, round=r, preset=PRESET),
+                    ).format(number=number, code=code, round=r, preset=_preset()),
                     player=number,
                     round=r,
                 )
@@ -539,7 +559,7 @@ class _Builder:
         if colour is not None:
             lots.append(
                 {
-                    "purpose": INITIAL_COLOUR_LOT,
+                    "purpose": _colour_lot(),
                     "seed": self.seed,
                     "outcome": colour.value,
                     "drawn_at": _time(started),
@@ -562,7 +582,7 @@ class _Builder:
                     )
         self.audit_after: dict[str, Json] = {
             "slug": self.slug,
-            "preset": PRESET,
+            "preset": _preset(),
             "parameters": self.parameters,
             "seed": self.seed,
             "players": len(self.t.players),
@@ -572,7 +592,7 @@ class _Builder:
         self.event_row: dict[str, Json] = {
             "slug": self.slug,
             "name": self.name,
-            "preset": PRESET,
+            "preset": _preset(),
             "parameters": self.parameters,
             "seed": self.seed,
             "state": EventState.RUNNING.value,

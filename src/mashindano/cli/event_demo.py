@@ -9,6 +9,7 @@ from pathlib import Path
 from mashindano.cli.errors import reported_errors
 from mashindano.cli.event_view import standings_grid
 from mashindano.cli.output import console
+from mashindano.cli.preset_parts import demo_views
 
 
 def run_event_demo(db: str, seed: int, presets: Sequence[str] = ()) -> None:
@@ -28,13 +29,9 @@ def run_event_demo(db: str, seed: int, presets: Sequence[str] = ()) -> None:
                 f"[bold]{outcome.slug}[/bold] ({outcome.preset}): {outcome.units} rounds paired, "
                 f"{outcome.results} results reported, closed"
             )
-            if outcome.preset == "kiba-bao":
-                from mashindano.app.events import get_event_facts
-                from mashindano.app.formats.kiba_bao_stages import derive_event
-                from mashindano.cli.kiba_view import initial_list_table
-
-                event = derive_event(get_event_facts(outcome.slug))
-                console.print(initial_list_table(event.initial))
+            shown = demo_views().get(outcome.preset)
+            if shown is not None:
+                console.print(shown(outcome.slug))
             for table in outcome.standings:
                 console.print(standings_grid(standings_section(table)))
             for line in outcome.highlights:

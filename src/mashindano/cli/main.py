@@ -10,32 +10,15 @@ from __future__ import annotations
 
 import importlib
 import sys
-from dataclasses import dataclass
 from typing import Annotated, Any
 
 import typer
 from typer._click import Command, Context, HelpFormatter
 from typer.core import TyperCommand, TyperGroup
 
+from mashindano.cli.preset_parts import LazyCommand, preset_commands
 
-@dataclass(frozen=True, slots=True)
-class LazyCommand:
-    """A command (or command group) defined in `module` as `attribute`, loaded when it runs.
-
-    `summary` is what `mashindano --help` shows: the first paragraph of the command's help
-    (a test checks that it matches the loaded command)."""
-
-    name: str
-    module: str
-    attribute: str
-    summary: str
-
-    @property
-    def is_group(self) -> bool:
-        return self.attribute == "app"
-
-
-COMMANDS: tuple[LazyCommand, ...] = (
+SHARED_COMMANDS: tuple[LazyCommand, ...] = (
     LazyCommand(
         "standings",
         "mashindano.cli.standings",
@@ -47,12 +30,6 @@ COMMANDS: tuple[LazyCommand, ...] = (
         "mashindano.cli.simulate",
         "simulate",
         "Play a whole event with random results drawn from --seed and print how it went.",
-    ),
-    LazyCommand(
-        "seed",
-        "mashindano.cli.seed",
-        "seed",
-        "Seed the entrants (category, KIBA score, seed number) and deal the first-stage groups.",
     ),
     LazyCommand(
         "pair",
@@ -83,23 +60,7 @@ COMMANDS: tuple[LazyCommand, ...] = (
     LazyCommand("round", "mashindano.cli.round", "app", "Pair and show rounds of a stored event."),
     LazyCommand("result", "mashindano.cli.result", "app", "Results of a stored event's games."),
     LazyCommand(
-        "series",
-        "mashindano.cli.series",
-        "app",
-        "KIBA championship series: tournaments, championship and country rankings, the "
-        "master tournament and the countries event.",
-    ),
-    LazyCommand(
         "arbiter", "mashindano.cli.arbiter", "app", "The arbiter's decisions about a stored event."
-    ),
-    LazyCommand(
-        "tantrix",
-        "mashindano.cli.tantrix",
-        "app",
-        "Tantrix knockout: result forms, tiebreak offers, opt-outs.",
-    ),
-    LazyCommand(
-        "gomoku", "mashindano.cli.gomoku", "app", "The Gomoku league organiser's decisions."
     ),
     LazyCommand(
         "bao",
@@ -110,6 +71,9 @@ COMMANDS: tuple[LazyCommand, ...] = (
 )
 """Single commands first, then groups (the order Typer lists them in); `demo` and `manage`
 below are defined here and listed between the two."""
+
+COMMANDS: tuple[LazyCommand, ...] = (*SHARED_COMMANDS, *preset_commands())
+"""The shared commands, then each preset's (`cli.preset_parts`)."""
 
 _SETTINGS: dict[str, Any] = {"no_args_is_help": True, "pretty_exceptions_enable": False}
 

@@ -32,6 +32,7 @@ from django.utils.csp import CSP
 from mashindano.app.webhook_targets import parse_allow
 from mashindano.config.database import database_settings
 from mashindano.config.mail import mailer_settings
+from mashindano.installed_presets import PRESET_PACKAGES
 from mashindano.interchange.limits import MAX_BODY_BYTES
 
 SECRET_KEY = os.environ.get("MASHINDANO_SECRET_KEY", "mashindano-development-key-not-secret")
@@ -52,8 +53,8 @@ INSTALLED_APPS = [
     "ninja",
     "mashindano.web.api.apps.ApiConfig",
     "mashindano.web.mail.apps.MailConfig",
-    # Bao played on the site (issue 19): /play/
-    "mashindano.web.play.apps.PlayConfig",
+    # One application per preset (mashindano/installed_presets.py): each registers its parts.
+    *PRESET_PACKAGES,
 ]
 
 # The page cache sits outside everything that needs a thread (WhiteNoise, sessions): a cached

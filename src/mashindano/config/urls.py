@@ -1,6 +1,7 @@
 """URLs: the REST API under /api/, the admin under /admin/, accounts under /account/, the public
 pages at the root."""
 
+from django.apps import apps
 from django.contrib import admin
 from django.urls import include, path
 
@@ -16,7 +17,6 @@ urlpatterns = [
     path("i18n/setlang/", switch_language, name="set_language"),
     path("api/", include("mashindano.web.api.main")),
     path("mail/", include("mashindano.web.mail.urls")),
-    path("play/", include("mashindano.web.play.urls")),
     # Player self-service (web/player): personal pages, and the staff's registrations page.
     path("me/", include("mashindano.web.player.urls")),
     path(
@@ -29,4 +29,12 @@ urlpatterns = [
     # --
     path("account/", include("mashindano.web.accounts.urls")),
     path("", include("mashindano.web.public.urls")),
+]
+
+# A preset's own pages (e.g. Bao played on the site under /play/), declared by its application.
+urlpatterns[-1:-1] = [
+    path(prefix, include(module))
+    for config in apps.get_app_configs()
+    for prefix, module in [getattr(config, "urls", ("", ""))]
+    if prefix
 ]

@@ -47,7 +47,9 @@ GAME = Composite(
     "where", "mashindano.app.results:GameRef", (ROUND, BOARD, GAME_NUMBER, STAGE, GROUP)
 )
 """A game of the event: round and board, the game of a multi-game match, stage and group."""
-MATCH = Composite("where", "mashindano.app.tantrix:MatchWhere", (ROUND, BOARD, STAGE))
+MATCH = Composite(
+    "where", "mashindano.presets.tantrix_knockout.use_cases:MatchWhere", (ROUND, BOARD, STAGE)
+)
 """A Tantrix match: round and board (and stage: the plate is 2)."""
 
 RESULT = ParameterSpec(
@@ -378,7 +380,7 @@ GOMOKU_ACTIONS: tuple[ActionSpec, ...] = (
             "(R10), on days 1-7 of the next month to pair (R4); they keep their stored coefficient "
             "(A27)."
         ),
-        "mashindano.app.gomoku:accept_return",
+        "mashindano.presets.gomoku_league.use_cases:accept_return",
         (
             ParameterSpec(
                 "player",
@@ -437,7 +439,7 @@ KIBA_ACTIONS: tuple[ActionSpec, ...] = (
         gettext_noop(
             "Resign a game played on the site: the opponent wins (recorded as your own report)."
         ),
-        "mashindano.app.bao_games:resign_game",
+        "mashindano.presets.kiba_bao.games:resign_game",
         (GAME, PLAYER),
         command="result resign",
         message=result_change_text,
@@ -449,7 +451,7 @@ KIBA_ACTIONS: tuple[ActionSpec, ...] = (
         gettext_noop(
             "KIBA: record the director's playoff that separates players still tied in a group."
         ),
-        "mashindano.app.kiba:record_playoff",
+        "mashindano.presets.kiba_bao.use_cases:record_playoff",
         (
             ParameterSpec(
                 "order",
@@ -554,7 +556,7 @@ TANTRIX_ACTIONS: tuple[ActionSpec, ...] = (
         "tantrix.form",
         gettext_noop("File a result form"),
         gettext_noop("File a player's result form for one game."),
-        "mashindano.app.tantrix:file_form",
+        "mashindano.presets.tantrix_knockout.use_cases:file_form",
         (
             ParameterSpec(
                 "result",
@@ -599,7 +601,7 @@ TANTRIX_ACTIONS: tuple[ActionSpec, ...] = (
         gettext_noop(
             "Record both players' agreement not to play beyond the standard games (R13, A11)."
         ),
-        "mashindano.app.tantrix:record_opt_out",
+        "mashindano.presets.tantrix_knockout.use_cases:record_opt_out",
         (
             ParameterSpec(
                 "players",
@@ -644,7 +646,7 @@ TANTRIX_ACTIONS: tuple[ActionSpec, ...] = (
         gettext_noop(
             "Record an offer of tiebreak dates (R20, R21; either player may send it, A5)."
         ),
-        "mashindano.app.tantrix:record_offer",
+        "mashindano.presets.tantrix_knockout.use_cases:record_offer",
         (MATCH, _TANTRIX_PLAYER, _SENT_AT, _MESSAGE_EVIDENCE),
         message=_follow_up_text(gettext_noop("Offer")),
     ),
@@ -652,7 +654,7 @@ TANTRIX_ACTIONS: tuple[ActionSpec, ...] = (
         "tantrix.reply",
         gettext_noop("Record a reply to an offer"),
         gettext_noop("Record the opponent's reply to an offer of tiebreak dates (R22)."),
-        "mashindano.app.tantrix:record_reply",
+        "mashindano.presets.tantrix_knockout.use_cases:record_reply",
         (MATCH, _TANTRIX_PLAYER, _SENT_AT, _MESSAGE_EVIDENCE),
         message=_follow_up_text(gettext_noop("Reply")),
     ),

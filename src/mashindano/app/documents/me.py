@@ -2,38 +2,37 @@
 with the deadlines the rules set, and the open actions first ("2 results need your
 confirmation", "your move in game X before ...", "report your result in round 3 before ...").
 
-Built from the event's facts and the existing documents (`deadlines.round_deadlines`, the
-Gomoku R47 window of `due.gomoku_final_at`, the KIBA clocks of `clocks.open_game_clocks`, the
-Tantrix forms of `formats.tantrix_knockout_results.forms_of`) and the declared actions the
-person may perform now (`declarations.available_actions`). Each action names the declared
+Built from the event's facts and the existing documents (`deadlines.round_deadlines`), the
+preset's `MyPageHooks` (a league's confirmation window and leaves, the moves awaited on the
+site, a knockout's result forms) and the declared actions the person may perform now
+(`declarations.available_actions`). Each action names the declared
 action and the values a form fixes (the game, the player); the front end renders the form
 from the declaration. Nothing here writes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from django.utils.translation import gettext
+from django.utils.functional import Promise
+from django.utils.translation import gettext, gettext_lazy
 
-from mashindano.app.clocks import open_game_clocks
 from mashindano.app.documents.deadlines import Deadline, round_deadlines
 from mashindano.app.documents.reports import ReportLine, report_lines
-from mashindano.app.due import gomoku_final_at
-from mashindano.app.formats.gomoku_league_history import first_league_month, league_event_parameters
-from mashindano.app.formats.tantrix_knockout_results import forms_of
+from mashindano.app.hooks import Hooks
+from mashindano.app.on_site import play_url, plays_on_site
 from mashindano.app.performing import available_actions
 from mashindano.app.permissions import answered_report, refuses_answer, reporter_sides
-from mashindano.app.play_links import play_url
 from mashindano.app.principals import Principal
 from mashindano.app.queries import get_event_facts
-from mashindano.app.registrations import is_open_for_joining, needs_approval
-from mashindano.engine.gomoku import PRESET_NAME as GOMOKU
-from mashindano.engine.kiba import PRESET_NAME as KIBA
-from mashindano.engine.kiba import kiba_parameters
-from mashindano.engine.knockout.parameters import PRESET_NAME as TANTRIX
+from mashindano.app.registrations import (
+    JOIN_HOOKS,
+    NO_JOIN_HOOKS,
+    is_open_for_joining,
+    needs_approval,
+)
 from mashindano.engine.model import CompetitorId
 from mashindano.store import models
 from mashindano.store.facts import EventFacts, EventState, GameFact, ResultStatus
@@ -96,6 +95,8 @@ class MyEvent:
     actions: tuple[str, ...]
     """Declared actions the person may perform in the event now."""
     games: tuple[MyGame, ...]
+    leave_label: str = ""
+    """What the leave button says (a league's leave, else a requested bye)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +130,9 @@ class OpenEvent:
     needs_approval: bool
     joined: bool
     pending: bool
+    join_note: str = ""
+    """What the preset's join form says first (a league's newcomer rules)."""
+    asks_declaration: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +141,63 @@ class MyEntry:
     player: str
     name: str
     withdrawn_from: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameAsk:
+    """One game of the person's, as a preset's hook sees it."""
+
+    facts: EventFacts
+    game: GameFact
+    me: CompetitorId
+    fixed: dict[str, str]
+    where: str
+    due: datetime | None
+    allowed: frozenset[str]
+
+
+_REQUEST_A_BYE = gettext_lazy("Request a bye")
+
+
+@dataclass(frozen=True, slots=True)
+class MyPageHooks:
+    """A preset's part in "my page" (registered in `MY_PAGE_HOOKS`)."""
+
+    with_moves: bool = False
+    """The event's facts are read with the games' moves."""
+    every_round: bool = False
+    """Actions are offered in every round, not only the latest (a league's months)."""
+    game_actions: Callable[[GameAsk], Iterable[OpenAction]] | None = None
+    """What the person is asked to do about one game, instead of report and confirm."""
+    confirm_window: Callable[[EventFacts, GameFact], datetime | None] | None = None
+    """When a reported result becomes final unless answered (shown as the answer's due time)."""
+    event_actions: (
+        Callable[[EventFacts, CompetitorId, datetime, frozenset[str]], Iterable[OpenAction]] | None
+    ) = None
+    """What else the person is asked to do in the event, given the actions they may perform
+    (the moves awaited on the site)."""
+    leaves_left: Callable[[EventFacts, CompetitorId, datetime], int | None] | None = None
+    """How many leaves the person may still take this year (None: no limit shown)."""
+    action_values: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """Values the player's form of a declared action fixes, by action (a league's leave is
+    never a half-point bye, R48)."""
+    leave_label: str | Promise = _REQUEST_A_BYE
+    """What the button of `player.leave` says."""
+    withdraw_on_every_page: bool = False
+    """Every page of the event offers its player the withdraw link (KIBA)."""
+
+
+MY_PAGE_HOOKS: Hooks[MyPageHooks] = Hooks("my page")
+_NO_HOOKS = MyPageHooks()
+
+
+def my_page_hooks(preset: str) -> MyPageHooks:
+    """The preset's hooks, or the defaults."""
+    return MY_PAGE_HOOKS.get_or(preset, _NO_HOOKS)
+
+
+def fixed_values(game: GameFact) -> dict[str, str]:
+    return _fixed(game)
 
 
 def _fixed(game: GameFact) -> dict[str, str]:
@@ -177,7 +238,8 @@ def _my_event(
     entry: models.Entry, principal: Principal, now: datetime, found: list[OpenAction]
 ) -> MyEvent:
     slug = entry.event.slug
-    facts = get_event_facts(slug, with_moves=entry.event.preset == KIBA)
+    hooks = MY_PAGE_HOOKS.get_or(entry.event.preset, _NO_HOOKS)
+    facts = get_event_facts(slug, with_moves=hooks.with_moves)
     me = CompetitorId(entry.key)
     names = {c.id: c.name for c in facts.competitors}
     allowed = {a.name for a in available_actions(slug, principal)}
@@ -213,10 +275,10 @@ def _my_event(
                     play_url(facts, game) if withdrawn is None else "",
                 )
             )
-            if running and (current or facts.preset == GOMOKU):
-                found.extend(_game_actions(facts, game, me, principal, mine, allowed))
-    if running and facts.preset == KIBA and "game.move" in allowed:
-        found.extend(_kiba_moves(facts, me, now))
+            if running and (current or hooks.every_round):
+                found.extend(_game_actions(hooks, facts, game, me, principal, mine, allowed))
+    if running and hooks.event_actions is not None:
+        found.extend(hooks.event_actions(facts, me, now, frozenset(allowed)))
     return MyEvent(
         slug,
         facts.name,
@@ -228,13 +290,15 @@ def _my_event(
         tuple(
             (leave.from_round, leave.to_round) for leave in facts.leaves if leave.competitor == me
         ),
-        _leaves_left(facts, me, now),
+        None if hooks.leaves_left is None else hooks.leaves_left(facts, me, now),
         tuple(sorted(allowed)),
         tuple(games),
+        str(hooks.leave_label),
     )
 
 
 def _game_actions(
+    hooks: MyPageHooks,
     facts: EventFacts,
     game: GameFact,
     me: CompetitorId,
@@ -247,22 +311,13 @@ def _game_actions(
         f", game {game.number}" if game.number != 1 else ""
     )
     due = min((d.due for d in deadlines), default=None)
-    if facts.preset == TANTRIX:
-        filed = any(f.player == me for f in forms_of(game))
-        open_game = not game.result.is_decided or game.status is ResultStatus.REPORTED
-        if "tantrix.form" in allowed and not filed and open_game:
-            yield OpenAction(
-                FORM,
-                facts.slug,
-                facts.name,
-                gettext("file your result form for {where}").format(where=where),
-                "tantrix.form",
-                {**fixed, "player": str(me)},
-                due,
-            )
+    if hooks.game_actions is not None:
+        yield from hooks.game_actions(
+            GameAsk(facts, game, me, fixed, where, due, frozenset(allowed))
+        )
         return
     if game.status is ResultStatus.PENDING and not game.result.is_decided:
-        if "result.report" in allowed and not _played_on_site(facts):
+        if "result.report" in allowed and not plays_on_site(facts):
             yield OpenAction(
                 REPORT,
                 facts.slug,
@@ -280,13 +335,7 @@ def _game_actions(
             acting_for=frozenset({me}),
             reporter_keys=reporter_sides(facts.slug, game, report.actor),
         ):
-            window = (
-                gomoku_final_at(
-                    game, league_event_parameters(facts.parameters).league.dispute_window_hours
-                )
-                if facts.preset == GOMOKU
-                else None
-            )
+            window = None if hooks.confirm_window is None else hooks.confirm_window(facts, game)
             yield OpenAction(
                 CONFIRM,
                 facts.slug,
@@ -298,47 +347,6 @@ def _game_actions(
                 fixed,
                 window,
             )
-
-
-def _played_on_site(facts: EventFacts) -> bool:
-    """A KIBA event's games are played move by move on the site, unless `play_on_site` is
-    off: then its players report results as in other presets."""
-    return facts.preset == KIBA and kiba_parameters(facts.parameters).play_on_site
-
-
-def _kiba_moves(facts: EventFacts, me: CompetitorId, now: datetime) -> Iterable[OpenAction]:
-    for clock in open_game_clocks(facts, now):
-        if clock.to_move != me:
-            continue
-        game = clock.game
-        yield OpenAction(
-            MOVE,
-            facts.slug,
-            facts.name,
-            gettext("your move in {label}").format(label=game.label),
-            "game.move",
-            _fixed(game),
-            clock.deadline,
-            play_url(facts, game),
-        )
-
-
-def _leaves_left(facts: EventFacts, me: CompetitorId, now: datetime) -> int | None:
-    if facts.preset != GOMOKU:
-        return None
-    parameters = league_event_parameters(facts.parameters)
-    first = first_league_month(facts, parameters, now)
-    if first is None:
-        return None
-    year = now.year
-    taken = sum(
-        1
-        for leave in facts.leaves
-        if leave.competitor == me
-        for number in range(leave.from_round, leave.to_round + 1)
-        if first.plus(number - 1).year == year
-    )
-    return max(0, parameters.league.max_leaves_per_year - taken)
 
 
 def build_open_events(principal: Principal | None) -> tuple[OpenEvent, ...]:
@@ -366,6 +374,8 @@ def build_open_events(principal: Principal | None) -> tuple[OpenEvent, ...]:
             needs_approval(e),
             e.id in joined,
             e.id in pending,
+            str(JOIN_HOOKS.get_or(e.preset, NO_JOIN_HOOKS).note),
+            JOIN_HOOKS.get_or(e.preset, NO_JOIN_HOOKS).asks_declaration,
         )
         for e in models.Event.objects.filter(
             state__in=(EventState.REGISTRATION.value, EventState.RUNNING.value)

@@ -1,30 +1,31 @@
 """Round pairings: boards with both players (numbers, names, ratings, points before the
 round), sides, each game's result and report state; multi-game encounters with their games;
 the round's deadlines where the preset's rules set them (`deadlines`); each running KIBA
-game's clock (side to move, time left per player, deadline in UTC) at the document's time."""
+game's clock (side to move, time left per player, deadline in UTC) at the document's time,
+from the preset's `CLOCK_HOOKS` entry."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from fractions import Fraction
 
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from mashindano.app.clocks import GameClock, round_clocks
 from mashindano.app.documents.deadlines import Deadline, round_deadlines
 from mashindano.app.documents.place import Place, PlayerRef
 from mashindano.app.documents.values import format_exact
 from mashindano.app.errors import NotFound
 from mashindano.app.formats.base import MatchScore
 from mashindano.app.formats.registry import adapter_for
+from mashindano.app.hooks import Hooks
 from mashindano.app.marks import gettext_noop
-from mashindano.app.play_links import play_url as game_play_url
+from mashindano.app.on_site import play_url as game_play_url
 from mashindano.app.queries import get_event_facts
 from mashindano.app.rounds import show_round
-from mashindano.engine.model import ByeKind, CompetitorId, Side
+from mashindano.engine.model import ByeKind, CompetitorId
 from mashindano.engine.standings import compute_standings
 from mashindano.store.facts import EventFacts, GameFact, Json, ResultDetail, RoundFact
 
@@ -52,22 +53,6 @@ class ClockLine:
     at: datetime
     """When the clock was read: a cached copy's time left is that much older."""
 
-    @staticmethod
-    def of(clock: GameClock) -> ClockLine:
-        reading = clock.reading
-        first_side = Side.SOUTH if clock.player(Side.SOUTH) == clock.game.first else Side.NORTH
-        second_side = Side.NORTH if first_side is Side.SOUTH else Side.SOUTH
-        side = reading.flagged or reading.to_move
-        return ClockLine(
-            side_to_move=side.value,
-            to_move=clock.to_move,
-            first_left=reading.remaining(first_side),
-            second_left=reading.remaining(second_side),
-            deadline=reading.deadline.astimezone(UTC),
-            flagged=reading.flagged is not None,
-            at=reading.now.astimezone(UTC),
-        )
-
     def to_json(self, game: GameLine) -> dict[str, Json]:
         return {
             "side_to_move": self.side_to_move,
@@ -80,6 +65,12 @@ class ClockLine:
             "flagged": self.flagged,
             "at": self.at.isoformat(),
         }
+
+
+type RoundClocks = Callable[[EventFacts, RoundFact, datetime], Mapping[int, ClockLine]]
+"""A preset's clocks of one round's open games at a moment, by game id."""
+
+CLOCK_HOOKS: Hooks[RoundClocks] = Hooks("clocks")
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,13 +94,13 @@ class GameLine:
     scores: tuple[Fraction, Fraction] | None = None
     """Points scored inside the game, first player's first (Tantrix TPs), or None."""
     play_url: str = ""
-    """The game page of a Bao game running on the site (`app.play_links`), else ""."""
+    """The game page of a Bao game running on the site (`app.on_site`), else ""."""
 
     @staticmethod
     def of(
         game: GameFact,
         players: Mapping[CompetitorId, PlayerRef],
-        clock: GameClock | None = None,
+        clock: ClockLine | None = None,
         stage_name: str = "",
         scores: tuple[Fraction, Fraction] | None = None,
         play_url: str = "",
@@ -126,7 +117,7 @@ class GameLine:
             detail=game.detail,
             label=game.label,
             is_decided=game.result.is_decided,
-            clock=ClockLine.of(clock) if clock is not None else None,
+            clock=clock,
             scores=scores,
             play_url=play_url,
         )
@@ -308,7 +299,8 @@ def round_pairings(
     players = {c.id: PlayerRef.of(c) for c in facts.competitors}
     before = points_before(facts, shown.stage, shown.group, shown.number)
     moment = at or timezone.now()
-    clocks = round_clocks(facts, shown, moment)
+    clock_hook = CLOCK_HOOKS.get(facts.preset)
+    clocks = {} if clock_hook is None else clock_hook(facts, shown, moment)
     adapter = adapter_for(facts.preset)
     scores = adapter.match_scores(facts, shown.stage, shown.group, shown.number)
     stage_name = facts.stage_name(shown.stage)

@@ -1,5 +1,7 @@
-"""Preset name -> format adapter. To add a preset, import its adapter and list it in
-`_ADAPTERS`; `PRESETS` names every preset of the rule specs, with or without an adapter yet."""
+"""Preset name -> format adapter. Presets register their adapter when Django loads them
+(`mashindano.presets.<name>.apps`, listed in `installed_presets`); the shared core reaches
+an adapter only through `adapter_for`. `PRESETS` names the registered presets in their
+installation order; `available_presets()` the same names sorted."""
 
 from __future__ import annotations
 
@@ -7,36 +9,20 @@ from django.utils.translation import gettext
 
 from mashindano.app.errors import UnknownPreset
 from mashindano.app.formats.base import FormatAdapter
-from mashindano.app.formats.chess_round_robin import ChessRoundRobinAdapter
-from mashindano.app.formats.chess_swiss import ChessSwissAdapter
-from mashindano.app.formats.gomoku_league import GomokuLeagueAdapter
-from mashindano.app.formats.kiba_bao import KibaBaoAdapter
-from mashindano.app.formats.kiba_countries import KibaCountriesAdapter
-from mashindano.app.formats.tantrix_knockout import TantrixKnockoutAdapter
-from mashindano.app.formats.tasaselo import TasaseloAdapter
 
-PRESETS: tuple[str, ...] = (
-    "chess-round-robin",
-    "chess-swiss",
-    "kiba-bao",
-    "kiba-countries",
-    "gomoku-league",
-    "tantrix-knockout",
-    "tasaselo",
-)
+PRESETS: tuple[str, ...] = ()
+"""The registered presets, in installation order (the console lists them so)."""
 
-_ADAPTERS: dict[str, FormatAdapter] = {
-    adapter.preset: adapter
-    for adapter in (
-        ChessRoundRobinAdapter(),
-        ChessSwissAdapter(),
-        GomokuLeagueAdapter(),
-        KibaBaoAdapter(),
-        KibaCountriesAdapter(),
-        TantrixKnockoutAdapter(),
-        TasaseloAdapter(),
-    )
-}
+_ADAPTERS: dict[str, FormatAdapter] = {}
+
+
+def register_adapter(adapter: FormatAdapter) -> None:
+    """Called once per preset by its application's `ready()`; a second call for the same
+    preset (Django's tests may populate twice) replaces the first."""
+    global PRESETS
+    _ADAPTERS[adapter.preset] = adapter
+    if adapter.preset not in PRESETS:
+        PRESETS = (*PRESETS, adapter.preset)
 
 
 def adapter_for(preset: str) -> FormatAdapter:
@@ -46,7 +32,7 @@ def adapter_for(preset: str) -> FormatAdapter:
     if preset in PRESETS:
         raise UnknownPreset(
             gettext("preset {preset!r} has no event adapter yet (available: {value})").format(
-                preset=preset, value=", ".join(_ADAPTERS)
+                preset=preset, value=", ".join(available_presets())
             ),
             preset=preset,
         )
@@ -59,4 +45,4 @@ def adapter_for(preset: str) -> FormatAdapter:
 
 
 def available_presets() -> tuple[str, ...]:
-    return tuple(_ADAPTERS)
+    return tuple(sorted(_ADAPTERS))

@@ -1,7 +1,7 @@
 """The order of a KIBA tournament's stages, written once: qualification groups, the semifinal
 groups when the plan has them, then the best-of-3 final (R9-R14, R29, R32, A7).
 
-A stored `kiba-bao` event (`app/formats/kiba_bao_stages.py`) and the simulation
+A stored `kiba-bao` event (`presets/kiba_bao/stages.py`) and the simulation
 (`simulation.py`) both walk a tournament with these functions: `first_stage` gives the
 qualification with its groups, `rank_stage` ranks a group stage's games (withdrawals and the
 director's playoff decisions applied, decisions that no longer fit a tie set aside),

@@ -61,8 +61,6 @@ from mashindano.engine.simulation import random_game_result
 from mashindano.engine.standings import compute_standings
 from mashindano.engine.tiebreaks import TieBreak, tiebreaks_by_names
 
-PRESET_NAME = "chess-swiss"
-
 DEFAULT_SWISS_TIEBREAKS: tuple[str, ...] = ("buchholz", "sb")
 """A5, A6(c): Buchholz without bye points, then Sonneborn-Berger."""
 

@@ -3,8 +3,10 @@ ninja's bundled files, so it works offline)."""
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import Any
 
+from django.apps import apps
 from django.urls import URLPattern, URLResolver, path
 from ninja import NinjaAPI
 
@@ -52,6 +54,12 @@ api = MashindanoAPI(
 problems.install(api)
 api.add_router("/v1/", common.router)
 _OPERATIONS = (account, reads, writes, actions, takeover)  # importing registers their operations
+# The presets' own operations (their application's `api` module), registered the same way.
+_PRESET_OPERATIONS = tuple(
+    import_module(module)
+    for config in apps.get_app_configs()
+    if (module := getattr(config, "api", None))
+)
 
 
 urlpatterns: list[URLPattern | URLResolver] = [path("", api.urls)]

@@ -44,6 +44,11 @@ class Place(Schema):
     group: str = NinjaField("", max_length=20)
 
 
+def _wanted(value: str, wanted: str | None) -> bool:
+    """A list filter: no value asked for, or this one."""
+    return wanted is None or value == wanted
+
+
 @read("/events", response=responses(200, Page, cached=True), summary="Events, filtered and paged")
 def list_events(request: HttpRequest, filters: Query[EventFilter]) -> HttpResponse:
     def build() -> Json:
@@ -52,8 +57,7 @@ def list_events(request: HttpRequest, filters: Query[EventFilter]) -> HttpRespon
         lines = [
             e
             for e in build_event_list().events
-            if (filters.state is None or e.state == filters.state)
-            and (filters.preset is None or e.preset == filters.preset)
+            if _wanted(e.state, filters.state) and _wanted(e.preset, filters.preset)
         ]
         return page(
             lines,
@@ -269,21 +273,6 @@ def games_stream(request: HttpRequest, slug: str) -> HttpResponse | StreamingHtt
     response = StreamingHttpResponse(lines(), content_type="application/x-ndjson")
     response["ETag"] = event_etag(slug, version)
     return allow_any_origin(response)
-
-
-@read(
-    "/series/{name}/championship",
-    response=responses(200, Document),
-    summary="KIBA championship table of a series",
-)
-def championship(request: HttpRequest, name: str) -> HttpResponse:
-    from mashindano.app.documents.series import build_championship_table
-
-    return allow_any_origin(
-        HttpResponse(
-            json_bytes(build_championship_table(name).to_json()), content_type="application/json"
-        )
-    )
 
 
 @read(

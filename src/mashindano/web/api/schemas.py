@@ -10,6 +10,7 @@ from ninja import Field, Schema
 from pydantic import AfterValidator, ConfigDict
 from pydantic_core import PydanticCustomError
 
+from mashindano.app.formats.registry import available_presets
 from mashindano.interchange.limits import text_problem
 
 Document = dict[str, Any]
@@ -58,7 +59,13 @@ def responses(ok: int, body: Any, *, cached: bool = False) -> dict[int, Any]:
 
 class EventIn(Schema):
     slug: Line = Field(..., min_length=1, max_length=100, examples=["club-open-2026"])
-    preset: Line = Field(..., min_length=1, max_length=50, examples=["chess-swiss"])
+    preset: Line = Field(
+        ...,
+        min_length=1,
+        max_length=50,
+        description="The preset: " + ", ".join(available_presets()) + ".",
+        examples=list(available_presets()[-1:]),
+    )
     name: Line | None = Field(None, max_length=200)
     parameters: dict[str, Any] = Field(default_factory=dict, examples=[{"rounds": 5}])
     seed: int | None = Field(None, ge=0, lt=2**62)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from django.urls import path
 
-from mashindano.web.console import announcements, series, takeover, views
+from mashindano.web.console import announcements, takeover, views
+from mashindano.web.preset_urls import preset_patterns
 
 app_name = "console"
 
@@ -12,9 +13,9 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("new/", views.new_event, name="new"),
     path("new/trf/", takeover.take_over, name="takeover"),
-    # Championship series; like new/, these shadow the desk of an event named "series".
-    path("series/", series.series_list, name="series-list"),
-    path("series/<slug:slug>/", series.series_desk, name="series"),
+    # The presets' own console pages (e.g. KIBA championship series); like new/, they come
+    # before (and shadow) the desk of an event of the same name.
+    *preset_patterns("console"),
     path("<slug:slug>/", views.event, name="event"),
     path("<slug:slug>/do/<str:name>/", views.action, name="action"),
     path("<slug:slug>/results/", views.grid, name="grid"),

@@ -32,6 +32,7 @@ from mashindano.app.documents.me import (
     build_my_page,
     build_open_events,
     my_entry,
+    my_page_hooks,
 )
 from mashindano.app.error_texts import shown
 from mashindano.app.errors import NotAllowed, NotFound, OwnReport
@@ -40,8 +41,6 @@ from mashindano.app.performing import find_action, perform
 from mashindano.app.principals import Principal
 from mashindano.app.registrations import join_event
 from mashindano.engine.errors import MashindanoError
-from mashindano.engine.gomoku import PRESET_NAME as GOMOKU
-from mashindano.engine.kiba import PRESET_NAME as KIBA
 from mashindano.web.player.forms import build_form, field_of_error, raw_values
 
 PLAYER_ACTIONS = frozenset(
@@ -197,8 +196,8 @@ def action(request: HttpRequest, slug: str, name: str) -> HttpResponse:
             fixed.setdefault(key, default)
     if "player" in field_names:
         fixed["player"] = event.player
-    if name == "player.leave" and event.preset == GOMOKU:
-        fixed["half"] = "false"  # a league month away is a leave, not a bye worth points (R48)
+    # The preset's own fixed values (a league month away is a leave, not a bye worth points).
+    fixed.update(my_page_hooks(event.preset).action_values.get(name, {}))
     game = _game_of(event, fixed)
     status = 200
     if request.method == "POST":
@@ -274,7 +273,11 @@ def withdraw_link(request: HttpRequest, slug: str) -> HttpResponse:
         response = HttpResponse("")
     else:
         mine = build_my_event(slug, principal, timezone.now()) if principal else None
-        if mine is None or "player.withdraw" not in mine[0].actions or mine[0].preset != KIBA:
+        if (
+            mine is None
+            or "player.withdraw" not in mine[0].actions
+            or not my_page_hooks(mine[0].preset).withdraw_on_every_page
+        ):
             response = HttpResponse("")
         else:
             context["url"] = reverse("player:action", args=[slug, "player.withdraw"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.urls import path
 
+from mashindano.web.preset_urls import preset_patterns
 from mashindano.web.public import live, views
 
 app_name = "public"
@@ -32,5 +33,6 @@ urlpatterns = [
     path("e/<slug:slug>/month/<int:month>/", views.preset_page, name="month"),
     path("e/<slug:slug>/live/", live.live, name="live"),
     path("e/<slug:slug>/live/panels/", live.live_panels, name="live-panels"),
-    path("series/<slug:slug>/", views.series, name="series"),
+    # The presets' own public pages (e.g. a KIBA championship series' table).
+    *preset_patterns("public"),
 ]

@@ -22,10 +22,10 @@ from mashindano.app.documents.event import (
     build_event_summary,
     event_header,
 )
+from mashindano.app.documents.me import my_page_hooks
 from mashindano.app.documents.player import build_player_card
-from mashindano.app.documents.presets import preset_document
+from mashindano.app.documents.presets import DOCUMENT_HOOKS, preset_document
 from mashindano.app.documents.rounds import RoundPairings, build_round_pairings
-from mashindano.app.documents.series import build_championship_table
 from mashindano.app.errors import NotFound, WrongState
 from mashindano.app.exchange import export_event_games_csv, export_event_json, export_event_trf
 from mashindano.app.queries import get_event_facts, list_series
@@ -35,14 +35,6 @@ from mashindano.web.public.derived import standings_page
 View = Callable[..., HttpResponse]
 
 STATE_WORDS = {"draft": _("Upcoming"), "running": _("Running"), "closed": _("Finished")}
-
-PRESET_PAGES = {
-    "kiba-bao": _("Stages and groups"),
-    "gomoku-league": _("League months"),
-    "tantrix-knockout": _("Brackets"),
-    "tasaselo": _("Selo and prizes"),
-}
-"""The tab of each preset's own page (the preset's document), by preset."""
 
 
 def not_found_as_404(view: View) -> View:
@@ -81,7 +73,8 @@ def _event_page(
             "event": event,
             "page": page,
             "state_words": STATE_WORDS.get(event.state),
-            "preset_page": PRESET_PAGES.get(event.preset),
+            "preset_page": _preset_label(event.preset),
+            "withdraw_link": my_page_hooks(event.preset).withdraw_on_every_page,
             **context,
         },
     )
@@ -207,18 +200,10 @@ def export(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
     return response
 
 
-@not_found_as_404
-def series(request: HttpRequest, slug: str) -> HttpResponse:
-    table = build_championship_table(slug)
-    return render(request, "web/public/series.html", {"table": table})
-
-
-PRESET_TEMPLATES = {
-    "KibaEventDocument": "preset_kiba.html",
-    "GomokuLeagueDocument": "preset_gomoku.html",
-    "BracketsDocument": "preset_tantrix.html",
-    "TasaseloDocument": "preset_tasaselo.html",
-}
+def _preset_label(preset: str) -> Any:
+    """The tab of the preset's own page, if it has one."""
+    pages = DOCUMENT_HOOKS.get(preset)
+    return None if pages is None else pages.label
 
 
 @not_found_as_404
@@ -227,7 +212,8 @@ def preset_page(request: HttpRequest, slug: str, month: int | None = None) -> Ht
     brackets, the Tasaselo selo list and prize groups."""
     facts = get_event_facts(slug)
     event = event_header(facts)
-    if event.preset not in PRESET_PAGES:
+    pages = DOCUMENT_HOOKS.get(event.preset)
+    if pages is None:
         raise Http404(
             gettext("event {slug!r} ({preset}) has no page of its own beyond the lists").format(
                 slug=slug, preset=event.preset
@@ -246,8 +232,18 @@ def preset_page(request: HttpRequest, slug: str, month: int | None = None) -> Ht
                 slug=slug, preset=event.preset
             )
         )
-    template = PRESET_TEMPLATES[type(document).__name__]
-    return _event_page(request, template, event, "preset", **context)
+    return render(
+        request,
+        pages.template,
+        {
+            "event": event,
+            "page": "preset",
+            "state_words": STATE_WORDS.get(event.state),
+            "preset_page": pages.label,
+            "withdraw_link": my_page_hooks(event.preset).withdraw_on_every_page,
+            **context,
+        },
+    )
 
 
 def _month(slug: str, months: tuple[Any, ...], number: int | None) -> Any:

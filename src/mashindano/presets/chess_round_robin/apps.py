@@ -1,0 +1,29 @@
+"""The preset's registration: its parts join the shared registries when Django loads it."""
+
+from __future__ import annotations
+
+from django.apps import AppConfig
+
+
+class Preset(AppConfig):
+    name = "mashindano.presets.chess_round_robin"
+    label = "preset_chess_round_robin"
+    verbose_name = "chess-round-robin"
+
+    def ready(self) -> None:
+        from mashindano.app.demo import DEMO_HOOKS, DemoPlan
+        from mashindano.app.exchange import TRF_HOOKS, TrfPart
+        from mashindano.app.formats.registry import register_adapter
+        from mashindano.presets.chess_round_robin.adapter import ChessRoundRobinAdapter
+
+        adapter = ChessRoundRobinAdapter()
+        register_adapter(adapter)
+        TRF_HOOKS.register(
+            adapter.preset,
+            TrfPart(
+                tournament_type="Individual: Round-Robin (FIDE Berger tables)",
+                pairing_system="BERGER_ROUNDROBIN",
+                initial_colour_lot=None,
+            ),
+        )
+        DEMO_HOOKS.register(adapter.preset, DemoPlan(players=7))

@@ -1,0 +1,30 @@
+"""The preset's registration: its parts join the shared registries when Django loads it."""
+
+from __future__ import annotations
+
+from django.apps import AppConfig
+
+
+class Preset(AppConfig):
+    name = "mashindano.presets.chess_swiss"
+    label = "preset_chess_swiss"
+    verbose_name = "chess-swiss"
+
+    def ready(self) -> None:
+        from mashindano.app.demo import DEMO_HOOKS, DemoPlan
+        from mashindano.app.exchange import TRF_HOOKS, TrfPart
+        from mashindano.app.formats.registry import register_adapter
+        from mashindano.presets.chess_swiss.adapter import INITIAL_COLOUR_LOT, ChessSwissAdapter
+
+        adapter = ChessSwissAdapter()
+        register_adapter(adapter)
+        TRF_HOOKS.register(
+            adapter.preset,
+            TrfPart(
+                tournament_type="Individual: Swiss-System (FIDE Dutch)",
+                pairing_system="FIDE_DUTCH_2026",
+                initial_colour_lot=INITIAL_COLOUR_LOT,
+                takes_over=True,
+            ),
+        )
+        DEMO_HOOKS.register(adapter.preset, DemoPlan(players=12, parameters={"swiss_rounds": "5"}))

@@ -1,0 +1,51 @@
+"""The preset's registration: its parts join the shared registries when Django loads it."""
+
+from __future__ import annotations
+
+from django.apps import AppConfig
+
+
+class Preset(AppConfig):
+    name = "mashindano.presets.gomoku_league"
+    label = "preset_gomoku_league"
+    verbose_name = "gomoku-league"
+
+    def ready(self) -> None:
+        from mashindano.app.demo import DEMO_HOOKS, DemoPlan
+        from mashindano.app.documents.deadlines import DEADLINE_HOOKS
+        from mashindano.app.documents.me import MY_PAGE_HOOKS
+        from mashindano.app.documents.presets import DOCUMENT_HOOKS
+        from mashindano.app.due import DUE_HOOKS
+        from mashindano.app.exchange import TRF_HOOKS, TrfPart
+        from mashindano.app.formats.registry import register_adapter
+        from mashindano.app.notify import NOTIFY_HOOKS
+        from mashindano.app.registrations import JOIN_HOOKS
+        from mashindano.presets.gomoku_league import (
+            deadlines,
+            demo,
+            due,
+            joining,
+            my_page,
+            notify,
+            pages,
+        )
+        from mashindano.presets.gomoku_league.adapter import GomokuLeagueAdapter
+
+        adapter = GomokuLeagueAdapter()
+        register_adapter(adapter)
+        DOCUMENT_HOOKS.register(adapter.preset, pages.PAGES)
+        DUE_HOOKS.register(adapter.preset, due.DUE)
+        MY_PAGE_HOOKS.register(adapter.preset, my_page.MY_PAGE)
+        NOTIFY_HOOKS.register(adapter.preset, notify.NOTIFY)
+        JOIN_HOOKS.register(adapter.preset, joining.JOIN)
+        DEADLINE_HOOKS.register(adapter.preset, deadlines.round_deadlines)
+        TRF_HOOKS.register(
+            adapter.preset,
+            TrfPart(
+                refusal="a monthly league of four-game matches ranked by coefficient, not by points"
+            ),
+        )
+        DEMO_HOOKS.register(
+            adapter.preset,
+            DemoPlan(players=10, parameters={"season_months": "3"}, settle=demo.settle_month),
+        )

@@ -1,0 +1,22 @@
+"""The KIBA event's own page: initial list, stages and groups with their tables, the final and
+the first-move deadlines (`documents.KibaEventDocument`), after the start."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+from mashindano.app.documents.presets import PresetPages
+from mashindano.presets.kiba_bao.documents import KibaEventDocument, kiba_event_document
+from mashindano.presets.kiba_bao.stages import derive_event
+from mashindano.store.facts import EventFacts, EventState
+
+
+def kiba_event(facts: EventFacts) -> KibaEventDocument | None:
+    if facts.state is EventState.REGISTRATION:
+        return None
+    return kiba_event_document(derive_event(facts))
+
+
+PAGES = PresetPages(
+    kiba_event, _("Stages and groups"), "presets/kiba_bao/page.html", before_start=False
+)

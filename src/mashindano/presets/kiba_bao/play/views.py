@@ -1,0 +1,206 @@
+"""Bao played on the site. Each view reads the request, calls one use case of `app.bao_games`
+or one document builder of `app.documents.bao_game`, and renders it.
+
+The board is an SVG drawn here from the document: the pits the viewer may start a move from
+are links (`?pit=A6`), then a direction (`&dir=<`) when the nyumba decision of B31 is still
+to make; the move itself is a POST (htmx swaps the game panel; without script the browser
+follows the redirect). Spectators and the player waiting for a reply poll `live/` with the
+game's token: 204 (nothing swapped) until a move or a result changes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+from urllib.parse import unquote
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext
+from django.views.decorators.http import require_GET, require_POST
+
+from mashindano.app.error_texts import shown
+from mashindano.app.errors import NotFound, WrongState
+from mashindano.app.people import principal_for_user
+from mashindano.engine.errors import MashindanoError
+from mashindano.presets.kiba_bao.game_documents import (
+    build_game_page,
+    build_my_games,
+    build_replay,
+    game_record_json,
+    game_record_text,
+    game_ref,
+    game_token,
+)
+from mashindano.presets.kiba_bao.games import MovePlayed, play_move, resign_game
+
+View = Callable[..., HttpResponse]
+POLL_SECONDS = 2
+TZ_COOKIE = "tz"
+
+
+def not_found_as_404(view: View) -> View:
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except (NotFound, WrongState) as error:
+            # An event whose games are not played on the site has no game pages.
+            raise Http404(str(error)) from None
+
+    return wrapped
+
+
+def viewer_zone(request: HttpRequest) -> ZoneInfo | None:
+    """The viewer's time zone, as `play.js` stored it in a cookie (an IANA name)."""
+    name = unquote(request.COOKIES.get(TZ_COOKIE, ""))
+    if not name or len(name) > 64 or name.startswith(("/", ".")) or ".." in name:
+        return None
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return None
+
+
+def _render_game(
+    request: HttpRequest,
+    slug: str,
+    game: int,
+    *,
+    pit: str = "",
+    sign: str = "",
+    error: str = "",
+    typed: str = "",
+    status: int = 200,
+    fragment: bool = False,
+    played: MovePlayed | None = None,
+) -> HttpResponse:
+    principal = principal_for_user(request.user)
+    page = build_game_page(slug, game, principal, pit=pit, sign=sign, played=played)
+    context = {
+        "page": page,
+        "zone": viewer_zone(request),
+        "error": error,
+        "typed": typed,
+        "confirm_resign": request.GET.get("resign") == "1" and page.can_resign,
+        "poll_seconds": POLL_SECONDS,
+    }
+    template = "play/_game.html" if fragment else "play/game.html"
+    return render(request, template, context, status=status)
+
+
+@require_GET
+@not_found_as_404
+def game(request: HttpRequest, slug: str, game: int) -> HttpResponse:
+    return _render_game(
+        request, slug, game, pit=request.GET.get("pit", ""), sign=request.GET.get("dir", "")
+    )
+
+
+@require_GET
+@not_found_as_404
+def live(request: HttpRequest, slug: str, game: int) -> HttpResponse:
+    """The game panel again, or 204 while the game is as the page shows it (`token`)."""
+    if request.GET.get("token", "") == game_token(slug, game):
+        return HttpResponse(status=204)
+    return _render_game(request, slug, game, fragment=True)
+
+
+@require_POST
+@not_found_as_404
+def move(request: HttpRequest, slug: str, game: int) -> HttpResponse:
+    principal = principal_for_user(request.user)
+    fragment = bool(request.headers.get("HX-Request"))
+    text = request.POST.get("move", "")
+    if principal is None:
+        return _render_game(
+            request, slug, game, error=gettext("Log in to play."), status=403, fragment=fragment
+        )
+    ply_text = request.POST.get("ply", "")
+    try:
+        ply = int(ply_text) if ply_text else None
+        played = play_move(slug, game, text, actor=principal, ply=ply)
+    except ValueError:
+        return _render_game(
+            request,
+            slug,
+            game,
+            error=gettext("ply {ply!r} is not a number").format(ply=ply_text),
+            typed=text,
+            status=200 if fragment else 400,
+            fragment=fragment,
+        )
+    except NotFound:
+        raise
+    except MashindanoError as refused:
+        return _render_game(
+            request,
+            slug,
+            game,
+            error=shown(refused),
+            typed=text,
+            status=200 if fragment else 400,
+            fragment=fragment,
+        )
+    if fragment:
+        return _render_game(request, slug, game, fragment=True, played=played)
+    return redirect(reverse("play:game", args=[slug, game]), permanent=False)
+
+
+@require_POST
+@not_found_as_404
+def resign(request: HttpRequest, slug: str, game: int) -> HttpResponse:
+    principal = principal_for_user(request.user)
+    if principal is None:
+        return _render_game(request, slug, game, error=gettext("Log in to play."), status=403)
+    try:
+        resign_game(slug, game_ref(slug, game), request.POST.get("player", ""), actor=principal)
+    except NotFound:
+        raise
+    except MashindanoError as refused:
+        return _render_game(request, slug, game, error=shown(refused), status=400)
+    return redirect(reverse("play:game", args=[slug, game]))
+
+
+@login_required
+@require_GET
+def my_games(request: HttpRequest) -> HttpResponse:
+    principal = principal_for_user(request.user)
+    assert principal is not None  # login_required
+    return render(
+        request,
+        "play/my_games.html",
+        {"mine": build_my_games(principal), "zone": viewer_zone(request)},
+    )
+
+
+@require_GET
+@not_found_as_404
+def replay(request: HttpRequest, slug: str, game: int) -> HttpResponse:
+    asked = request.GET.get("ply", "")
+    page = build_replay(slug, game, int(asked) if asked.isdigit() else None)
+    return render(request, "play/replay.html", {"page": page})
+
+
+def _download(body: str, content_type: str, filename: str) -> HttpResponse:
+    response = HttpResponse(body, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@require_GET
+@not_found_as_404
+def record_json(request: HttpRequest, slug: str, game: int) -> HttpResponse:
+    return _download(game_record_json(slug, game) + "\n", "application/json", f"{slug}-{game}.json")
+
+
+@require_GET
+@not_found_as_404
+def record_text(request: HttpRequest, slug: str, game: int) -> HttpResponse:
+    return _download(
+        game_record_text(slug, game), "text/plain; charset=utf-8", f"{slug}-{game}.txt"
+    )

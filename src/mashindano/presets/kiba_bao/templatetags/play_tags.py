@@ -1,0 +1,91 @@
+"""How the Bao pages write values: clocks in days, hours and minutes; instants in UTC and in
+the viewer's time zone; pit coordinates on the SVG drawing."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from django import template
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
+
+from mashindano.presets.kiba_bao.game_documents import BoardView, PitView
+
+register = template.Library()
+
+PIT = 100
+"""Width and height of one pit's cell on the drawing (SVG user units)."""
+MIDDLE = 24
+"""The gap between North's and South's halves of the board."""
+
+
+@register.filter
+def clock(value: timedelta) -> str:
+    """Time left on a day clock: `2 d 5 h 07 min` (minutes rounded down)."""
+    seconds = max(0, int(value.total_seconds()))
+    days, rest = divmod(seconds, 86_400)
+    hours, rest = divmod(rest, 3600)
+    return gettext("%(days)d d %(hours)d h %(minutes)02d min") % {
+        "days": days,
+        "hours": hours,
+        "minutes": rest // 60,
+    }
+
+
+@register.filter
+def utc(value: datetime) -> str:
+    return value.astimezone(ZoneInfo("UTC")).strftime("%Y-%m-%d %H:%M UTC")
+
+
+@register.filter
+def in_zone(value: datetime, zone: ZoneInfo | None) -> str:
+    """The instant in the viewer's zone (from the `tz` cookie), empty when it is unknown."""
+    if zone is None:
+        return ""
+    return value.astimezone(zone).strftime("%Y-%m-%d %H:%M ") + str(zone.key)
+
+
+def _pit(pit: PitView) -> str:
+    x = pit.column * PIT + PIT // 2
+    y = pit.row * PIT + PIT // 2 + (MIDDLE if pit.row >= 2 else 0)
+    marks = (" owned" if pit.owned else "") + (" takasia" if pit.takasia else "")
+    if pit.nyumba:
+        cup = f'<rect class="cup nyumba{marks}" x="{x - 44}" y="{y - 44}" width="88" height="88"'
+        cup += ' rx="10"/>'
+    else:
+        cup = f'<circle class="cup{marks}" cx="{x}" cy="{y}" r="44"/>'
+    name = escape(pit.name)
+    inside = (
+        f'{cup}<text class="seeds" x="{x}" y="{y + 13}">{pit.seeds}</text>'
+        f'<text class="name" x="{x}" y="{y - 24}">{name}</text>'
+    )
+    selected = " selected" if pit.selected else ""
+    data = f'data-pit="{name}" data-seeds="{pit.seeds}"'
+    if not pit.choosable:
+        return f'<g class="pit{selected}" {data}>{inside}</g>'
+    words = gettext("pit %(name)s, %(seeds)d seeds: start here")
+    label = escape(words % {"name": pit.name, "seeds": pit.seeds})
+    return (
+        f'<a href="?pit={name}#game" class="pit choosable{selected}" {data} '
+        f'aria-label="{label}">{inside}</a>'
+    )
+
+
+@register.simple_tag
+def bao_board(board: BoardView) -> str:
+    """The board as SVG, North on top as South sees it (B5): a cell per pit, the nyumba as a
+    square (ringed while owned), a dashed ring on a takasia'd pit; the pits that start a legal
+    move are links (`?pit=A6`). Built here rather than in a template loop: it is drawn on every
+    move and every poll, and a 32-pit template loop cost several times more."""
+    height = 4 * PIT + MIDDLE
+    head = (
+        f'<svg class="bao-board" viewBox="0 0 {8 * PIT} {height}" role="img" '
+        f'aria-labelledby="board-text" data-stage="{escape(board.stage)}" '
+        f'data-to-move="{escape(board.to_move or "")}" data-hand-south="{board.hand_south}" '
+        f'data-hand-north="{board.hand_north}">'
+        f'<rect class="wood" x="0" y="0" width="{8 * PIT}" height="{height}" rx="16"/>'
+        f'<line class="middle" x1="8" y1="{height // 2}" x2="{8 * PIT - 8}" y2="{height // 2}"/>'
+    )
+    return mark_safe(head + "".join(_pit(pit) for pit in board.pits) + "</svg>")

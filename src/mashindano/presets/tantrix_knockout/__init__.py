@@ -1,0 +1,2 @@
+"""The tantrix-knockout preset (Tantrix knockout): every part of it lives in this package and is
+registered by `apps.Preset.ready()`."""

@@ -1,0 +1,44 @@
+"""The preset's registration: its parts join the shared registries when Django loads it."""
+
+from __future__ import annotations
+
+from django.apps import AppConfig
+
+
+class Preset(AppConfig):
+    name = "mashindano.presets.tantrix_knockout"
+    label = "preset_tantrix_knockout"
+    verbose_name = "tantrix-knockout"
+
+    def ready(self) -> None:
+        from mashindano.app.demo import DEMO_HOOKS, DemoPlan
+        from mashindano.app.documents.deadlines import DEADLINE_HOOKS
+        from mashindano.app.documents.me import MY_PAGE_HOOKS
+        from mashindano.app.documents.presets import DOCUMENT_HOOKS
+        from mashindano.app.due import DUE_HOOKS
+        from mashindano.app.exchange import TRF_HOOKS, TrfPart
+        from mashindano.app.formats.registry import register_adapter
+        from mashindano.presets.tantrix_knockout import deadlines, due, my_page, pages
+        from mashindano.presets.tantrix_knockout.adapter import (
+            TantrixKnockoutAdapter,
+            tantrix_demo_result,
+        )
+
+        adapter = TantrixKnockoutAdapter()
+        register_adapter(adapter)
+        DOCUMENT_HOOKS.register(adapter.preset, pages.PAGES)
+        DUE_HOOKS.register(adapter.preset, due.DUE)
+        MY_PAGE_HOOKS.register(adapter.preset, my_page.MY_PAGE)
+        DEADLINE_HOOKS.register(adapter.preset, deadlines.round_deadlines)
+        TRF_HOOKS.register(
+            adapter.preset,
+            TrfPart(refusal="knockout matches of several games scored in TPs"),
+        )
+        DEMO_HOOKS.register(
+            adapter.preset,
+            DemoPlan(
+                players=12,
+                parameters={"third_place_match": "yes", "plate": "yes"},
+                result=tantrix_demo_result,
+            ),
+        )

@@ -1,0 +1,2 @@
+"""The tasaselo preset (Tasaselo): every part of it lives in this package and is
+registered by `apps.Preset.ready()`."""
