@@ -360,6 +360,7 @@ def _write_operations(board: int) -> list[tuple[str, str, str, dict[str, Any]]]:
     game = {"round": 1, "board": board}
     return [
         ("event.create", "POST", "/api/v1/events", {"slug": "new-event", "preset": "chess-swiss"}),
+        ("event.create", "POST", "/api/v1/events/import/trf", {"trf": "012 X\n", "dry_run": True}),
         ("players.import", "POST", "/api/v1/events/club/entries", {"players": [{"name": "Z"}]}),
         ("event.start", "POST", "/api/v1/events/club/start", {}),
         ("round.pair", "POST", "/api/v1/events/club/rounds", {}),

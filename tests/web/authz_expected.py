@@ -91,6 +91,7 @@ REGEX_EXAMPLES: dict[str, str] = {
 
 BODIES: dict[str, dict[str, object]] = {
     "api/v1/events": {"slug": "new-event", "preset": "chess-swiss"},
+    "api/v1/events/import/trf": {"trf": "012 Matrix\n", "dry_run": True},
     "api/v1/tokens": {"name": "matrix", "scope": "read"},
     "api/v1/events/<slug>/webhooks": {
         "url": "https://hooks.example.org/x",
@@ -233,6 +234,7 @@ ROWS: dict[tuple[str, str], frozenset[str]] = {
     ("api/v1/events/<slug>/webhooks/<webhook_id>", "DELETE"): ORGANISERS,
     ("api/v1/events/<slug>/webhooks/<webhook_id>/deliveries", "GET"): ORGANISERS,
     ("api/v1/events", "POST"): ORGANISERS,
+    ("api/v1/events/import/trf", "POST"): ORGANISERS,
     ("api/v1/events", "GET"): EVERYONE,
     ("api/v1/events/<slug>/entries", "POST"): STAFF,
     ("api/v1/events/<slug>/entries", "GET"): EVERYONE,
@@ -329,6 +331,8 @@ ROWS: dict[tuple[str, str], frozenset[str]] = {
     ("console/", "POST"): LOGGED_IN,
     ("console/new/", "GET"): ORGANISERS,
     ("console/new/", "POST"): ORGANISERS,
+    ("console/new/trf/", "GET"): ORGANISERS,
+    ("console/new/trf/", "POST"): ORGANISERS,
     ("console/<slug:slug>/", "GET"): RESULTS,
     ("console/<slug:slug>/", "POST"): RESULTS,
     ("console/<slug:slug>/do/<str:name>/", "GET"): NOBODY,

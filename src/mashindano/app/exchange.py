@@ -589,6 +589,9 @@ class TrfPart:
     """The lot that drew the first player's colour in round 1 (XXC), if the preset draws one."""
     refusal: str = ""
     """Why TRF-16 cannot carry the preset's events (the README's table says the same)."""
+    takes_over: bool = False
+    """An event in progress can be created from a TRF file as one of this preset's
+    (`app.takeover`: a Swiss event)."""
 
 
 TRF_HOOKS: Hooks[TrfPart] = Hooks("TRF-16")

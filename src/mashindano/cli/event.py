@@ -207,8 +207,22 @@ def import_(
     slug: Annotated[str | None, typer.Option("--slug", help="Store under another slug.")] = None,
     db: DbOption = None,
     actor: ActorOption = None,
+    trf: Annotated[bool, typer.Option("--trf", help="FILE is a TRF file: take over.")] = False,
+    name: Annotated[str | None, typer.Option("--name", help="--trf: display name.")] = None,
+    strict: Annotated[bool, typer.Option("--strict", help="--trf: refuse oddities.")] = False,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="--trf: store nothing.")] = False,
+    as_json: JsonOption = False,
 ) -> None:
-    """Recreate an exported event (its facts and audit log) in this database."""
+    """Recreate an exported event (its facts and audit log) in this database; with --trf, take
+    over a chess Swiss in progress from a TRF file (players, rounds, results, byes, XXR, XXA)."""
+    if trf:
+        from mashindano.cli.event_takeover import take_over
+
+        return take_over(
+            path, slug, name, db, actor, strict=strict, dry_run=dry_run, as_json=as_json
+        )
+    if name is not None or strict or dry_run or as_json:
+        raise fail("--name, --strict, --dry-run and --json go with --trf", EXIT_USAGE)
     text = read_text(path)
     with reported_errors():
         document = parse_json(text, source=str(path))

@@ -71,14 +71,14 @@ def event_summary(facts: EventFacts) -> dict[str, Json]:
     return summary
 
 
-def expect_preset_document(slug: str, preset: str) -> PresetDocument:
+def expect_preset_document(slug: str, wanted: str) -> PresetDocument:
     """The event's own document, refused (`WrongState`) when the event is of another preset
     or has not started yet."""
     facts = get_event_facts(slug)
-    if facts.preset != preset:
+    if wanted != facts.preset:
         raise WrongState(
             gettext("event {slug!r} is {preset}; this page is for {preset2} events").format(
-                slug=slug, preset=facts.preset, preset2=preset
+                slug=slug, preset=facts.preset, preset2=wanted
             ),
             event=slug,
             preset=facts.preset,
@@ -87,7 +87,7 @@ def expect_preset_document(slug: str, preset: str) -> PresetDocument:
     if document is None:
         raise WrongState(
             gettext("event {slug!r} has not started: its {preset} pages follow the start").format(
-                slug=slug, preset=preset
+                slug=slug, preset=wanted
             ),
             event=slug,
             state=facts.state.value,

@@ -24,6 +24,7 @@ class Preset(AppConfig):
                 tournament_type="Individual: Swiss-System (FIDE Dutch)",
                 pairing_system="FIDE_DUTCH_2026",
                 initial_colour_lot=INITIAL_COLOUR_LOT,
+                takes_over=True,
             ),
         )
         DEMO_HOOKS.register(adapter.preset, DemoPlan(players=12, parameters={"swiss_rounds": "5"}))

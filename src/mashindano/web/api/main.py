@@ -10,7 +10,7 @@ from django.apps import apps
 from django.urls import URLPattern, URLResolver, path
 from ninja import NinjaAPI
 
-from mashindano.web.api import account, actions, common, problems, reads, writes
+from mashindano.web.api import account, actions, common, problems, reads, takeover, writes
 from mashindano.web.api.parsing import CheckedParser
 from mashindano.web.api.throttling import WindowThrottle
 
@@ -53,7 +53,7 @@ api = MashindanoAPI(
 )
 problems.install(api)
 api.add_router("/v1/", common.router)
-_OPERATIONS = (account, reads, writes, actions)  # importing them registers their operations
+_OPERATIONS = (account, reads, writes, actions, takeover)  # importing registers their operations
 # The presets' own operations (their application's `api` module), registered the same way.
 _PRESET_OPERATIONS = tuple(
     import_module(module)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from mashindano.web.console import announcements, views
+from mashindano.web.console import announcements, takeover, views
 from mashindano.web.preset_urls import preset_patterns
 
 app_name = "console"
@@ -12,6 +12,7 @@ app_name = "console"
 urlpatterns = [
     path("", views.home, name="home"),
     path("new/", views.new_event, name="new"),
+    path("new/trf/", takeover.take_over, name="takeover"),
     # The presets' own console pages (e.g. KIBA championship series); like new/, they come
     # before (and shadow) the desk of an event of the same name.
     *preset_patterns("console"),
