@@ -167,8 +167,8 @@ def measure(
 
 
 def by_use_case(tournament: Tournament, where: Any, move: str, ply: int, player: str) -> None:
-    from mashindano.presets.kiba_bao.games import play_move
     from mashindano.app.principals import local
+    from mashindano.presets.kiba_bao.games import play_move
 
     play_move(tournament.slug, where, move, actor=local("bench"), ply=ply)
 
