@@ -102,7 +102,7 @@ def _pair(results: StageResults, number: int, rounds: int) -> SwissPairing | Non
 
 
 @pytest.mark.parametrize(
-    ("players", "seed", "mixed"), [(150, 1, False), (241, 2, True), (320, 3, False)]
+    ("players", "seed", "mixed"), [(160, 1, False), (241, 2, True), (320, 3, False)]
 )
 def test_pairings_with_and_without_the_cut_are_the_same(
     players: int, seed: int, mixed: bool, monkeypatch: pytest.MonkeyPatch
