@@ -614,7 +614,12 @@ class EliminationBracket:
                 grand_final.winner == grand_final.b.entrant
             )
             if not needed:
-                skipped = replace(base, status=MatchStatus.SKIPPED)
+                skipped = replace(
+                    base,
+                    a=Slot(spec.a, None, is_empty=True),
+                    b=Slot(spec.b, None, is_empty=True),
+                    status=MatchStatus.SKIPPED,
+                )
                 return self._refuse_result(
                     skipped, result, "the winners'-side finalist won the grand final: no reset"
                 )
@@ -733,7 +738,7 @@ def _finished(
 ) -> tuple[CompetitorId, ...]:
     if m.status is MatchStatus.DOUBLE_WALKOVER:
         return tuple(e for e in (m.a.entrant, m.b.entrant) if e is not None)
-    if m.status not in (MatchStatus.PLAYED, MatchStatus.WALKOVER):
+    if m.status not in (MatchStatus.PLAYED, MatchStatus.WALKOVER, MatchStatus.BYE):
         return ()
 
     def goes_nowhere(target: str | None) -> bool:
