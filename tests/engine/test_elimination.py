@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mashindano.engine.errors import ConfigError, IllegalResult
+from mashindano.engine.knockout.bracket import seed_positions
 from mashindano.engine.knockout.elimination import (
     GRAND_FINAL,
     GRAND_FINAL_RESET,
@@ -47,7 +48,7 @@ def ids(count: int) -> list[CompetitorId]:
     return [CompetitorId(f"S{seed}") for seed in range(1, count + 1)]
 
 
-def seed(entrant: CompetitorId | None) -> int:
+def seed(entrant: str | None) -> int:
     assert entrant is not None
     return int(entrant[1:])
 
@@ -69,6 +70,7 @@ def play_out(
     """Decide every match: the better seed wins (chalk) or, with `rng`, a random side, now and
     then by walkover or double walkover."""
     while ready := bracket.ready_matches():
+        stage: dict[str, MatchResult] = {}
         for match in ready:
             a, b = match.a.entrant, match.b.entrant
             assert a is not None
@@ -84,7 +86,8 @@ def play_out(
                     result = MatchResult.walkover(winner)
                 else:
                     result = MatchResult.played(winner)
-            bracket = bracket.record(match.id, result)
+            stage[match.id] = result
+        bracket = bracket.record_all(stage)
     return bracket
 
 
@@ -403,12 +406,61 @@ def _first_rematch_round(bracket: EliminationBracket) -> int | None:
 @settings(max_examples=60, deadline=None)
 @given(lines=st.sampled_from([8, 16, 32, 64]), choices=st.randoms(use_true_random=False))
 def test_issue27_no_early_rematch_in_the_losers_bracket(lines: int, choices: random.Random) -> None:
-    """With the reversed / shifted drop order, nobody meets again before L3 (8 lines) or L4
-    (16 lines and more), whatever the results; natural order would allow one in L2."""
+    """Played out: nobody meets again before the round the exact check below gives."""
     bracket = play_out(build_elimination(ids(lines), DOUBLE), choices)
     first = _first_rematch_round(bracket)
-    earliest = 3 if lines == 8 else 4
+    earliest = {8: 3, 16: 4, 32: 5, 64: 7}[lines]
     assert first is None or first >= earliest
+
+
+type _Occupants = set[tuple[int, int | None]]
+
+
+def _first_possible_rematch_round(lines: int) -> int | None:
+    """The first losers' round in which two entrants who met in the winners' bracket could meet
+    again, over every possible set of results (from the slots' sources alone).
+
+    Each slot holds one of a set of (bracket line, winners' round lost). Two entrants met in
+    the winners' bracket iff, t being the round their lines meet in, one lost in round t and
+    the other went further.
+    """
+    positions = {s: line for line, s in enumerate(seed_positions(lines))}
+    winners: dict[str, _Occupants] = {}
+    losers: dict[str, _Occupants] = {}
+    for m in build_elimination(ids(lines), DOUBLE).matches:
+        sides: list[_Occupants] = []
+        for source in (m.a.source, m.b.source):
+            if source.kind is SourceKind.SEED:
+                assert source.seed is not None
+                sides.append({(positions[source.seed], None)})
+            else:
+                assert source.match is not None
+                pool = winners if source.kind is SourceKind.WINNER else losers
+                sides.append(pool[source.match])
+        both = sides[0] | sides[1]
+        if m.section is Section.WINNERS:
+            winners[m.id] = {(line, None) for line, _ in both}
+            losers[m.id] = {(line, m.round) for line, _ in both}
+            continue
+        if m.section is Section.LOSERS:
+            for x, lost_x in sides[0]:
+                for y, lost_y in sides[1]:
+                    assert lost_x is not None
+                    assert lost_y is not None
+                    met_in = (x ^ y).bit_length()
+                    if min(lost_x, lost_y) == met_in < max(lost_x, lost_y):
+                        return m.round
+        winners[m.id] = losers[m.id] = both
+    return None
+
+
+@pytest.mark.parametrize(("lines", "first"), [(4, 2), (8, 3), (16, 4), (32, 5), (64, 7), (128, 8)])
+def test_issue27_losers_bracket_rematches_as_late_as_the_drop_order_allows(
+    lines: int, first: int
+) -> None:
+    """Over every possible result: L2 (the first drop-in) never repeats a winners' match
+    from 8 lines on, and the first possible rematch comes later as the bracket grows."""
+    assert _first_possible_rematch_round(lines) == first
 
 
 # Grand final and its reset
@@ -419,10 +471,10 @@ def _to_grand_final(count: int, options: EliminationOptions) -> EliminationBrack
     bracket = build_elimination(ids(count), options)
     while (ready := bracket.ready_matches()) and ready[0].id != GRAND_FINAL:
         for match in ready:
-            bracket = bracket.record(
-                match.id,
-                MatchResult.played(min(match.a.entrant or "", match.b.entrant or "", key=seed)),
-            )
+            a, b = match.a.entrant, match.b.entrant
+            assert a is not None
+            assert b is not None
+            bracket = bracket.record(match.id, MatchResult.played(min(a, b, key=seed)))
     return bracket
 
 
@@ -501,7 +553,7 @@ def test_issue27_double_walkover_puts_both_out_and_the_next_opponent_through() -
     # S1 and S8 never play: the six others play 2 * 6 - 2 (W2-1, L1-1 and L2-2 are byes).
     assert played(finished) == 2 * 6 - 2
     assert finished.match("L2-2").status is MatchStatus.BYE
-    places = {p.entrant: p.place for p in finished.placements()}
+    places: dict[str, int] = {p.entrant: p.place for p in finished.placements()}
     # Out in W1, placed with the one L1 loser (S7): five entrants went further.
     assert places["S1"] == places["S8"] == places["S7"] == 6
 
@@ -529,6 +581,18 @@ def test_issue27_result_checks() -> None:
         MatchResult(MatchResult.double_walkover().kind, CompetitorId("S1"))
     with pytest.raises(IllegalResult, match="a walkover has no games"):
         MatchResult(MatchResult.walkover(CompetitorId("S1")).kind, CompetitorId("S1"), (W,))
+
+
+def test_issue27_a_stage_recorded_at_once() -> None:
+    bracket = build_elimination(ids(4))
+    stage = {
+        m.id: MatchResult.played(CompetitorId(m.a.entrant or "")) for m in bracket.ready_matches()
+    }
+    after = bracket.record_all(stage)
+    assert [m.id for m in after.ready_matches()] == ["W2-1"]
+    assert after == bracket.record("W1-1", stage["W1-1"]).record("W1-2", stage["W1-2"])
+    with pytest.raises(IllegalResult, match="already recorded: W1-1, W1-2"):
+        after.record_all(stage)
 
 
 def test_issue27_results_given_at_once_rebuild_the_same_bracket() -> None:
@@ -642,6 +706,7 @@ def test_issue27_double_elimination_out_after_two_lost_matches(
 ) -> None:
     bracket = play_out(build_elimination(ids(count), DOUBLE), choices)
     lost = Counter(m.loser for m in bracket.matches if m.loser is not None)
+    assert bracket.champion is not None
     assert lost[bracket.champion] <= 1
     for entrant in bracket.entrants:
         if entrant != bracket.champion:

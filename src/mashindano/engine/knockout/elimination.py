@@ -20,9 +20,10 @@ Matches and their ids
 Drop-in order (double elimination). The losers of winners' round r >= 2 enter losers' round
 2(r-1) in an order that cycles with r: reversed (r = 2, 5, 8, ...), halves swapped (r = 3, 6,
 ...), reversed and halves swapped (r = 4, 7, ...). A dropper thus meets survivors from the far
-side of the bracket, not players it has just beaten: no rematch is possible in L2, and none
-happened before L3 (8 lines), L4 (16), L5 (32), L7 (64), L8 (128) in 1000 random events
-each, where natural order allows one in L2 (`drop_order`).
+side of the bracket, not players it has just beaten: whatever the results, no two entrants can
+meet again in the losers' bracket before L3 (8 lines), L4 (16), L5 (32), L7 (64), L8 (128),
+where natural order allows a rematch in L2 (`drop_order`; checked over every possible result in
+tests/engine/test_elimination.py).
 
 Byes, walkovers and empty slots. A slot is an entrant, still unknown, or empty: nobody will
 come (a bye in W1, the loser of a bye, the winner or loser of a double walkover). A match
@@ -55,6 +56,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum, StrEnum
 from fractions import Fraction
+from functools import lru_cache
 from types import MappingProxyType
 
 from mashindano.engine.errors import ConfigError, IllegalResult
@@ -296,6 +298,7 @@ _Occupant = CompetitorId | _Nobody | None
 """An entrant, nobody (empty for good), or None: not known yet."""
 
 
+@lru_cache(maxsize=64)
 def _layout(count: int, options: EliminationOptions) -> tuple[_Spec, ...]:
     """Every match of a bracket for `count` entrants, each after the matches feeding it."""
     size = bracket_size(count)
@@ -478,6 +481,14 @@ class EliminationBracket:
         return EliminationBracket(
             self._entrants, self._options, {**self._results, match_id: result}
         )
+
+    def record_all(self, results: Mapping[str, MatchResult]) -> EliminationBracket:
+        """A new bracket with several results recorded at once (a whole stage, say); each
+        is checked as if recorded in bracket order."""
+        again = sorted(set(results) & set(self._results))
+        if again:
+            raise IllegalResult(f"already recorded: {', '.join(again)}", matches=", ".join(again))
+        return EliminationBracket(self._entrants, self._options, {**self._results, **results})
 
     def record_games(self, match_id: str, games: Sequence[GameResult]) -> EliminationBracket:
         """Record a played match from its games (read from slot a's side) under the best-of

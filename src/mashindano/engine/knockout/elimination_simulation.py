@@ -18,6 +18,7 @@ from fractions import Fraction
 from mashindano.engine.errors import ConfigError
 from mashindano.engine.knockout.elimination import (
     EliminationBracket,
+    MatchResult,
     Placement,
     decide_games,
 )
@@ -79,7 +80,8 @@ def simulate_elimination(
     draw_rate: Fraction = DRAW_RATE,
 ) -> EliminationSimulation:
     """Play a whole elimination event: seed the players (by rating, or drawn from `seed`),
-    then play the ready matches, in bracket order, until the bracket is finished."""
+    then play the ready matches stage by stage, in bracket order, until the bracket is
+    finished."""
     if not 0 <= draw_rate < 1:
         raise ConfigError(
             f"draw_rate must be at least 0 and below 1 (drawn games are replayed), got {draw_rate}",
@@ -91,6 +93,7 @@ def simulate_elimination(
     bracket = EliminationBracket([c.id for c in seeded], options)
     played: list[SimulatedEliminationMatch] = []
     while ready := bracket.ready_matches():
+        stage: dict[str, MatchResult] = {}
         for match in ready:
             a, b = match.a.entrant, match.b.entrant
             if a is None or b is None:  # pragma: no cover - ready matches have both players
@@ -98,10 +101,10 @@ def simulate_elimination(
             games: list[GameResult] = []
             while (side := decide_games(games, options.best_of)) is None:
                 games.append(random_game_result(rng, ratings[a], ratings[b], draw_rate=draw_rate))
-            bracket = bracket.record_games(match.id, games)
-            played.append(
-                SimulatedEliminationMatch(match.id, a, b, tuple(games), a if side == "a" else b)
-            )
+            winner = a if side == "a" else b
+            stage[match.id] = MatchResult.played(winner, games)
+            played.append(SimulatedEliminationMatch(match.id, a, b, tuple(games), winner))
+        bracket = bracket.record_all(stage)
     return EliminationSimulation(
         seed=seed, options=options, entrants=seeded, bracket=bracket, matches=tuple(played)
     )
