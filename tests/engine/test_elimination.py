@@ -562,7 +562,21 @@ def test_issue27_double_walkover_in_the_final_leaves_no_champion() -> None:
     bracket = build_elimination(ids(2)).record("W1-1", MatchResult.double_walkover())
     assert bracket.is_finished
     assert bracket.champion is None
-    assert [p.place for p in bracket.placements()] == [1, 1]
+    assert [p.place for p in bracket.placements()] == [2, 2]
+    four = build_elimination(ids(4)).record_all(
+        {
+            "W1-1": MatchResult.played(CompetitorId("S1")),
+            "W1-2": MatchResult.played(CompetitorId("S2")),
+            "W2-1": MatchResult.double_walkover(),
+        }
+    )
+    assert four.champion is None
+    assert [(p.place, p.entrant) for p in four.placements()] == [
+        (2, "S1"),
+        (2, "S2"),
+        (3, "S3"),
+        (3, "S4"),
+    ]
 
 
 def test_issue27_result_checks() -> None:
@@ -688,13 +702,12 @@ def test_issue27_everyone_but_the_champion_goes_out_exactly_once(
         assert set(out) == everyone
     else:
         assert set(out) == everyone - {bracket.champion}
-    # Losses: single elimination one per entrant out; double two, less one for the GF loser
-    # when no reset follows, less those put out by a double walkover.
     places = bracket.placements()
     assert sorted(p.entrant for p in places) == sorted(everyone)
+    vacant_first = 1 if bracket.champion is None else 0
     for placement in places:
         better = sum(other.place < placement.place for other in places)
-        assert placement.place == better + 1
+        assert placement.place == max(better + 1, 1 + vacant_first)
     if bracket.champion is not None:
         assert [p.entrant for p in places if p.place == 1] == [bracket.champion]
 

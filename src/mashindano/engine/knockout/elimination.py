@@ -43,7 +43,8 @@ who went out later. Single elimination: the final loser is 2nd, losers of round 
 place after all who went further; with a third-place match its winner is 3rd and its loser
 4th. Double elimination: stages are the losers' rounds in order, then GF, then GF2; an entrant
 put out by a double walkover in winners' round r counts as going out in the losers' round that
-round drops into (L1 for W1, L2(r-1) for r >= 2, GF with two entrants).
+round drops into (L1 for W1, L2(r-1) for r >= 2, GF with two entrants). A double walkover in
+the final (or GF, GF2) crowns no champion: first place stays vacant and both share 2nd.
 
 Best of N (`EliminationOptions.best_of`): a match is won by the first to win a majority of N
 games; a drawn game does not count and is replayed; a forfeited game counts as won by the other
@@ -528,8 +529,11 @@ class EliminationBracket:
         ordered = sorted(
             self._entrants, key=lambda e: (-stage[e][0], -stage[e][1], self.seed_of(e))
         )
+        # Without a champion (a double walkover decided the title) first place stays vacant.
+        lowest = 1 if self._champion is not None else 2
         return tuple(
-            Placement(1 + sum(other > stage[e] for other in stage.values()), e) for e in ordered
+            Placement(max(lowest, 1 + sum(other > stage[e] for other in stage.values())), e)
+            for e in ordered
         )
 
     def _stage(self, m: EliminationMatch, entrant: CompetitorId) -> tuple[int, int]:
