@@ -1,0 +1,23 @@
+"""The preset's registration: its parts join the shared registries when Django loads it."""
+
+from __future__ import annotations
+
+from django.apps import AppConfig
+
+
+class Preset(AppConfig):
+    name = "mashindano.presets.knockout"
+    label = "preset_knockout"
+    verbose_name = "knockout"
+
+    def ready(self) -> None:
+        from mashindano.app.exchange import TRF_HOOKS, TrfPart
+        from mashindano.app.formats.registry import register_adapter
+        from mashindano.presets.knockout.adapter import KnockoutAdapter
+
+        adapter = KnockoutAdapter()
+        register_adapter(adapter)
+        TRF_HOOKS.register(
+            adapter.preset,
+            TrfPart(refusal="elimination brackets (matches of several games, a losers' bracket)"),
+        )
