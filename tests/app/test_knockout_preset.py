@@ -200,3 +200,21 @@ def test_issue27_third_place_match_and_drawn_seeding() -> None:
     assert "3P" in state.published
     places = [p.place for p in state.bracket.placements()]
     assert places[:4] == [1, 2, 3, 4]
+
+
+def test_issue27_the_bracket_document_lists_sections_rounds_slots_and_the_champion() -> None:
+    make_event("kodoc", PRESET, 6, elimination="double")
+    _play_out("kodoc")
+    summary = event_summary(_facts("kodoc"))
+    bracket = summary["bracket"]
+    assert isinstance(bracket, dict)
+    sections = bracket["sections"]
+    assert isinstance(sections, list)
+    assert [s["section"] for s in sections] == ["winners", "losers", "grand-final"]  # type: ignore[index]
+    first = sections[0]["rounds"][0]["matches"]  # type: ignore[index]
+    byes = [m for m in first if m["status"] == "bye"]
+    assert sorted(s["seed"] for m in byes for s in m["slots"] if s["player"]) == [1, 2]
+    assert summary["champion"] == "P01"
+    placements = summary["placements"]
+    assert isinstance(placements, list)
+    assert len(placements) == 6

@@ -11,12 +11,15 @@ class Preset(AppConfig):
     verbose_name = "knockout"
 
     def ready(self) -> None:
+        from mashindano.app.documents.presets import DOCUMENT_HOOKS
         from mashindano.app.exchange import TRF_HOOKS, TrfPart
         from mashindano.app.formats.registry import register_adapter
+        from mashindano.presets.knockout import pages
         from mashindano.presets.knockout.adapter import KnockoutAdapter
 
         adapter = KnockoutAdapter()
         register_adapter(adapter)
+        DOCUMENT_HOOKS.register(adapter.preset, pages.PAGES)
         TRF_HOOKS.register(
             adapter.preset,
             TrfPart(refusal="elimination brackets (matches of several games, a losers' bracket)"),
