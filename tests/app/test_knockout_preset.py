@@ -218,3 +218,20 @@ def test_issue27_the_bracket_document_lists_sections_rounds_slots_and_the_champi
     placements = summary["placements"]
     assert isinstance(placements, list)
     assert len(placements) == 6
+
+
+@pytest.mark.parametrize("count", [3, 17, 24])
+def test_issue27_double_elimination_with_many_byes_lists_each_player_once_per_unit(
+    count: int,
+) -> None:
+    slug = f"kobye{count}"
+    make_event(slug, PRESET, count, elimination="double")
+    _play_out(slug)
+    facts = _facts(slug)
+    for round_fact in facts.rounds:
+        seen = [p for e in round_fact.encounters for p in (e.first, e.second) if p is not None]
+        assert len(seen) == len(set(seen)), f"unit {round_fact.number} lists a player twice"
+    state = knockout_state(facts)
+    assert state is not None
+    assert state.bracket.champion == CompetitorId("P01")
+    assert len(state.bracket.placements()) == count

@@ -162,11 +162,19 @@ class KnockoutAdapter(BaseAdapter):
                 ),
                 event=facts.slug,
             )
+        # A bye is listed once, in the unit where it happens, unless its entrant already
+        # plays in this unit (a bye into a match that is ready at once).
+        playing = {e for m in ready for e in (m.a.entrant, m.b.entrant)}
         byes = [
             m
             for m in state.bracket.matches
-            if m.status is MatchStatus.BYE and m.id not in state.published and m.winner is not None
+            if m.status is MatchStatus.BYE
+            and m.id not in state.published
+            and m.winner is not None
+            and m.winner not in playing
+            and not _listed_bye(state, m.winner)
         ]
+        byes = list({m.winner: m for m in reversed(byes)}.values())[::-1]  # one per entrant
         label = f"best-of-{state.parameters.best_of}"
         wins = state.parameters.options.wins_needed
         encounters: list[PlannedEncounter] = []
@@ -347,6 +355,15 @@ class KnockoutAdapter(BaseAdapter):
 
 
 # -- helpers -----------------------------------------------------------------------------------
+
+
+def _listed_bye(state: KnockoutState, entrant: CompetitorId) -> bool:
+    """Whether a later bye of `entrant` would repeat one already published while they have
+    played nothing since (two byes in a row are listed once)."""
+    for p in sorted(state.published.values(), key=lambda p: p.round, reverse=True):
+        if entrant in (p.encounter.first, p.encounter.second):
+            return p.encounter.second is None
+    return False
 
 
 def _describe_open(state: KnockoutState, matches: tuple[EliminationMatch, ...]) -> str:
