@@ -339,7 +339,7 @@ class KnockoutAdapter(BaseAdapter):
                 encounter.board,
                 Fraction(wins[0]),
                 Fraction(wins[1]),
-                gettext("games"),
+                gettext("game wins"),
                 m.winner if m.is_decided else None,
                 "best-of" if m.is_decided else None,
             )
