@@ -235,3 +235,22 @@ def test_issue27_double_elimination_with_many_byes_lists_each_player_once_per_un
     assert state is not None
     assert state.bracket.champion == CompetitorId("P01")
     assert len(state.bracket.placements()) == count
+
+
+def test_issue27_trf_is_refused_and_the_json_export_replays_the_bracket() -> None:
+    import json
+
+    from mashindano.app import exchange
+    from mashindano.app.errors import UnsupportedFormat
+    from mashindano.app.principals import local
+
+    make_event("koexp", PRESET, 5, elimination="double", best_of="3")
+    _play_out("koexp")
+    with pytest.raises(UnsupportedFormat, match="elimination brackets"):
+        exchange.export_event_trf("koexp")
+    document = json.loads(json.dumps(exchange.export_event_json("koexp")))
+    before = event_summary(_facts("koexp"))
+    assert exchange.import_event_json(document, actor=local("importer"), slug="koimp") == "koimp"
+    after = event_summary(_facts("koimp"))
+    assert after["bracket"] == before["bracket"]
+    assert after["champion"] == before["champion"] == "P01"
