@@ -3,14 +3,28 @@ a region that scrolls on its own, the champion and the placings."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
-from django.test import Client
+from django.core.cache import cache
+from django.test import Client, override_settings
 from tests.app.helpers import ACTOR, T0, make_event
 
 from mashindano.app import rounds
 from mashindano.app.results import GameRef, report_result
+from mashindano.web.cache import versions
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache() -> Iterator[None]:
+    """Pages follow the event's version at once (no version TTL)."""
+    with override_settings(VERSION_TTL=0):
+        cache.clear()
+        versions.clear()
+        yield
+        cache.clear()
 
 
 def get(path: str) -> tuple[int, str]:
