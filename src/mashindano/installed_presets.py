@@ -12,4 +12,5 @@ PRESET_PACKAGES: tuple[str, ...] = (
     "mashindano.presets.gomoku_league",
     "mashindano.presets.tantrix_knockout",
     "mashindano.presets.tasaselo",
+    "mashindano.presets.knockout",
 )

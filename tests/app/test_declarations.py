@@ -280,6 +280,7 @@ CHANGED = {
     "kiba-countries": {"countries": "KEN,TZA"},
     "tantrix-knockout": {"decisive_margin_tp": "9/2", "seeding": "order", "plate": True},
     "tasaselo": {"rounds": 5, "scoring": "3,1,0", "prize_group_sizes": [10, 14]},
+    "knockout": {"elimination": "double", "best_of": 3, "publish": "all"},
 }
 
 

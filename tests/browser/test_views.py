@@ -19,6 +19,7 @@ DEMO_EVENTS = [
     "demo-kiba-countries",
     "demo-gomoku-league",
     "demo-tantrix-knockout",
+    "demo-knockout",
     "demo-tasaselo",
 ]
 

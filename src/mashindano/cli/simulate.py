@@ -16,6 +16,7 @@ from mashindano.cli.errors import EXIT_INVALID_INPUT, EXIT_USAGE, fail, read_tex
 from mashindano.cli.options import parse_settings
 from mashindano.cli.output import console, print_json
 from mashindano.cli.preset_parts import SimulateOptions, Simulation, simulations
+from mashindano.engine.model import Competitor, CompetitorId
 from mashindano.interchange.players_csv import parse_players_csv
 
 MAX_MONTHS = 240
@@ -44,7 +45,12 @@ def simulate(
         ),
     ],
     players: Annotated[
-        Path, typer.Option("--players", help="PLAYERS.csv: name,rating,games_played,country.")
+        Path,
+        typer.Option(
+            "--players",
+            help="PLAYERS.csv: name,rating,games_played,country; or a number N of generated "
+            "players (Player 1 .. Player N, ratings from 2400 down by 25).",
+        ),
     ],
     seed: Annotated[int, typer.Option("--seed", help="Seed for every random draw.")] = 1,
     months: Annotated[
@@ -93,5 +99,22 @@ def simulate(
         names = ", ".join("--" + name.replace("_", "-") for name in sorted(unused))
         raise fail(f"{names} does not apply to --preset {preset}", EXIT_USAGE)
     with reported_errors():
-        roster = parse_players_csv(read_text(players), source=str(players))
+        roster = _generated(players) or parse_players_csv(read_text(players), source=str(players))
         runner(roster, options, as_json)
+
+
+MAX_GENERATED = 1024
+
+
+def _generated(players: Path) -> list[Competitor]:
+    """`--players N` with no file of that name: N players, rated from 2400 down by 25."""
+    text = str(players)
+    if not text.isdigit() or players.exists():
+        return []
+    count = int(text)
+    if not 2 <= count <= MAX_GENERATED:
+        raise fail(f"--players {count}: between 2 and {MAX_GENERATED} players", EXIT_USAGE)
+    return [
+        Competitor(CompetitorId(f"Player {n}"), f"Player {n}", rating=max(2400 - 25 * (n - 1), 100))
+        for n in range(1, count + 1)
+    ]

@@ -9,5 +9,12 @@ victory" rule (shared/spec/tantrix-knockout.md).
 - `parameters`: the `tantrix-knockout` preset
 - `simulation`: a whole event with seeded random games
 
+Single and double elimination for any game (issue 27, the `knockout` preset):
+
+- `elimination_options`: elimination kind, third place, grand-final reset, seeding, best of N
+- `elimination`: the bracket derived from seeds and results (byes, walkovers, losers' bracket
+  drop-ins, grand final and reset, placings)
+- `elimination_simulation`: a whole event with seeded random games
+
 The match rule itself (when a match on TPs is over) is `engine.matches.PointsMargin`.
 """
