@@ -552,3 +552,15 @@ class Incomplete:
         if self.disputed:
             parts.append("disputed on board(s) " + ", ".join(str(g.board) for g in self.disputed))
         return "; ".join(parts)
+
+
+def require_knockout_field(facts: EventFacts) -> None:
+    """A knockout (any bracket) starts with at least two players; WrongState otherwise."""
+    if len(facts.competitors) < 2:
+        raise WrongState(
+            gettext("event {slug!r} has {count} player(s); a knockout needs at least 2").format(
+                slug=facts.slug, count=len(facts.competitors)
+            ),
+            event=facts.slug,
+            players=len(facts.competitors),
+        )

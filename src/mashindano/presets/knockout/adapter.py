@@ -42,6 +42,7 @@ from mashindano.app.formats.base import (
     StandingsLine,
     StandingsTable,
     StartPlan,
+    require_knockout_field,
 )
 from mashindano.engine.knockout.elimination import EliminationMatch, MatchStatus
 from mashindano.engine.knockout.elimination_options import PRESET_NAME, seed_entrants
@@ -90,14 +91,7 @@ class KnockoutAdapter(BaseAdapter):
     # -- start ---------------------------------------------------------------------------------
 
     def plan_start(self, facts: EventFacts) -> StartPlan:
-        if len(facts.competitors) < 2:
-            raise WrongState(
-                gettext("event {slug!r} has {count} player(s); a knockout needs at least 2").format(
-                    slug=facts.slug, count=len(facts.competitors)
-                ),
-                event=facts.slug,
-                players=len(facts.competitors),
-            )
+        require_knockout_field(facts)
         p = knockout_parameters(facts.parameters)
         p.options  # noqa: B018 - refuses a third-place match with fewer than 4 entrants below
         seeded = seed_entrants(facts.competitors, p.seeding, random.Random(facts.seed))

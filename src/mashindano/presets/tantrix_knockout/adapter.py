@@ -52,6 +52,7 @@ from mashindano.app.formats.base import (
     StandingsLine,
     StandingsTable,
     StartPlan,
+    require_knockout_field,
 )
 from mashindano.engine.knockout.bracket import BracketMatch, seed_competitors
 from mashindano.engine.knockout.parameters import (
@@ -124,14 +125,7 @@ class TantrixKnockoutAdapter(BaseAdapter):
     )
 
     def plan_start(self, facts: EventFacts) -> StartPlan:
-        if len(facts.competitors) < 2:
-            raise WrongState(
-                gettext("event {slug!r} has {count} player(s); a knockout needs at least 2").format(
-                    slug=facts.slug, count=len(facts.competitors)
-                ),
-                event=facts.slug,
-                players=len(facts.competitors),
-            )
+        require_knockout_field(facts)
         p = knockout_parameters(facts.parameters)
         seeded = seed_competitors(facts.competitors, p.seeding)
         stages = [PlannedStage(MAIN_STAGE, "Main draw", "knockout")]
