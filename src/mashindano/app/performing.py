@@ -20,10 +20,11 @@ from mashindano.app.declarations.actions import (
     Performed,
     read_parameters,
     resolve,
+    unique_actions,
 )
-from mashindano.app.declarations.catalogue import ALL_ACTIONS, COMMON_ACTIONS
+from mashindano.app.declarations.catalogue import COMMON_ACTIONS
 from mashindano.app.errors import UnknownAction, UnknownEvent, WrongState
-from mashindano.app.formats.registry import adapter_for
+from mashindano.app.formats.registry import adapter_for, available_presets
 from mashindano.store.facts import EventState
 
 if TYPE_CHECKING:
@@ -31,8 +32,11 @@ if TYPE_CHECKING:
 
 
 def all_actions() -> tuple[ActionSpec, ...]:
-    """Every declared action: the common ones, then each preset's, once each."""
-    return ALL_ACTIONS
+    """Every declared action: the common ones, then each registered preset's (by preset
+    name), once each."""
+    return unique_actions(
+        (*COMMON_ACTIONS, *(a for p in available_presets() for a in adapter_for(p).actions))
+    )
 
 
 def find_action(name: str) -> ActionSpec:
