@@ -107,7 +107,7 @@ def standings_document(facts: EventFacts) -> StandingsDocument:
         name=facts.name,
         is_final=finished,
         sections=tuple(
-            standings_section(t, flags, ratings=adapter.shows_ratings)
+            standings_section(t, flags, ratings=adapter.shows_ratings, preset=facts.preset)
             for t in adapter.compute_standings(facts)
         ),
         rounds=round_numbers(facts),
