@@ -28,10 +28,9 @@ def main(db: str, command: str, *args: str) -> None:
     from mashindano.config.setup import setup
 
     setup(db)
-    from mashindano.app import events, people, players, rounds
+    from mashindano.app import events, people, rounds
     from mashindano.app.principals import local
     from mashindano.app.results import GameRef, dispute_result, report_result
-    from mashindano.engine.model import Competitor, CompetitorId
 
     actor = local(ARBITER)
     if command == "setup":
@@ -44,18 +43,10 @@ def main(db: str, command: str, *args: str) -> None:
         )
     elif command == "login":
         print(login(args[0]))
-    elif command == "enter":
+    elif command == "link":
         slug = args[0]
-        names = [
-            "Amani", "Baraka", "Chiku", "Dalila", "Eliya", "Fatuma", "Gabrieli", "Halima",
-            "Imani", "Jabari", "Kesi", "Lulu", "Mosi", "Nia", "Omari", "Pendo",
-        ]  # fmt: skip
-        roster = [Competitor(CompetitorId(n), n, rating=2100 - 30 * i) for i, n in enumerate(names)]
-        players.register_players(slug, roster, actor=actor)
         for account, name in zip(PLAYERS, ("Amani", "Pendo", "Halima", "Imani"), strict=True):
             people.link_entry(slug, name, account, actor=actor)
-        events.start_event(slug, actor=actor)
-        rounds.pair_next_round(slug, actor=actor)
     elif command == "board":
         facts = events.get_event_facts(args[0])
         latest = max(facts.rounds, key=lambda r: r.number)

@@ -4,8 +4,8 @@ pages, a disputed result is ruled from the console's queue, the next stage is pu
 the bracket page is looked at on a phone (360 px: the bracket scrolls in its own region, the
 page does not) and a desktop (1280 px). Screenshots go to var/screenshots/knockout-*.
 
-The site is its own (knockout_data.py sets accounts and entries up and does what the other
-players and the pairing do through the app layer)."""
+The site is its own (knockout_data.py sets the accounts up, links four of them to their
+entries and does what the other players and the later pairings do through the app layer)."""
 
 from __future__ import annotations
 
@@ -19,6 +19,11 @@ from tests.browser.conftest import Site, Visit, as_user, fits, new_site, serving
 
 SLUG = "ko16"
 ARBITER = "kadmin"
+NAMES = (
+    "Amani", "Baraka", "Chiku", "Dalila", "Eliya", "Fatuma", "Gabrieli", "Halima",
+    "Imani", "Jabari", "Kesi", "Lulu", "Mosi", "Nia", "Omari", "Pendo",
+)  # fmt: skip
+ENTRIES_CSV = "name,rating\n" + "".join(f"{n},{2100 - 30 * i}\n" for i, n in enumerate(NAMES))
 
 
 class KnockoutSite(Site):
@@ -52,8 +57,20 @@ def test_issue27_double_elimination_created_played_ruled_and_drawn(
     page.get_by_role("button", name="Create the event").click()
     page.wait_for_url(f"**/console/{SLUG}/")
     assert "Knockout cup" in page.inner_text("main")
+    # The 16 entries pasted as PLAYERS.csv, previewed, then registered; the event started
+    # (seeds by rating) and the first stage drafted and published, all from the console.
+    arbiter.open(f"/console/{SLUG}/import/")
+    page.locator("select[name=format]").select_option("csv")
+    page.locator("textarea[name=text]").fill(ENTRIES_CSV)
+    page.get_by_role("button", name="Preview").click()
+    page.get_by_role("button", name="Register 16 players").click()
+    page.wait_for_url(f"**/console/{SLUG}/")
+    page.get_by_role("button", name="Start the event").click()
+    page.get_by_role("link", name="Pair the next round (draft)").click()
+    page.get_by_role("button", name="Publish this round").click()
+    assert "is published" in page.inner_text(".messages")
     arbiter.close()
-    site.data("enter", SLUG)
+    site.data("link", SLUG)
 
     # Amani (kp1, seed 1) v Pendo (kp2, seed 16): Pendo reports the loss, Amani confirms it
     # on their page.

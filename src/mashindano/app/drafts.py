@@ -163,7 +163,9 @@ def _explain(facts: EventFacts, plan: PairingPlan) -> tuple[tuple[DraftLine, ...
     single = all(len(e.games) <= 1 for e in plan.encounters)
     if stage_results is None or plan.unit.stage != 1 or plan.unit.group or not single:
         return (), ()
-    results: StageResults = stage_results(facts)
+    results: StageResults | None = stage_results(facts)
+    if results is None:  # several stages (a double elimination): no single Swiss to explain
+        return (), ()
     boards = tuple((e.games[0].first, e.games[0].second) for e in plan.encounters if e.games)
     bye = next((e.first for e in plan.encounters if e.second is None and e.bye is not None), None)
     try:
