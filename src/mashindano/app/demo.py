@@ -44,7 +44,7 @@ DEMO_PLAYERS = (
     ("Tumaini Omondi", 1650, "KEN"),
 )
 
-DEMO_PASSWORD_BYTES = 6
+DEMO_PASSWORD_ROUNDS = 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,12 +278,15 @@ def _demo_user(username: str, name: str, password_hash: str) -> None:
 def create_demo_people(password: str, people: DemoPeople = DEMO_PEOPLE) -> None:
     """The demo's accounts, all with `password` (set again at each start). The organiser may
     create events; roles and entries come with the live events."""
-    from django.contrib.auth.hashers import make_password
+    from django.contrib.auth.hashers import PBKDF2PasswordHasher
     from django.contrib.auth.models import Permission
 
     from mashindano.app.people import CREATE_EVENTS_PERMISSION
 
-    hashed = make_password(password)  # once: the same hash for every demo account
+    # Once for every account, with few rounds: the demo starts at once; the first log-in
+    # hashes the password again with the site's full strength (Django's upgrade on log-in).
+    hasher = PBKDF2PasswordHasher()
+    hashed = hasher.encode(password, hasher.salt(), iterations=DEMO_PASSWORD_ROUNDS)
     names = {people.organiser: "Demo organiser", people.arbiter: "Demo Mwamuzi"}
     names |= {u: name for u, (name, _, _) in zip(people.players, DEMO_PLAYERS, strict=False)}
     for username in people.usernames:

@@ -75,7 +75,7 @@ def run_serve_demo(db: str, seed: int) -> None:
         _remove(db)
         if cached is not None and cached.is_file():
             shutil.copyfile(cached, db)
-            setup(db)
+            setup(db, migrate=False)  # built by this very code: its migrations are applied
             console.rule(f"Demo events in {database_description()}, seed {seed}")
             console.print(f"Finished events copied from {cached} (built for this code)")
         else:
