@@ -26,6 +26,7 @@ from mashindano.app.people import principal_for_user
 from mashindano.app.permissions import doors_of
 from mashindano.cli.event_demo import source_hash
 from mashindano.presets.kiba_bao.clocks import open_game_clocks
+from mashindano.presets.tantrix_knockout.results import forms_of
 from mashindano.store import models
 from mashindano.store.facts import EventState, ResultStatus
 
@@ -47,6 +48,7 @@ def test_live_events_are_running_or_open_for_registration(live: dict[str, str]) 
         "demo-chess-swiss-live": "running",
         "demo-chess-round-robin-open": "registration",
         "demo-tasaselo-live": "running",
+        "demo-tantrix-knockout-live": "running",
     }
     # The most valuable first: KIBA, then the Swiss, then the event open for registration.
     assert list(live)[:3] == [
@@ -84,6 +86,22 @@ def test_swiss_between_rounds_and_tasaselo_round_in_play(live: dict[str, str]) -
     statuses = [g.status is ResultStatus.PENDING for g in last.games()]
     assert any(statuses)
     assert not all(statuses)
+
+
+def test_tantrix_match_in_progress_with_a_form_awaiting_the_other_player(
+    live: dict[str, str],
+) -> None:
+    facts = events.get_event_facts("demo-tantrix-knockout-live")
+    matches = [e for e in facts.rounds[-1].encounters if e.second is not None]
+    under_way = [
+        e
+        for e in matches
+        if any(g.status is ResultStatus.PENDING for g in e.games)
+        and any(g.status is not ResultStatus.PENDING for g in e.games)
+    ]
+    assert under_way
+    forms = [g for e in under_way for g in e.games if len(forms_of(g)) == 1]
+    assert forms, "a player's form waits for the other player's"
 
 
 def test_open_event_takes_the_demo_players(live: dict[str, str]) -> None:
