@@ -16,6 +16,7 @@ from django.test import Client, override_settings
 
 from mashindano.app import events
 from mashindano.app.demo import (
+    DEMO_ACTOR,
     DEMO_PEOPLE,
     build_live_demo,
     create_demo_people,
@@ -24,6 +25,7 @@ from mashindano.app.demo import (
 from mashindano.app.formats.registry import adapter_for
 from mashindano.app.people import principal_for_user
 from mashindano.app.permissions import doors_of
+from mashindano.app.results import GameRef, report_result
 from mashindano.cli.event_demo import source_hash
 from mashindano.presets.kiba_bao.clocks import open_game_clocks
 from mashindano.presets.tantrix_knockout.results import forms_of
@@ -49,6 +51,7 @@ def test_live_events_are_running_or_open_for_registration(live: dict[str, str]) 
         "demo-chess-round-robin-open": "registration",
         "demo-tasaselo-live": "running",
         "demo-tantrix-knockout-live": "running",
+        "demo-gomoku-league-live": "running",
     }
     # The most valuable first: KIBA, then the Swiss, then the event open for registration.
     assert list(live)[:3] == [
@@ -102,6 +105,30 @@ def test_tantrix_match_in_progress_with_a_form_awaiting_the_other_player(
     assert under_way
     forms = [g for e in under_way for g in e.games if len(forms_of(g)) == 1]
     assert forms, "a player's form waits for the other player's"
+
+
+@pytest.mark.parametrize(
+    "now",
+    [NOW, datetime(2026, 12, 1, 12, 0, tzinfo=UTC), datetime(2027, 1, 2, 10, 0, tzinfo=UTC)],
+    ids=["day-7", "day-1", "day-2"],
+)
+def test_gomoku_month_open_for_reports_whatever_the_day(now: datetime) -> None:
+    create_demo_people(PASSWORD)
+    build_live_demo(2026, now, ["gomoku-league"])
+    facts = events.get_event_facts("demo-gomoku-league-live")
+    (month,) = facts.rounds
+    assert now - timedelta(days=31) < month.published_at < now
+    pending = [g.status is ResultStatus.PENDING for g in month.games()]
+    assert any(pending)
+    assert not all(pending)
+    # A player may still report: the month (or the 48 h after it) is not over.
+    game = next(
+        e.games[0]
+        for e in month.encounters
+        if all(g.status is ResultStatus.PENDING for g in e.games)
+    )
+    where = GameRef(month.number, game.board, game.number, month.stage, month.group)
+    report_result(facts.slug, where, "1-0", actor=DEMO_ACTOR, now=now)
 
 
 def test_open_event_takes_the_demo_players(live: dict[str, str]) -> None:

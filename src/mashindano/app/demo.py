@@ -95,6 +95,8 @@ class LivePlan:
     finished_units: int = 0
     open_unit: bool = False
     step: LiveStep | None = None
+    age: timedelta = timedelta(days=4)
+    """How long before now the event was created (and started)."""
     priority: int = 50
     """Lower first: the order the live events are built (and listed as built)."""
 
@@ -337,8 +339,7 @@ def _live_event(
 
     slug = f"demo-{preset}-{live.suffix}"
     rng = random.Random(f"{seed}:{slug}")
-    days = live.finished_units + 4
-    clock = now - timedelta(days=days)
+    clock = now - live.age - timedelta(days=live.finished_units)
     events.create_event(
         slug,
         preset,
