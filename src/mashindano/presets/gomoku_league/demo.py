@@ -81,7 +81,7 @@ def live_open_month(live: LiveDemo) -> None:
 LIVE = LivePlan(
     "live",
     "Gomoku league (month open for reports)",
-    10,
+    6,
     parameters={"season_months": "3", "registration_window_days": LIVE_WINDOW},
     step=live_open_month,
     age=timedelta(days=40),

@@ -5,45 +5,44 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from mashindano.app import rounds
 from mashindano.app.demo import DEMO_ACTOR, LiveDemo, LivePlan
-from mashindano.app.queries import get_event_facts
-from mashindano.app.results import GameRef
+from mashindano.app.results import GameRef, report_result
 from mashindano.presets.tantrix_knockout.use_cases import file_form
-from mashindano.store.facts import ResultStatus
 
 FORM_AGE = timedelta(hours=3)
+PAIRED_AGO = timedelta(days=1)
 
 
 def live_pending_form(live: LiveDemo) -> None:
-    """File the first player's form for the first open game of a match that has more games
-    after it (status N: not the last standard game), three hours ago."""
-    facts = get_event_facts(live.slug)
-    shown = facts.rounds[-1]
+    """Pair round 1 a day ago; in every match the first game was played and reported, but in
+    the first match only its first player filed a form (status N: not the last standard
+    game), three hours ago, and it waits for the other player's."""
+    published = rounds.pair_next_round(live.slug, actor=DEMO_ACTOR, now=live.now - PAIRED_AGO)
     entrants = {c.id: c for c in live.roster}
-    for encounter in shown.encounters:
-        if encounter.second is None or len(encounter.games) < 2:
-            continue
+    matches = [e for e in published.encounters if e.second is not None and len(e.games) > 1]
+    for n, encounter in enumerate(matches):
         game = encounter.games[0]
-        if game.status is not ResultStatus.PENDING:
-            continue
-        where = GameRef(shown.number, game.board, game.number, shown.stage, shown.group)
-        file_form(
-            live.slug,
-            where,
-            str(game.first),
-            live.plan.result(live.rng, game, entrants),
-            status="N",
-            actor=DEMO_ACTOR,
-            now=live.now - FORM_AGE,
-        )
-        return
+        where = GameRef(published.number, game.board, game.number, published.stage, published.group)
+        result = live.plan.result(live.rng, game, entrants)
+        if n == 0:
+            file_form(
+                live.slug,
+                where,
+                str(game.first),
+                result,
+                status="N",
+                actor=DEMO_ACTOR,
+                now=live.now - FORM_AGE,
+            )
+        else:
+            report_result(live.slug, where, result, actor=DEMO_ACTOR, now=live.now - FORM_AGE)
 
 
 LIVE = LivePlan(
     "live",
     "Tantrix knockout (match in progress)",
     12,
-    open_unit=True,
     step=live_pending_form,
     priority=60,
 )
