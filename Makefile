@@ -27,7 +27,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	@touch $(STAMP)
 
-# Builds the demo events (one per preset) into var/demo.sqlite3, then serves them with granian
+# Builds the demo events (one finished per preset, copied from var/demo-cache/ while the code is
+# unchanged, and events in progress as of now, with demo accounts whose password it prints)
+# into var/demo.sqlite3, then serves them with granian
 # on http://127.0.0.1:8000/ with the task worker beside it (clocks, windows, notifications;
 # e-mail as files under var/mail/) until Ctrl-C.
 run: $(STAMP)

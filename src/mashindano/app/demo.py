@@ -44,6 +44,63 @@ DEMO_PLAYERS = (
     ("Tumaini Omondi", 1650, "KEN"),
 )
 
+DEMO_PASSWORD_ROUNDS = 1000
+
+
+@dataclass(frozen=True, slots=True)
+class DemoPeople:
+    """The demo's accounts (created only by `mashindano demo` and `serve --demo`): one
+    organiser and one Mwamuzi (arbiter) of every event in progress, and players whose accounts
+    play the first entries of those events (`DEMO_PLAYERS` order)."""
+
+    organiser: str = "demo-organiser"
+    arbiter: str = "demo-mwamuzi"
+    players: tuple[str, ...] = ("demo-amani", "demo-zawadi", "demo-baraka", "demo-neema")
+
+    @property
+    def usernames(self) -> tuple[str, ...]:
+        return (self.organiser, self.arbiter, *self.players)
+
+
+DEMO_PEOPLE = DemoPeople()
+
+
+@dataclass(frozen=True, slots=True)
+class LiveDemo:
+    """What a preset's own live step gets: its event (started, units played as its
+    `LivePlan` says), the real time now, the demo's generator and the player list."""
+
+    slug: str
+    now: datetime
+    rng: random.Random
+    roster: tuple[Competitor, ...]
+    plan: DemoPlan
+
+
+LiveStep = Callable[[LiveDemo], None]
+
+
+@dataclass(frozen=True, slots=True)
+class LivePlan:
+    """An event in progress in the demo: `demo-<preset>-<suffix>`, its players, the units
+    paired and fully reported, then optionally the next unit paired with part of its results
+    (`open_unit`), then the preset's own `step` (KIBA: moves played on the site). Not
+    `started`: the event takes registrations (the demo players may join)."""
+
+    suffix: str
+    name: str
+    players: int = 8
+    parameters: Mapping[str, Json] = field(default_factory=dict)
+    started: bool = True
+    finished_units: int = 0
+    open_unit: bool = False
+    step: LiveStep | None = None
+    age: timedelta = timedelta(days=4)
+    """How long before now the event was created (and started)."""
+    priority: int = 50
+    """Lower first: the order the live events are built (and listed as built)."""
+
+
 ResultMaker = Callable[[random.Random, GameFact, Mapping[CompetitorId, Competitor]], str]
 Settle = Callable[[str, Principal, datetime], datetime]
 """(slug, actor, clock) -> clock: the preset's own steps between units."""
@@ -84,6 +141,8 @@ class DemoPlan:
     games_played: tuple[int, ...] = ()
     """Games each demo player has played (KIBA site), in `DEMO_PLAYERS` order; none if empty."""
     highlights: Highlights | None = None
+    live: tuple[LivePlan, ...] = ()
+    """The preset's events in progress beside the finished one (`build_live_demo`)."""
 
 
 DEFAULT_PLAN = DemoPlan()
@@ -121,13 +180,33 @@ def play_demo_event(preset: str, seed: int) -> DemoOutcome:
         for (name, rating, country), played in zip(DEMO_PLAYERS[: plan.players], games, strict=True)
     ]
     players.register_players(slug, roster, actor=DEMO_ACTOR, now=clock)
-    facts = events.start_event(slug, actor=DEMO_ACTOR, now=clock)
-    by_id = {c.id: c for c in facts.competitors}
+    events.start_event(slug, actor=DEMO_ACTOR, now=clock)
     rng = random.Random(seed)
-    adapter = adapter_for(preset)
+    units, reported, clock = _play_units(slug, plan, rng, clock)
+    if plan.settle is not None:
+        clock = plan.settle(slug, DEMO_ACTOR, clock)
+    events.close_event(slug, actor=DEMO_ACTOR, now=clock)
+    highlights = plan.highlights(events.get_event_facts(slug)) if plan.highlights else ()
+    return DemoOutcome(slug, preset, units, reported, events.event_standings(slug), highlights)
+
+
+def _play_units(
+    slug: str,
+    plan: DemoPlan,
+    rng: random.Random,
+    clock: datetime,
+    *,
+    limit: int | None = None,
+    step: timedelta = timedelta(days=1),
+) -> tuple[int, int, datetime]:
+    """Pair and report units (all of them, or `limit`) a `step` apart from `clock`.
+    Returns (units, results, clock)."""
+    facts = events.get_event_facts(slug)
+    by_id = {c.id: c for c in facts.competitors}
+    adapter = adapter_for(facts.preset)
     units = reported = 0
-    while adapter.next_unit(facts) is not None:
-        clock += timedelta(days=1)
+    while adapter.next_unit(facts) is not None and (limit is None or units < limit):
+        clock += step
         if plan.settle is not None:
             clock = plan.settle(slug, DEMO_ACTOR, clock)
         published = rounds.pair_next_round(slug, actor=DEMO_ACTOR, now=clock)
@@ -147,11 +226,7 @@ def play_demo_event(preset: str, seed: int) -> DemoOutcome:
             to_play.extend(change.added)
             reported += 1
         facts = events.get_event_facts(slug)
-    if plan.settle is not None:
-        clock = plan.settle(slug, DEMO_ACTOR, clock)
-    events.close_event(slug, actor=DEMO_ACTOR, now=clock)
-    highlights = plan.highlights(events.get_event_facts(slug)) if plan.highlights else ()
-    return DemoOutcome(slug, preset, units, reported, events.event_standings(slug), highlights)
+    return units, reported, clock
 
 
 def play_demo(seed: int, presets: Sequence[str] = ()) -> list[DemoOutcome]:
@@ -166,3 +241,168 @@ def play_demo(seed: int, presets: Sequence[str] = ()) -> list[DemoOutcome]:
             preset=unknown[0],
         )
     return [play_demo_event(name, seed) for name in known if not presets or name in presets]
+
+
+# -- the events in progress and the demo's accounts (`serve --demo`) -----------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class LiveOutcome:
+    slug: str
+    name: str
+    state: str
+    units: int
+    results: int
+
+
+def demo_email(username: str) -> str:
+    """The e-mail address a demo account logs in with (the site logs in by e-mail)."""
+    return f"{username}@example.org"
+
+
+def _demo_user(username: str, name: str, password_hash: str) -> None:
+    from allauth.account.models import EmailAddress
+    from django.contrib.auth import get_user_model
+
+    user = get_user_model().objects.filter(username=username).first()
+    if user is None:
+        user = get_user_model()(username=username)
+    user.password = password_hash
+    user.first_name = name
+    user.email = demo_email(username)
+    user.save()
+    # Verified: the demo's people log in at once, without a confirmation mail.
+    EmailAddress.objects.update_or_create(
+        user=user, email=user.email, defaults={"verified": True, "primary": True}
+    )
+
+
+def create_demo_people(password: str, people: DemoPeople = DEMO_PEOPLE) -> None:
+    """The demo's accounts, all with `password` (set again at each start). The organiser may
+    create events; roles and entries come with the live events."""
+    from django.contrib.auth.hashers import PBKDF2PasswordHasher
+    from django.contrib.auth.models import Permission
+
+    from mashindano.app.people import CREATE_EVENTS_PERMISSION
+
+    # Once for every account, with few rounds: the demo starts at once; the first log-in
+    # hashes the password again with the site's full strength (Django's upgrade on log-in).
+    hasher = PBKDF2PasswordHasher()
+    hashed = hasher.encode(password, hasher.salt(), iterations=DEMO_PASSWORD_ROUNDS)
+    names = {people.organiser: "Demo organiser", people.arbiter: "Demo Mwamuzi"}
+    names |= {u: name for u, (name, _, _) in zip(people.players, DEMO_PLAYERS, strict=False)}
+    for username in people.usernames:
+        _demo_user(username, names[username], hashed)
+    from django.contrib.auth import get_user_model
+
+    app_label, codename = CREATE_EVENTS_PERMISSION.split(".")
+    permission = Permission.objects.get(content_type__app_label=app_label, codename=codename)
+    organiser = get_user_model().objects.get(username=people.organiser)
+    organiser.user_permissions.add(permission)
+
+
+@dataclass(frozen=True, slots=True)
+class DemoLogin:
+    """The demo accounts that exist, by the e-mail address each logs in with."""
+
+    organiser: str
+    arbiter: str
+    players: tuple[str, ...]
+
+
+def demo_login_hint(people: DemoPeople = DEMO_PEOPLE) -> DemoLogin | None:
+    """What the home page names in demo mode: the demo accounts that exist, or None."""
+    from django.contrib.auth import get_user_model
+
+    found = set(
+        get_user_model()
+        .objects.filter(username__in=people.usernames)
+        .values_list("username", flat=True)
+    )
+    if not found:
+        return None
+
+    def email(username: str) -> str:
+        return demo_email(username) if username in found else ""
+
+    return DemoLogin(
+        organiser=email(people.organiser),
+        arbiter=email(people.arbiter),
+        players=tuple(demo_email(u) for u in people.players if u in found),
+    )
+
+
+def _live_event(
+    preset: str, plan: DemoPlan, live: LivePlan, seed: int, now: datetime, people: DemoPeople
+) -> LiveOutcome:
+    from mashindano.app import people as accounts
+
+    slug = f"demo-{preset}-{live.suffix}"
+    rng = random.Random(f"{seed}:{slug}")
+    clock = now - live.age - timedelta(days=live.finished_units)
+    events.create_event(
+        slug,
+        preset,
+        actor=DEMO_ACTOR,
+        name=live.name,
+        parameters={**plan.parameters, **live.parameters},
+        seed=seed,
+        now=clock,
+    )
+    games = plan.games_played or (None,) * len(DEMO_PLAYERS)
+    everyone = [
+        Competitor(CompetitorId(name), name, rating=rating, games_played=played, country=country)
+        for (name, rating, country), played in zip(DEMO_PLAYERS, games, strict=False)
+    ]
+    # Open for registration: the demo players' own accounts may still join.
+    roster = everyone[: live.players] if live.started else everyone[len(people.players) :]
+    roster = roster[: live.players]
+    players.register_players(slug, roster, actor=DEMO_ACTOR, now=clock)
+    for role, username in (("organiser", people.organiser), ("arbiter", people.arbiter)):
+        accounts.grant_role(slug, username, role, actor=DEMO_ACTOR, now=clock)
+    if not live.started:
+        return LiveOutcome(slug, live.name, "registration", 0, 0)
+    for username, competitor in zip(people.players, roster, strict=False):
+        accounts.link_entry(slug, str(competitor.id), username, actor=DEMO_ACTOR, now=clock)
+    events.start_event(slug, actor=DEMO_ACTOR, now=clock)
+    units, reported, clock = _play_units(slug, plan, rng, clock, limit=live.finished_units)
+    if live.open_unit:
+        clock = max(clock + timedelta(days=1), now - timedelta(hours=20))
+        if plan.settle is not None:
+            clock = plan.settle(slug, DEMO_ACTOR, clock)
+        published = rounds.pair_next_round(slug, actor=DEMO_ACTOR, now=min(clock, now))
+        units += 1
+        by_id = {c.id: c for c in roster}
+        pending = [g for g in published.games() if not g.result.is_decided]
+        for game in pending[: len(pending) // 2]:
+            where = GameRef(
+                published.number, game.board, game.number, published.stage, published.group
+            )
+            report_result(
+                slug, where, plan.result(rng, game, by_id), actor=DEMO_ACTOR, now=min(clock, now)
+            )
+            reported += 1
+    if live.step is not None:
+        live.step(LiveDemo(slug, now, rng, tuple(roster), plan))
+    return LiveOutcome(slug, live.name, "running", units, reported)
+
+
+def build_live_demo(
+    seed: int,
+    now: datetime,
+    presets: Sequence[str] = (),
+    people: DemoPeople = DEMO_PEOPLE,
+) -> list[LiveOutcome]:
+    """The events in progress of every preset's plan (only `presets`, when given), played up
+    to `now` (the real time: clocks run and deadlines come), with the demo's accounts in their
+    roles and entries. The accounts must exist (`create_demo_people`)."""
+    wanted = [
+        (live.priority, name, live)
+        for name in available_presets()
+        if not presets or name in presets
+        for live in DEMO_HOOKS.get_or(name, DEFAULT_PLAN).live
+    ]
+    return [
+        _live_event(name, DEMO_HOOKS.get_or(name, DEFAULT_PLAN), live, seed, now, people)
+        for _, name, live in sorted(wanted, key=lambda w: (w[0], w[1]))
+    ]

@@ -42,7 +42,10 @@ def serve(
     port: int = typer.Option(8000, help="Port to listen on."),
     workers: int = typer.Option(1, min=1, help="Server worker processes."),
     demo: bool = typer.Option(
-        False, "--demo", help="First build the demo events into --db (from scratch)."
+        False,
+        "--demo",
+        help="First build the demo events into --db (from scratch; the finished ones are "
+        "copied from var/demo-cache while the code is unchanged), with demo accounts.",
     ),
     seed: int = typer.Option(2026, help="Seed of the demo's random results (with --demo)."),
     task_worker: bool = typer.Option(
@@ -58,10 +61,12 @@ def serve(
     # A few fixed threads per worker keep their database connections (no connect per request).
     # Set before Django reads its settings here: the workers are forked with them.
     os.environ.setdefault("MASHINDANO_DB_CONN_MAX_AGE", "60")
+    # Demo mode (the home page's login hint) only with --demo; the workers inherit it.
+    os.environ["MASHINDANO_DEMO"] = "1" if demo else ""
     if demo:
-        from mashindano.cli.event_demo import run_event_demo
+        from mashindano.cli.event_demo import run_serve_demo
 
-        run_event_demo(db, seed)
+        run_serve_demo(db, seed)
     from mashindano.cli.errors import reported_errors
 
     with reported_errors():

@@ -218,6 +218,9 @@ ACCOUNT_RATE_LIMITS = {
     "confirm_email": "1/3m/key",
 }
 
+MASHINDANO_DEMO = os.environ.get("MASHINDANO_DEMO", "") == "1"
+"""Set by `mashindano serve --demo` only: the home page says how to log in as the demo's people."""
+
 PRODUCTION = os.environ.get("MASHINDANO_PRODUCTION", "") == "1"
 """`MASHINDANO_PRODUCTION=1`: the site is served over HTTPS to the public. Debug is off whatever
 `MASHINDANO_DEBUG` says; `MASHINDANO_SECRET_KEY` (at least 50 characters),

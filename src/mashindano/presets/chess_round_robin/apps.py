@@ -11,7 +11,7 @@ class Preset(AppConfig):
     verbose_name = "chess-round-robin"
 
     def ready(self) -> None:
-        from mashindano.app.demo import DEMO_HOOKS, DemoPlan
+        from mashindano.app.demo import DEMO_HOOKS, DemoPlan, LivePlan
         from mashindano.app.exchange import TRF_HOOKS, TrfPart
         from mashindano.app.formats.registry import register_adapter
         from mashindano.presets.chess_round_robin.adapter import ChessRoundRobinAdapter
@@ -26,4 +26,8 @@ class Preset(AppConfig):
                 initial_colour_lot=None,
             ),
         )
-        DEMO_HOOKS.register(adapter.preset, DemoPlan(players=7))
+        # Live: open for registration (the demo players may join).
+        open_event = LivePlan(
+            "open", "Spring round robin (registration open)", 5, started=False, priority=30
+        )
+        DEMO_HOOKS.register(adapter.preset, DemoPlan(players=7, live=(open_event,)))

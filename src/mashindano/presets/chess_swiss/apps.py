@@ -11,7 +11,7 @@ class Preset(AppConfig):
     verbose_name = "chess-swiss"
 
     def ready(self) -> None:
-        from mashindano.app.demo import DEMO_HOOKS, DemoPlan
+        from mashindano.app.demo import DEMO_HOOKS, DemoPlan, LivePlan
         from mashindano.app.exchange import TRF_HOOKS, TrfPart
         from mashindano.app.formats.registry import register_adapter
         from mashindano.presets.chess_swiss.adapter import INITIAL_COLOUR_LOT, ChessSwissAdapter
@@ -27,4 +27,11 @@ class Preset(AppConfig):
                 takes_over=True,
             ),
         )
-        DEMO_HOOKS.register(adapter.preset, DemoPlan(players=12, parameters={"swiss_rounds": "5"}))
+        # Live: between rounds 2 and 3 (the organiser pairs round 3 from the console).
+        between_rounds = LivePlan(
+            "live", "Club Swiss (between rounds)", 12, finished_units=2, priority=20
+        )
+        DEMO_HOOKS.register(
+            adapter.preset,
+            DemoPlan(players=12, parameters={"swiss_rounds": "5"}, live=(between_rounds,)),
+        )

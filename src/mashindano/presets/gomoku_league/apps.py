@@ -50,5 +50,10 @@ class Preset(AppConfig):
         )
         DEMO_HOOKS.register(
             adapter.preset,
-            DemoPlan(players=10, parameters={"season_months": "3"}, settle=demo.settle_month),
+            DemoPlan(
+                players=10,
+                parameters={"season_months": "3"},
+                settle=demo.settle_month,
+                live=(demo.LIVE,),
+            ),
         )

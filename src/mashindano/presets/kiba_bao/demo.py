@@ -15,14 +15,27 @@ import random
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from mashindano.app.demo import DEMO_SITE_GAMES, DemoPlan, decisive_result
+from mashindano.app import rounds
+from mashindano.app.demo import (
+    DEMO_ACTOR,
+    DEMO_SITE_GAMES,
+    DemoPlan,
+    LiveDemo,
+    LivePlan,
+    decisive_result,
+)
 from mashindano.app.principals import Principal
 from mashindano.app.queries import get_event_facts
-from mashindano.engine.kiba import SeededPlayer
-from mashindano.engine.model import CompetitorId, GameResult
+from mashindano.engine.bao.moves import legal_results
+from mashindano.engine.bao.position import standard_position
+from mashindano.engine.kiba import SeededPlayer, kiba_parameters
+from mashindano.engine.kiba.clock import ClockSettings
+from mashindano.engine.model import CompetitorId, GameResult, Side
+from mashindano.presets.kiba_bao.games import bao_parameters
 from mashindano.presets.kiba_bao.stages import derive_event
 from mashindano.presets.kiba_bao.tables import STAGE_TITLES
 from mashindano.presets.kiba_bao.use_cases import record_playoff
+from mashindano.store import models
 from mashindano.store.facts import EventFacts, EventState, GameFact
 
 PLAYOFF_HOUR = timedelta(hours=1)
@@ -140,10 +153,77 @@ def kiba_highlights(facts: EventFacts, shown: int = 3) -> tuple[str, ...]:
     return tuple(lines)
 
 
+NEAR_DEADLINE = timedelta(hours=2)
+"""What is left on the clock of the live demo's game near its deadline."""
+
+
+def live_group_stage(live: LiveDemo) -> None:
+    """The live KIBA event's group stage, played on the site: published so that the first
+    game without a demo account, where South has not moved yet, has `NEAR_DEADLINE` left; in
+    every other game some legal moves (drawn from the demo's generator) were played, spread
+    until now, and a game of a demo account's player waits for that player's move.
+
+    The moves are written in one go (the engine plays them; no game ends): moves one by one
+    through `play_move` took most of the demo's start."""
+    parameters = kiba_parameters(get_event_facts(live.slug).parameters)
+    rules = bao_parameters(parameters)
+    published_at = live.now - (ClockSettings.from_parameters(parameters).initial - NEAR_DEADLINE)
+    rounds.pair_next_round(live.slug, actor=DEMO_ACTOR, now=published_at)
+    facts = get_event_facts(live.slug)
+    linked = set(
+        models.Entry.objects.filter(event__slug=live.slug, user__isnull=False).values_list(
+            "key", flat=True
+        )
+    )
+    near_deadline_left = True
+    written: list[models.Move] = []
+    for shown in facts.rounds:
+        for encounter in shown.encounters:
+            for game in encounter.games:
+                if game.result.is_decided or encounter.second is None:
+                    continue
+                south = game.first if game.first_side is Side.SOUTH else game.second
+                mine = {str(game.first), str(game.second)} & linked
+                if not mine and near_deadline_left:
+                    near_deadline_left = False  # South still to make the first move
+                    continue
+                # An account's player is to move: South after an even number of moves.
+                own = 6 if str(south) in mine else 5
+                plies = own if mine else live.rng.randint(1, 8)
+                gap = (live.now - published_at) / (plies + 1)
+                position = standard_position(rules.variant)
+                for ply in range(1, plies + 1):
+                    going_on = [r for r in legal_results(position, rules) if r.end is None]
+                    if not going_on:
+                        break
+                    chosen = live.rng.choice(going_on)
+                    written.append(
+                        models.Move(
+                            game_id=game.id,
+                            ply=ply,
+                            notation=chosen.notation,
+                            played_at=published_at + gap * ply,
+                            actor=DEMO_ACTOR.name,
+                        )
+                    )
+                    position = chosen.position
+    models.Move.objects.bulk_create(written)
+
+
+LIVE = LivePlan(
+    "live",
+    "KIBA Bao open (group stage, live)",
+    players=12,
+    step=live_group_stage,
+    priority=10,
+)
+
+
 DEMO = DemoPlan(
     players=12,
     result=decisive_result,
     settle=settle_playoffs,
     games_played=DEMO_SITE_GAMES,
     highlights=kiba_highlights,
+    live=(LIVE,),
 )

@@ -19,7 +19,7 @@ class Preset(AppConfig):
         from mashindano.app.due import DUE_HOOKS
         from mashindano.app.exchange import TRF_HOOKS, TrfPart
         from mashindano.app.formats.registry import register_adapter
-        from mashindano.presets.tantrix_knockout import deadlines, due, my_page, pages
+        from mashindano.presets.tantrix_knockout import deadlines, demo, due, my_page, pages
         from mashindano.presets.tantrix_knockout.adapter import (
             TantrixKnockoutAdapter,
             tantrix_demo_result,
@@ -43,5 +43,6 @@ class Preset(AppConfig):
                 players=12,
                 parameters={"third_place_match": "yes", "plate": "yes"},
                 result=tantrix_demo_result,
+                live=(demo.LIVE,),
             ),
         )

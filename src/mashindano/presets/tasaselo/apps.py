@@ -11,7 +11,7 @@ class Preset(AppConfig):
     verbose_name = "tasaselo"
 
     def ready(self) -> None:
-        from mashindano.app.demo import DEMO_HOOKS, DemoPlan
+        from mashindano.app.demo import DEMO_HOOKS, DemoPlan, LivePlan
         from mashindano.app.documents.presets import DOCUMENT_HOOKS
         from mashindano.app.documents.tiebreaks import COLUMN_HOOKS
         from mashindano.app.formats.registry import register_adapter
@@ -23,4 +23,10 @@ class Preset(AppConfig):
         register_adapter(adapter)
         COLUMN_HOOKS.register(adapter.preset, COLUMNS)
         DOCUMENT_HOOKS.register(adapter.preset, pages.PAGES)
-        DEMO_HOOKS.register(adapter.preset, DemoPlan(players=11, parameters={"rounds": "5"}))
+        # Live: round 2 in play, half of its results in.
+        in_play = LivePlan(
+            "live", "Tasaselo evening (round in play)", 11, finished_units=1, open_unit=True
+        )
+        DEMO_HOOKS.register(
+            adapter.preset, DemoPlan(players=11, parameters={"rounds": "5"}, live=(in_play,))
+        )

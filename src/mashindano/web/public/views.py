@@ -8,12 +8,14 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from mashindano.app.demo import demo_login_hint
 from mashindano.app.documents.crosstable import build_crosstable
 from mashindano.app.documents.entries import build_entries
 from mashindano.app.documents.event import (
@@ -34,7 +36,12 @@ from mashindano.web.public.derived import standings_page
 
 View = Callable[..., HttpResponse]
 
-STATE_WORDS = {"draft": _("Upcoming"), "running": _("Running"), "closed": _("Finished")}
+STATE_WORDS = {
+    "draft": _("Upcoming"),
+    "registration": _("Upcoming"),
+    "running": _("Running"),
+    "closed": _("Finished"),
+}
 
 
 def not_found_as_404(view: View) -> View:
@@ -54,12 +61,14 @@ def home(request: HttpRequest) -> HttpResponse:
     events = build_event_list().events
     groups = [
         (STATE_WORDS[state], [e for e in events if e.state == state])
-        for state in ("running", "draft", "closed")
+        for state in ("running", "registration", "closed")
     ]
+    # Demo mode only (`serve --demo`): who to log in as (the password is in the terminal).
+    demo = demo_login_hint() if settings.MASHINDANO_DEMO else None
     return render(
         request,
         "web/public/home.html",
-        {"groups": groups, "series": list_series(), "count": len(events)},
+        {"groups": groups, "series": list_series(), "count": len(events), "demo": demo},
     )
 
 
