@@ -313,8 +313,7 @@ NO_DOORS = Doors(console=False, my_page=False, my_games=False)
 
 def doors_of(principal: Principal | None) -> Doors:
     """The header's doors for `principal` (None: an anonymous visitor, no door)."""
-    from mashindano.engine.kiba import PRESET_NAME as KIBA
-    from mashindano.engine.kiba import kiba_parameters
+    from mashindano.app.on_site import played_by_preset
     from mashindano.store.facts import EventState
 
     if principal is None or principal.user_id is None:
@@ -327,8 +326,8 @@ def doors_of(principal: Principal | None) -> Doors:
         ).exists()
     entries = models.Entry.objects.filter(user_id=user_id)
     my_page = entries.exists()
-    on_site = entries.filter(event__state=EventState.RUNNING.value, event__preset=KIBA).values_list(
-        "event__parameters", flat=True
-    )
-    my_games = any(kiba_parameters(p).play_on_site for p in on_site)
+    running = models.Event.objects.filter(
+        state=EventState.RUNNING.value, entries__user_id=user_id
+    ).only("preset", "parameters")
+    my_games = any(played_by_preset(event) is not None for event in running)
     return Doors(console=console, my_page=my_page, my_games=my_games)
