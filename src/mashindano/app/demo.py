@@ -18,7 +18,8 @@ from django.utils.translation import gettext
 from mashindano.app import events, players, rounds
 from mashindano.app.errors import UnknownPreset
 from mashindano.app.formats.base import StandingsTable
-from mashindano.app.formats.registry import adapter_for, available_presets
+from mashindano.app.formats.parts import PAIRING
+from mashindano.app.formats.registry import available_presets, part
 from mashindano.app.hooks import Hooks
 from mashindano.app.principals import Principal
 from mashindano.app.results import GameRef, report_result
@@ -124,9 +125,8 @@ def play_demo_event(preset: str, seed: int) -> DemoOutcome:
     facts = events.start_event(slug, actor=DEMO_ACTOR, now=clock)
     by_id = {c.id: c for c in facts.competitors}
     rng = random.Random(seed)
-    adapter = adapter_for(preset)
     units = reported = 0
-    while adapter.next_unit(facts) is not None:
+    while part(preset, PAIRING).next_unit(facts) is not None:
         clock += timedelta(days=1)
         if plan.settle is not None:
             clock = plan.settle(slug, DEMO_ACTOR, clock)

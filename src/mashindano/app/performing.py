@@ -23,7 +23,8 @@ from mashindano.app.declarations.actions import (
 )
 from mashindano.app.declarations.catalogue import ALL_ACTIONS, COMMON_ACTIONS
 from mashindano.app.errors import UnknownAction, UnknownEvent, WrongState
-from mashindano.app.formats.registry import adapter_for
+from mashindano.app.formats.parts import DESCRIPTION
+from mashindano.app.formats.registry import part
 from mashindano.store.facts import EventState
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ def find_action(name: str) -> ActionSpec:
 
 def actions_for(preset: str) -> tuple[ActionSpec, ...]:
     """The actions of an event of this preset: the common ones and the adapter's own."""
-    return (*COMMON_ACTIONS, *adapter_for(preset).actions)
+    return (*COMMON_ACTIONS, *part(preset, DESCRIPTION).actions)
 
 
 def _event_row(slug: str) -> tuple[str, str]:
