@@ -9,7 +9,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from tests.app.helpers import ACTOR, T0, make_event
 
+from mashindano.app.drafts import draft_next_round
 from mashindano.app.errors import WrongState
 from mashindano.app.formats import registry
 from mashindano.app.formats.base import PairingPlan, PairingUnit, StandingsTable, StartPlan
@@ -183,3 +185,16 @@ def _game() -> GameFact:
         first_side=Side.WHITE,
         reports=(),
     )
+
+
+@pytest.mark.django_db
+def test_a_draft_explains_a_swiss_only_where_the_stage_exports_engine_results() -> None:
+    """The draft asks the registry for the stage as engine results (STAGE_EXPORT); a knockout
+    has none, so its draft lists the boards without a Swiss checklist (it used to fail with an
+    AttributeError on None)."""
+    make_event("ko", "knockout", 6)
+    draft = draft_next_round("ko", actor=ACTOR, now=T0)
+    assert (draft.explanation, draft.warnings) == ((), ())
+    assert len(draft.boards) == 4  # six players: two byes to the top seeds, two matches
+    make_event("sw", "chess-swiss", 6)
+    assert len(draft_next_round("sw", actor=ACTOR, now=T0).explanation) == 6

@@ -331,8 +331,9 @@ class Part[P]:
 
     @property
     def members(self) -> frozenset[str]:
-        attrs: frozenset[str] = frozenset(getattr(self.protocol, "__protocol_attrs__", ()))
-        return attrs
+        """The protocol's member names (Python 3.12 records them on every protocol class)."""
+        names: frozenset[str] = frozenset(getattr(self.protocol, "__protocol_attrs__", ()))
+        return names
 
     @property
     def required(self) -> bool:

@@ -75,6 +75,13 @@ def register_adapter(adapter: Description) -> None:
         PRESETS = (*PRESETS, adapter.preset)
 
 
+def unregister_adapter(preset: str) -> None:
+    """Forget a preset and its parts (a test that registered a test-only adapter)."""
+    global PRESETS
+    _REGISTERED.pop(preset, None)
+    PRESETS = tuple(p for p in PRESETS if p != preset)
+
+
 def _core(adapter: Description) -> Core:
     if not isinstance(adapter, Pairing):
         raise PartMismatch(f"{adapter.preset}: no pairing part")
