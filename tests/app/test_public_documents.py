@@ -51,9 +51,11 @@ def test_exact_values_are_written_as_mixed_numbers_never_as_improper_fractions(
 
 
 def test_gomoku_A17_a_coefficient_column_shows_three_decimals() -> None:
-    coefficient = TieBreakValue(column_definition("coefficient"), Fraction(27, 10))
+    coefficient = TieBreakValue(column_definition("coefficient", "gomoku-league"), Fraction(27, 10))
     assert coefficient.text == "2.700"
-    previous = TieBreakValue(column_definition("previous coefficient"), Fraction(49, 20))
+    previous = TieBreakValue(
+        column_definition("previous coefficient", "gomoku-league"), Fraction(49, 20)
+    )
     assert previous.text == "2.450"
     assert TieBreakValue(column_definition("buchholz"), Fraction(50, 3)).text == "16⅔"
     assert TieBreakValue(column_definition("buchholz"), None).text == ""
@@ -137,3 +139,12 @@ def test_gomoku_R11_a_league_list_shows_the_coefficient_not_ratings() -> None:
     assert StandingsSection("Standings", (), (rated,)).has_ratings is True
     unrated = replace(rated, player=PlayerRef("b", "B", 2))
     assert StandingsSection("Standings", (), (unrated,)).has_ratings is False
+
+
+def test_a_column_is_defined_by_its_own_preset_and_no_other() -> None:
+    """Each preset registers its own figures (COLUMN_HOOKS): a knockout for any game shows its
+    seeds without the Tantrix rule book's article, a Tantrix draw with it (tantrix A8)."""
+    assert column_definition("seed", "knockout").spec == ""
+    assert column_definition("seed", "tantrix-knockout").spec == "tantrix-knockout A8"
+    assert column_definition("coefficient", "chess-swiss").decimals is None
+    assert column_definition("kiba-score", "kiba-countries").label == "KIBA score"

@@ -9,7 +9,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from mashindano.app.declarations.catalogue import ALL_ACTIONS
+from mashindano.app.performing import all_actions
 from mashindano.cli.main import app
 
 pytestmark = pytest.mark.django_db
@@ -98,7 +98,7 @@ def test_actions_lists_what_may_be_done_now() -> None:
 
 
 def test_every_declared_action_has_its_command() -> None:
-    for action in ALL_ACTIONS:
+    for action in all_actions():
         shown = run(action.group, action.verb, "--help")
         for spec in action.fields:
             if not spec.positional:

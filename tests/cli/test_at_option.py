@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 import pytest
 from typer.testing import CliRunner
 
-from mashindano.app.declarations.catalogue import ALL_ACTIONS
+from mashindano.app.performing import all_actions
 from mashindano.cli.main import app
 
 pytestmark = pytest.mark.django_db
@@ -49,7 +49,7 @@ def test_a_bad_at_is_refused_with_its_reason(given: str, says: str) -> None:
 
 
 def test_every_generated_command_takes_at_unless_it_has_its_own_time() -> None:
-    for action in ALL_ACTIONS:
+    for action in all_actions():
         group, verb = action.group, action.verb
         shown = run(group, verb, "--help")
         assert "--at" in shown, f"{group} {verb} has no --at"

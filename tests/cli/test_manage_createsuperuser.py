@@ -5,11 +5,14 @@ verified for allauth's mandatory verification)."""
 
 from __future__ import annotations
 
+import io
 import os
 import sqlite3
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 LAUNCH = "from mashindano.cli.launch import main; main()"
 
@@ -26,13 +29,16 @@ print("LOGIN", answer.status_code, answer.get("Location"), me.status_code)
 """
 
 
-def mashindano(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+def mashindano(
+    cwd: Path, *args: str, password: str | None = "a-long-Secret-29"
+) -> subprocess.CompletedProcess[str]:
     env = {
         k: v
         for k, v in os.environ.items()
         if not k.startswith(("MASHINDANO_", "DJANGO_")) or k == "MASHINDANO_SECRET_KEY"
     }
-    env["DJANGO_SUPERUSER_PASSWORD"] = "a-long-Secret-29"
+    if password is not None:
+        env["DJANGO_SUPERUSER_PASSWORD"] = password
     return subprocess.run(
         [sys.executable, "-c", LAUNCH, *args],
         cwd=cwd,
@@ -82,3 +88,65 @@ def test_createsuperuser_migrates_the_default_database_and_the_account_logs_in(
     assert "confirm-email" not in location, line
     assert "verification" not in location, line
     assert me == "200", line
+
+
+def test_createsuperuser_refuses_an_account_that_could_not_log_in(tmp_path: Path) -> None:
+    """issue 29 item 5: logging in is by e-mail address, so `--noinput` with a blank address
+    or another account's (Django made both) or without DJANGO_SUPERUSER_PASSWORD (Django made
+    an unusable password) is refused with the reason, no traceback and no account made."""
+    first = ("createsuperuser", "--noinput", "--username", "boss", "--email", "boss@example.org")
+    assert mashindano(tmp_path, "manage", *first).returncode == 0
+    refusals = {
+        "--email ADDRESS": ("--username", "ann", "--email", ""),
+        "another account's already": ("--username", "ann", "--email", "BOSS@example.org"),
+    }
+    for reason, args in refusals.items():
+        refused = mashindano(tmp_path, "manage", "createsuperuser", "--noinput", *args)
+        assert refused.returncode == 1, refused.stdout
+        assert reason in refused.stderr
+        assert "Traceback" not in refused.stderr
+    no_password = mashindano(
+        tmp_path,
+        "manage",
+        "createsuperuser",
+        "--noinput",
+        "--username",
+        "ann",
+        "--email",
+        "ann@example.org",
+        password=None,
+    )
+    assert no_password.returncode == 1
+    assert "DJANGO_SUPERUSER_PASSWORD, which is not set" in no_password.stderr
+    with sqlite3.connect(tmp_path / "var" / "mashindano.sqlite3") as connection:
+        names = connection.execute("select username from auth_user").fetchall()
+    assert names == [("boss",)]
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.django_db
+def test_createsuperuser_asks_again_for_a_blank_or_taken_address(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """issue 29 item 5: at the prompt a blank e-mail address (Django accepts one) or another
+    account's is asked again, saying why."""
+    from django.contrib.auth.management.commands import createsuperuser
+    from django.contrib.auth.models import User
+    from django.core.management import call_command
+
+    from mashindano.config.superuser import Command
+
+    User.objects.create_user("kim", "kim@example.org", "pw")
+    answers = iter(["", "KIM@example.org", "ivy@example.org"])
+    monkeypatch.setattr("builtins.input", lambda message: next(answers))
+    monkeypatch.setattr(createsuperuser.getpass, "getpass", lambda prompt="": "a-long-Secret-29")
+    errors = io.StringIO()
+    call_command(Command(), username="ivy", stdin=_Terminal(), stdout=io.StringIO(), stderr=errors)
+    said = errors.getvalue()
+    assert "a superuser needs an e-mail address" in said
+    assert "the e-mail address KIM@example.org is another account's already" in said
+    assert User.objects.get(username="ivy").email == "ivy@example.org"

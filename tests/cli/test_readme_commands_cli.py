@@ -47,6 +47,21 @@ def test_players_add_and_import_take_at(tmp_path: Path) -> None:
     )
 
 
+def test_event_create_and_edit_take_at() -> None:
+    """issue 29 item 16: `event create` and `event edit` record a time too (README: `--at` on
+    every command that records something at a time); the audit log keeps it."""
+    run("event", "create", "club", "--preset", "chess-swiss", "--at", "2026-09-01T08:00+03:00")
+    run("event", "edit", "club", "--name", "Club Open", "--at", "2026-09-02T10:30+00:00")
+    log = json.loads(run("event", "audit", "club", "--json"))
+    times = {entry["action"]: entry["at"] for entry in log}
+    assert times["event.create"] == "2026-09-01T05:00:00+00:00"
+    assert times["event.edit"] == "2026-09-02T10:30:00+00:00"
+    assert "needs a UTC offset" in run(
+        "event", "create", "other", "--preset", "chess-swiss", "--at", "2026-09-01", code=3
+    )
+    assert "other" not in run("event", "list")
+
+
 def test_result_move_with_group_finds_the_kiba_game() -> None:
     """issue 29 item 16: `result move ... --group B` finds the group-B game of a KIBA round,
     and a board of the other group is refused by name."""

@@ -116,3 +116,19 @@ def test_a_tantrix_round_page_shows_each_match_gap_and_how_it_was_decided() -> N
     for score in scored:
         assert f"gap {format_exact(score.gap)}" in body
     assert "decisive" in body
+
+
+def test_a_best_of_n_knockout_round_page_shows_game_wins_without_a_gap() -> None:
+    """A knockout match of several games is decided by games won, not by a gap of totals:
+    the round page shows the wins and no "gap" (which only the Tantrix TP match counts, R7)."""
+    from mashindano.app.demo import play_demo_event
+    from mashindano.app.documents.rounds import build_round_pairings
+
+    slug = play_demo_event("knockout", 2026).slug
+    scored = [b.score for b in build_round_pairings(slug, 1).boards if b.score is not None]
+    assert scored
+    assert not any(s.counts_gap for s in scored)
+    status, body = get(f"/e/{slug}/round/1/")
+    assert status == 200
+    assert "game wins" in body
+    assert "gap " not in body

@@ -40,7 +40,7 @@ LOOP = Template(
 
 
 def _section(ratings: bool) -> StandingsSection:
-    columns = (column_definition("buchholz"), column_definition("coefficient"))
+    columns = (column_definition("buchholz"), column_definition("coefficient", "gomoku-league"))
     rows = tuple(
         StandingsRow(
             rank=n,

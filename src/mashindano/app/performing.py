@@ -20,11 +20,12 @@ from mashindano.app.declarations.actions import (
     Performed,
     read_parameters,
     resolve,
+    unique_actions,
 )
-from mashindano.app.declarations.catalogue import ALL_ACTIONS, COMMON_ACTIONS
+from mashindano.app.declarations.catalogue import COMMON_ACTIONS
 from mashindano.app.errors import UnknownAction, UnknownEvent, WrongState
 from mashindano.app.formats.parts import DESCRIPTION
-from mashindano.app.formats.registry import part
+from mashindano.app.formats.registry import available_presets, part
 from mashindano.store.facts import EventState
 
 if TYPE_CHECKING:
@@ -32,8 +33,11 @@ if TYPE_CHECKING:
 
 
 def all_actions() -> tuple[ActionSpec, ...]:
-    """Every declared action: the common ones, then each preset's, once each."""
-    return ALL_ACTIONS
+    """Every declared action: the common ones, then each registered preset's (by preset
+    name), once each."""
+    return unique_actions(
+        (*COMMON_ACTIONS, *(a for p in available_presets() for a in part(p, DESCRIPTION).actions))
+    )
 
 
 def find_action(name: str) -> ActionSpec:

@@ -172,9 +172,11 @@ def action_command(action: ActionSpec) -> Callable[..., None]:
 
 def add_action_commands(app: typer.Typer, group: str) -> None:
     """Add a command for every declared action of the command group `group`."""
-    from mashindano.app.declarations.catalogue import ALL_ACTIONS
+    from mashindano.app.declarations.actions import unique_actions
+    from mashindano.app.declarations.catalogue import COMMON_ACTIONS
+    from mashindano.cli.preset_parts import preset_actions
 
-    for action in ALL_ACTIONS:
+    for action in unique_actions((*COMMON_ACTIONS, *preset_actions())):
         if action.group == group:
             app.command(action.verb, help=action.help)(action_command(action))
 

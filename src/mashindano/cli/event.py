@@ -12,7 +12,7 @@ import typer
 from rich.table import Table
 
 from mashindano.cli import actions
-from mashindano.cli.actions import add_action_commands
+from mashindano.cli.actions import AtOption, add_action_commands, parse_at
 from mashindano.cli.errors import (
     EXIT_INVALID_INPUT,
     EXIT_USAGE,
@@ -56,15 +56,23 @@ def create(
     seed: Annotated[int | None, typer.Option("--seed", help="Seed of every draw.")] = None,
     db: DbOption = None,
     actor: ActorOption = None,
+    at: AtOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Create an event from a preset; players register until it starts."""
     overrides = parse_settings(settings or [])
     with event_command(db, create=True):
+        now = parse_at(at)
         from mashindano.app.events import create_event
 
         facts = create_event(
-            slug, preset, actor=acting_principal(actor), name=name, parameters=overrides, seed=seed
+            slug,
+            preset,
+            actor=acting_principal(actor),
+            name=name,
+            parameters=overrides,
+            seed=seed,
+            now=now,
         )
     if as_json:
         print_json({"slug": facts.slug, "preset": facts.preset, "seed": facts.seed})
@@ -87,6 +95,7 @@ def edit(
     ] = None,
     db: DbOption = None,
     actor: ActorOption = None,
+    at: AtOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Change an event's name or parameters before it starts (the audit log keeps both)."""
@@ -94,6 +103,7 @@ def edit(
     if name is None and not overrides and not reset:
         raise fail("nothing to change: give --name, --set NAME=VALUE or --reset NAME", EXIT_USAGE)
     with event_command(db):
+        now = parse_at(at)
         from mashindano.app.documents.event import build_event_summary
         from mashindano.app.events import edit_event
 
@@ -103,6 +113,7 @@ def edit(
             name=name,
             parameters=overrides,
             reset=tuple(reset or ()),
+            now=now,
         )
         shown = build_event_summary(slug)
     if as_json:

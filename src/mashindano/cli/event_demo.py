@@ -33,7 +33,7 @@ def run_event_demo(db: str, seed: int, presets: Sequence[str] = ()) -> None:
             if shown is not None:
                 console.print(shown(outcome.slug))
             for table in outcome.standings:
-                console.print(standings_grid(standings_section(table)))
+                console.print(standings_grid(standings_section(table, preset=outcome.preset)))
             for line in outcome.highlights:
                 console.print(line, highlight=False)
             leader = outcome.standings[0].lines[0] if outcome.standings else None

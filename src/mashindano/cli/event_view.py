@@ -82,7 +82,7 @@ def _match_line(board: BoardLine) -> list[str]:
     return [
         "total",
         f"{format_exact(score.first)} {score.unit}",
-        f"gap {format_exact(score.gap)}",
+        f"gap {format_exact(score.gap)}" if score.counts_gap else "",
         f"{format_exact(score.second)} {score.unit}",
         how,
         "",

@@ -4,7 +4,8 @@ A preset package may hold `commands.py` (its `COMMANDS`: lazily loaded commands,
 `mashindano --help` after the shared ones) and `simulation.py` (its `SIMULATION`, played by
 `mashindano simulate --preset NAME`). The CLI finds them by name in the installed packages
 (`installed_presets`), so no shared CLI module imports a preset. A preset's `cli_view.py`
-may offer `demo_view` (what `mashindano demo` prints of its event)."""
+may offer `demo_view` (what `mashindano demo` prints of its event), and its `actions.py` the
+`ACTIONS` its adapter declares (the action commands of `result`, `event`, `tantrix`, ...)."""
 
 from __future__ import annotations
 
@@ -68,6 +69,17 @@ def preset_modules(name: str) -> Iterator[ModuleType]:
 
 def preset_commands() -> tuple[LazyCommand, ...]:
     return tuple(c for module in preset_modules("commands") for c in module.COMMANDS)
+
+
+def preset_actions() -> tuple[Any, ...]:
+    """The actions the installed presets declare (`actions.ACTIONS`), ordered by package name
+    as `performing.all_actions` orders them by preset; one may appear twice (shared)."""
+    return tuple(
+        action
+        for package in sorted(PRESET_PACKAGES)
+        if find_spec(f"{package}.actions") is not None
+        for action in import_module(f"{package}.actions").ACTIONS
+    )
 
 
 def demo_views() -> dict[str, Callable[[str], Any]]:

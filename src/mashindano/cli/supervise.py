@@ -110,7 +110,7 @@ def _report(
     )
 
 
-class SupervisedGranian(Granian):  # type: ignore[misc]
+class SupervisedGranian(Granian):  # type: ignore[misc,valid-type]
     """Granian's server with its failed-worker respawn, plus logging and back-off."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

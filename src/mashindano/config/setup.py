@@ -84,7 +84,8 @@ def run_manage(argv: list[str]) -> None:
     names it, for the caller to print as one line (issue 30 item 11).
     `createsuperuser` and `changepassword` first bring the database up to date (creating the
     default SQLite file); the superusers `createsuperuser` makes have their e-mail address
-    counted as verified (allauth's mandatory verification), so they can log in at once."""
+    counted as verified (allauth's mandatory verification), so they can log in at once, and
+    it refuses what would make an account no one can log in with (`config.superuser`)."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", SETTINGS_MODULE)
     from django.conf import settings
     from django.core.management import execute_from_command_line
@@ -95,7 +96,12 @@ def run_manage(argv: list[str]) -> None:
     wants_help = any(arg in ("-h", "--help") for arg in argv[1:])
     if command in SCHEMA_FIRST and not wants_help:
         setup(create=True)
-    execute_from_command_line(["mashindano manage", *argv])
+    if command == "createsuperuser" and not wants_help:
+        from mashindano.config.superuser import Command
+
+        Command().run_from_argv(["mashindano manage", *argv])
+    else:
+        execute_from_command_line(["mashindano manage", *argv])
     if command == "createsuperuser" and not wants_help:
         verify_superuser_addresses()
 

@@ -19,7 +19,7 @@ group), which a `Composite` turns into the value the use case takes (a `GameRef`
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -146,3 +146,8 @@ def read_parameters(action: ActionSpec, raw: Mapping[str, object]) -> dict[str, 
 def _value(spec: ParameterSpec, raw: Mapping[str, object]) -> object:
     value = parse_value(spec, raw.get(spec.name))
     return spec.convert(value) if spec.convert is not None else value
+
+
+def unique_actions(actions: Iterable[ActionSpec]) -> tuple[ActionSpec, ...]:
+    """`actions` in their order, each once (two presets may share one, e.g. a forbidden pair)."""
+    return tuple(dict.fromkeys(actions))

@@ -12,33 +12,32 @@ from django.utils.translation import gettext
 
 from mashindano.app.declarations.actions import ActionSpec, Composite
 from mashindano.app.declarations.outcomes import (
-    form_filed_json,
-    form_filed_text,
     result_change_json,
     result_change_text,
 )
 from mashindano.app.declarations.parameters import ParameterSpec, ParameterType
 from mashindano.app.marks import gettext_noop
-from mashindano.engine.gomoku.ladder import format_coefficient
 from mashindano.engine.model import ByeKind
 from mashindano.store.facts import SANCTION_KINDS, EventState
 
-_BEFORE_AND_DURING = frozenset({EventState.REGISTRATION, EventState.RUNNING})
+BEFORE_AND_DURING = frozenset({EventState.REGISTRATION, EventState.RUNNING})
 
 T = ParameterType
 
 
-def _int(name: str, help: str, *, flag: str = "", default: int | None = None) -> ParameterSpec:
+def integer_parameter(
+    name: str, help: str, *, flag: str = "", default: int | None = None
+) -> ParameterSpec:
     required = default is None
     return ParameterSpec(
         name, T.INTEGER, default=default, required=required, help=help, flag=flag, minimum=1
     )
 
 
-ROUND = _int("round", "Round number.")
-BOARD = _int("board", "Board number.")
-GAME_NUMBER = _int("game", "Game of a multi-game match.", default=1)
-STAGE = _int("stage", "Stage (a knockout's plate is 2).", default=1)
+ROUND = integer_parameter("round", "Round number.")
+BOARD = integer_parameter("board", "Board number.")
+GAME_NUMBER = integer_parameter("game", "Game of a multi-game match.", default=1)
+STAGE = integer_parameter("stage", "Stage (a knockout's plate is 2).", default=1)
 GROUP = ParameterSpec(
     "group", T.TEXT, default="", help=gettext_noop("Group within the stage, if any.")
 )
@@ -47,11 +46,6 @@ GAME = Composite(
     "where", "mashindano.app.results:GameRef", (ROUND, BOARD, GAME_NUMBER, STAGE, GROUP)
 )
 """A game of the event: round and board, the game of a multi-game match, stage and group."""
-MATCH = Composite(
-    "where", "mashindano.presets.tantrix_knockout.use_cases:MatchWhere", (ROUND, BOARD, STAGE)
-)
-"""A Tantrix match: round and board (and stage: the plate is 2)."""
-
 RESULT = ParameterSpec(
     "result",
     T.TEXT,
@@ -80,7 +74,7 @@ PLAYER = ParameterSpec(
 )
 
 
-def _text(template: str) -> Any:
+def text_message(template: str) -> Any:
     """A message from a template of the use case's arguments (and `slug`)."""
 
     def message(slug: str, values: Mapping[str, Any], outcome: Any) -> str:
@@ -166,7 +160,7 @@ _RESULT_ACTIONS = (
             ),
         ),
         command="result move",
-        message=_text(gettext_noop("move {outcome}: {notation}")),
+        message=text_message(gettext_noop("move {outcome}: {notation}")),
     ),
 )
 
@@ -211,7 +205,7 @@ ANNOUNCEMENT_ACTIONS: tuple[ActionSpec, ...] = (
         ),
         command="event unannounce",
         states=_ALL_STATES,
-        message=_text(gettext_noop("Announcement {announcement} withdrawn from {slug}")),
+        message=text_message(gettext_noop("Announcement {announcement} withdrawn from {slug}")),
     ),
 )
 """Notices on the event's pages, in every state of the event."""
@@ -238,14 +232,14 @@ COMMON_ACTIONS: tuple[ActionSpec, ...] = (
         ),
         "mashindano.app.events:delete_event",
         states=frozenset({EventState.REGISTRATION}),
-        message=_text(gettext_noop("Deleted {slug}")),
+        message=text_message(gettext_noop("Deleted {slug}")),
     ),
     ActionSpec(
         "event.close",
         gettext_noop("Close the event"),
         gettext_noop("Close a finished event; nothing can change afterwards."),
         "mashindano.app.events:close_event",
-        message=_text(gettext_noop("Closed {slug}")),
+        message=text_message(gettext_noop("Closed {slug}")),
     ),
     ActionSpec(
         "round.pair",
@@ -274,7 +268,7 @@ COMMON_ACTIONS: tuple[ActionSpec, ...] = (
             ParameterSpec("reason", T.TEXT, default=""),
         ),
         command="event withdraw",
-        states=_BEFORE_AND_DURING,
+        states=BEFORE_AND_DURING,
         message=lambda slug, values, start: (
             gettext("{player} withdrawn from round {outcome}").format(outcome=start, **values)
             if start
@@ -312,7 +306,7 @@ COMMON_ACTIONS: tuple[ActionSpec, ...] = (
             ParameterSpec("reason", T.TEXT, default=""),
         ),
         command="event leave",
-        states=_BEFORE_AND_DURING,
+        states=BEFORE_AND_DURING,
         message=lambda slug, values, taken: gettext(
             "{player}: leave for rounds {from_round}-{to_round} ({bye})"
         ).format(
@@ -341,7 +335,7 @@ COMMON_ACTIONS: tuple[ActionSpec, ...] = (
             ParameterSpec("round", T.INTEGER, optional=True, minimum=1, argument="round_number"),
         ),
         command="event sanction",
-        message=_text(gettext_noop("{player}: {kind} recorded")),
+        message=text_message(gettext_noop("{player}: {kind} recorded")),
     ),
     *ANNOUNCEMENT_ACTIONS,
 )
@@ -368,114 +362,7 @@ PERIOD_CLOSE = ActionSpec(
         ),
     ),
     command="event close-period",
-    message=_text(gettext_noop("Closed period {period} of {slug}")),
-)
-
-GOMOKU_ACTIONS: tuple[ActionSpec, ...] = (
-    ActionSpec(
-        "gomoku.return",
-        gettext_noop("Accept a player's return"),
-        gettext_noop(
-            "Accept back a player removed for a low coefficient (R9) or whose suspension has ended "
-            "(R10), on days 1-7 of the next month to pair (R4); they keep their stored coefficient "
-            "(A27)."
-        ),
-        "mashindano.presets.gomoku_league.use_cases:accept_return",
-        (
-            ParameterSpec(
-                "player",
-                T.PLAYER,
-                required=True,
-                positional=True,
-                help=gettext_noop("The player: name as registered, or number."),
-            ),
-            REQUIRED_REASON,
-        ),
-        command="gomoku accept-return",
-        message=lambda slug, values, accepted: gettext(
-            "{player} returns to {slug} in month {month_number} "
-            "({month}), placed by the stored coefficient {value}"
-        ).format(
-            player=accepted.player,
-            slug=slug,
-            month_number=accepted.month_number,
-            month=accepted.month,
-            value=format_coefficient(accepted.coefficient),
-        ),
-    ),
-    PERIOD_CLOSE,
-    ActionSpec(
-        "result.match",
-        gettext_noop("Report a whole match"),
-        gettext_noop(
-            "Report every game of a match from its score, games won by the match's first player "
-            "then by the second (e.g. 3-1; games neither won are drawn): all games or none."
-        ),
-        "mashindano.app.bulk_results:report_match",
-        (
-            Composite(
-                "where", "mashindano.app.bulk_results:MatchRef", (ROUND, BOARD, STAGE, GROUP)
-            ),
-            ParameterSpec(
-                "score",
-                T.TEXT,
-                required=True,
-                positional=True,
-                help=gettext_noop("Games won by the first player and by the second, e.g. 3-1."),
-            ),
-        ),
-        command="result match",
-        message=lambda slug, values, changes: "\n".join(
-            result_change_text(slug, values, change) for change in changes
-        ),
-        document=lambda slug, changes: [result_change_json(slug, change) for change in changes],
-    ),
-)
-
-KIBA_ACTIONS: tuple[ActionSpec, ...] = (
-    ActionSpec(
-        "game.resign",
-        gettext_noop("Resign a game"),
-        gettext_noop(
-            "Resign a game played on the site: the opponent wins (recorded as your own report)."
-        ),
-        "mashindano.presets.kiba_bao.games:resign_game",
-        (GAME, PLAYER),
-        command="result resign",
-        message=result_change_text,
-        document=result_change_json,
-    ),
-    ActionSpec(
-        "stage.playoff",
-        gettext_noop("Record a playoff"),
-        gettext_noop(
-            "KIBA: record the director's playoff that separates players still tied in a group."
-        ),
-        "mashindano.presets.kiba_bao.use_cases:record_playoff",
-        (
-            ParameterSpec(
-                "order",
-                T.PLAYERS,
-                required=True,
-                positional=True,
-                help=gettext_noop("The tied players (name or number), best placed first."),
-            ),
-            ParameterSpec(
-                "round",
-                T.INTEGER,
-                required=True,
-                minimum=1,
-                argument="round_number",
-                help=gettext_noop("The stage's round."),
-            ),
-            ParameterSpec("group", T.TEXT, required=True, help=gettext_noop("The group, e.g. A.")),
-            ParameterSpec("reason", T.TEXT, default="", help=gettext_noop("What the playoff was.")),
-        ),
-        command="event playoff",
-        message=lambda slug, values, placed: gettext(
-            "Playoff recorded for group {value}: {value2}"
-        ).format(value=values["group"], value2=", ".join(placed)),
-    ),
+    message=text_message(gettext_noop("Closed period {period} of {slug}")),
 )
 
 _PAIR = (
@@ -508,7 +395,7 @@ FORBIDDEN_PAIR_ACTIONS: tuple[ActionSpec, ...] = (
         "mashindano.app.overrides:forbid_pair",
         _PAIR,
         command="arbiter forbid-pair",
-        states=_BEFORE_AND_DURING,
+        states=BEFORE_AND_DURING,
         message=lambda slug, values, pair: gettext(
             "{value} and {value2} will not be paired together in {slug}"
         ).format(value=pair[0], value2=pair[1], slug=slug),
@@ -520,151 +407,9 @@ FORBIDDEN_PAIR_ACTIONS: tuple[ActionSpec, ...] = (
         "mashindano.app.overrides:allow_pair",
         _PAIR,
         command="arbiter allow-pair",
-        states=_BEFORE_AND_DURING,
+        states=BEFORE_AND_DURING,
         message=lambda slug, values, pair: gettext(
             "{value} and {value2} may be paired together again in {slug}"
         ).format(value=pair[0], value2=pair[1], slug=slug),
     ),
 )
-
-_TANTRIX_PLAYER = ParameterSpec(
-    "player", T.PLAYER, required=True, help=gettext_noop("The player (name or number).")
-)
-_SENT_AT = ParameterSpec(
-    "at",
-    T.TIME,
-    optional=True,
-    argument="sent_at",
-    help=gettext_noop("When it happened (ISO 8601 with offset; default now)."),
-)
-_MESSAGE_EVIDENCE = ParameterSpec("evidence", T.TEXT, default="", help=gettext_noop("The e-mail."))
-
-
-def _follow_up_text(kind: str) -> Any:
-    def message(slug: str, values: Mapping[str, Any], state: Any) -> str:
-        due = state.reply_deadline.isoformat() if state.reply_deadline else "-"
-        arranged = gettext("; tiebreak arranged") if state.is_arranged else ""
-        return gettext("{kind} recorded; reply due {due}{arranged}").format(
-            kind=gettext(kind), due=due, arranged=arranged
-        )
-
-    return message
-
-
-TANTRIX_ACTIONS: tuple[ActionSpec, ...] = (
-    ActionSpec(
-        "tantrix.form",
-        gettext_noop("File a result form"),
-        gettext_noop("File a player's result form for one game."),
-        "mashindano.presets.tantrix_knockout.use_cases:file_form",
-        (
-            ParameterSpec(
-                "result",
-                T.TEXT,
-                required=True,
-                positional=True,
-                help=gettext_noop("The game's TPs, first player's first: 12.4-7.6."),
-            ),
-            Composite(
-                "where",
-                "mashindano.app.results:GameRef",
-                (ROUND, BOARD, _int("game", "Game of the match.", default=1), STAGE),
-            ),
-            _TANTRIX_PLAYER,
-            ParameterSpec(
-                "status",
-                T.TEXT,
-                default="N",
-                help=gettext_noop("N, or 1-8 for the last standard and tiebreak games."),
-            ),
-            ParameterSpec(
-                "when",
-                T.TEXT,
-                optional=True,
-                argument="finish_when",
-                help=gettext_noop('Option 3: "When will you finish your match?"'),
-            ),
-            ParameterSpec(
-                "ended_at",
-                T.TIME,
-                optional=True,
-                help=gettext_noop("When the game ended (default now)."),
-            ),
-            DETAIL,
-        ),
-        message=form_filed_text,
-        document=form_filed_json,
-    ),
-    ActionSpec(
-        "tantrix.opt-out",
-        gettext_noop("Record an opt-out"),
-        gettext_noop(
-            "Record both players' agreement not to play beyond the standard games (R13, A11)."
-        ),
-        "mashindano.presets.tantrix_knockout.use_cases:record_opt_out",
-        (
-            ParameterSpec(
-                "players",
-                T.PLAYERS,
-                required=True,
-                positional=True,
-                help=gettext_noop("Both players (name or number)."),
-            ),
-            MATCH,
-            ParameterSpec(
-                "evidence",
-                T.TEXT,
-                required=True,
-                help=gettext_noop("The evidence, e.g. the e-mails copied to the AC."),
-            ),
-            ParameterSpec(
-                "at",
-                T.TIME,
-                optional=True,
-                argument="agreed_at",
-                help=gettext_noop("When it happened (ISO 8601 with offset; default now)."),
-            ),
-            ParameterSpec(
-                "last_sitting",
-                T.TIME,
-                optional=True,
-                argument="last_sitting_start",
-                help=gettext_noop("When the sitting of the last standard game starts."),
-            ),
-        ),
-        message=lambda slug, values, agreement: gettext(
-            "Opt-out recorded for round {round}, board {board} (agreed {value})"
-        ).format(
-            round=values["where"].round,
-            board=values["where"].board,
-            value=agreement.agreed_at.isoformat(),
-        ),
-    ),
-    ActionSpec(
-        "tantrix.offer",
-        gettext_noop("Record an offer of tiebreak dates"),
-        gettext_noop(
-            "Record an offer of tiebreak dates (R20, R21; either player may send it, A5)."
-        ),
-        "mashindano.presets.tantrix_knockout.use_cases:record_offer",
-        (MATCH, _TANTRIX_PLAYER, _SENT_AT, _MESSAGE_EVIDENCE),
-        message=_follow_up_text(gettext_noop("Offer")),
-    ),
-    ActionSpec(
-        "tantrix.reply",
-        gettext_noop("Record a reply to an offer"),
-        gettext_noop("Record the opponent's reply to an offer of tiebreak dates (R22)."),
-        "mashindano.presets.tantrix_knockout.use_cases:record_reply",
-        (MATCH, _TANTRIX_PLAYER, _SENT_AT, _MESSAGE_EVIDENCE),
-        message=_follow_up_text(gettext_noop("Reply")),
-    ),
-)
-
-ALL_ACTIONS: tuple[ActionSpec, ...] = (
-    *COMMON_ACTIONS,
-    *FORBIDDEN_PAIR_ACTIONS,
-    *GOMOKU_ACTIONS,
-    *KIBA_ACTIONS,
-    *TANTRIX_ACTIONS,
-)
-"""Every action some preset has (a test checks it is the common ones and the adapters')."""

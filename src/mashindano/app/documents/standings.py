@@ -109,7 +109,8 @@ def standings_document(facts: EventFacts) -> StandingsDocument:
         name=facts.name,
         is_final=finished,
         sections=tuple(
-            standings_section(t, flags, ratings=ratings) for t in standings.compute_standings(facts)
+            standings_section(t, flags, ratings=ratings, preset=facts.preset)
+            for t in standings.compute_standings(facts)
         ),
         rounds=round_numbers(facts),
     )

@@ -101,11 +101,13 @@ def standings_section(
     flags: dict[str, tuple[str, ...]] | None = None,
     *,
     ratings: bool = True,
+    preset: str = "",
 ) -> StandingsSection:
+    """The table as pages show it; `preset` finds the preset's own column definitions."""
     columns = tuple(
-        dropped_column(column_definition(name))
+        dropped_column(column_definition(name, preset))
         if _dropped_for_unrated(table, name)
-        else column_definition(name)
+        else column_definition(name, preset)
         for name in table.columns
     )
     rows = tuple(

@@ -3,14 +3,17 @@ preset's standings show, with a label, a one-line definition and the spec id tha
 
 The engine's tie-break registry (`engine.tiebreaks.registry`) computes the tie-breaks; the
 adapters add their own figures (Gomoku coefficients, Tantrix TPs, Tasaselo comparison
-figures). Documents look every column up here; a column without an entry is shown with its
+figures), whose definitions each preset registers in `COLUMN_HOOKS`. Documents look every
+column up here; a column without an entry is shown with its
 name as the label and no definition.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
+from mashindano.app.hooks import Hooks
 from mashindano.app.marks import gettext_noop
 from mashindano.engine.errors import ConfigError
 from mashindano.engine.tiebreaks import FIDE_CODES, Rules, parse_fide_code
@@ -30,18 +33,24 @@ class ColumnDefinition:
     None: shown exactly (`values.format_shown`)."""
 
 
-PUBLISHED_DECIMALS = {"coefficient": 3, "previous coefficient": 3}
-"""Columns a rule book publishes with fixed decimals (gomoku-league A17)."""
-
-
-def _table(*rows: tuple[str, str, str, str]) -> dict[str, ColumnDefinition]:
+def column_table(
+    *rows: tuple[str, str, str, str], decimals: Mapping[str, int] | None = None
+) -> dict[str, ColumnDefinition]:
+    """Column definitions from (name, label, definition, spec) rows; `decimals` gives the
+    columns a rule book publishes with fixed decimals."""
     return {
-        name: ColumnDefinition(name, label, text, spec, PUBLISHED_DECIMALS.get(name))
+        name: ColumnDefinition(name, label, text, spec, (decimals or {}).get(name))
         for name, label, text, spec in rows
     }
 
 
-COLUMN_DEFINITIONS: dict[str, ColumnDefinition] = _table(
+COLUMN_HOOKS: Hooks[Mapping[str, ColumnDefinition]] = Hooks("standings columns")
+"""The columns a preset's standings add (its own figures: Gomoku coefficients, Tantrix TPs,
+Tasaselo comparison figures, KIBA scores), registered by the preset's package; they win over
+the shared table for that preset's events."""
+
+
+COLUMN_DEFINITIONS: dict[str, ColumnDefinition] = column_table(
     (
         "sb",
         gettext_noop("SB"),
@@ -78,99 +87,13 @@ COLUMN_DEFINITIONS: dict[str, ColumnDefinition] = _table(
     ("aro", gettext_noop("ARO"), gettext_noop("Average rating of the opponents."), ""),
     ("tpr", gettext_noop("TPR"), gettext_noop("Tournament performance rating."), ""),
     (
-        "neustadtl",
-        gettext_noop("Neustadtl"),
-        gettext_noop(
-            "Final group scores of the opponents beaten 2-0 in the "
-            "pairing, plus half of those split 1-1."
-        ),
-        "kiba-bao R30",
-    ),
-    (
-        "kiba-score",
-        gettext_noop("KIBA score"),
-        gettext_noop("Elo / 10 plus games played on the site (higher first)."),
-        "kiba-bao R29, A21",
-    ),
-    (
-        "playoff",
-        gettext_noop("Playoff"),
-        gettext_noop("Place decided by the director's playoff between players still tied."),
-        "kiba-bao R29, A9, A10",
-    ),
-    (
         "previous-position",
         gettext_noop("Previous position"),
         gettext_noop("Place on the previous list (lower first)."),
         "",
     ),
     ("lots", gettext_noop("Lots"), gettext_noop("Drawing of lots with a recorded seed."), ""),
-    (
-        "tps",
-        gettext_noop("TPs"),
-        gettext_noop("Tantrix points won over all games of the draw."),
-        "tantrix-knockout R4",
-    ),
-    (
-        "seed",
-        gettext_noop("Seed"),
-        gettext_noop("Seed number (lower first)."),
-        "tantrix-knockout A8",
-    ),
-    (
-        "coefficient",
-        gettext_noop("Coefficient"),
-        gettext_noop("The league coefficient K that orders the list (highest first)."),
-        "gomoku-league R11-R14",
-    ),
-    (
-        "previous coefficient",
-        gettext_noop("Previous K"),
-        gettext_noop("The coefficient before this month's update."),
-        "gomoku-league R12",
-    ),
-    (
-        "start position",
-        gettext_noop("Start position"),
-        gettext_noop("Place on the month's list when it was paired."),
-        "gomoku-league R14",
-    ),
-    (
-        "games",
-        gettext_noop("Games"),
-        gettext_noop("League games played this month."),
-        "gomoku-league R19",
-    ),
-    (
-        "mandatory games",
-        gettext_noop("Mandatory games"),
-        gettext_noop("Games the player's position must play this month."),
-        "gomoku-league R19",
-    ),
-    (
-        "comparison",
-        gettext_noop("Comparison"),
-        gettext_noop("Average selo of the opponents, unplayed games left out."),
-        "tasaselo R30",
-    ),
-    (
-        "performance",
-        gettext_noop("Performance"),
-        gettext_noop("The performance number of the comparison list."),
-        "tasaselo R34",
-    ),
-    (
-        "expected",
-        gettext_noop("Expected"),
-        gettext_noop("Expected result from the selo of the player and opponents."),
-        "tasaselo R31",
-    ),
-    (
-        "result-expected",
-        gettext_noop("Result - expected"),
-        gettext_noop("Actual result minus expected result."),
-        "tasaselo R31, R34",
-    ),
+    ("seed", gettext_noop("Seed"), gettext_noop("Seed number (lower first)."), ""),
 )
 
 
@@ -215,13 +138,15 @@ FIDE_DEFINITIONS: dict[str, str] = {
 kept equal by a test), marked here for translation."""
 
 
-def column_definition(name: str) -> ColumnDefinition:
-    """The column's definition; a column the table does not know is labelled by its name.
+def column_definition(name: str, preset: str = "") -> ColumnDefinition:
+    """The column's definition for an event of `preset` (its own columns first, then the shared
+    ones); a column no table knows is labelled by its name.
 
     A FIDE code (`BH-C2`, `SB:fide2023`) is labelled by its code and defined by its base
     code's line, with the articles of the code and its modifiers (C.07 14.x) as the spec.
     """
-    found = COLUMN_DEFINITIONS.get(name) or _fide_column(name)
+    own = COLUMN_HOOKS.get(preset) or {}
+    found = own.get(name) or COLUMN_DEFINITIONS.get(name) or _fide_column(name)
     return found or ColumnDefinition(name, name, "", "")
 
 

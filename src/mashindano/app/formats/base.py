@@ -166,6 +166,9 @@ class MatchScore:
     winner: CompetitorId | None
     ended_by: str | None
     """How it ended (the rule that decided it), when it has."""
+    counts_gap: bool = True
+    """Whether the gap between the totals decides the match (Tantrix TPs, R7); False where the
+    totals are game wins of a best of N, so pages do not show a "gap"."""
 
     @property
     def gap(self) -> Points:

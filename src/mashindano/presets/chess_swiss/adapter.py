@@ -31,7 +31,6 @@ from collections.abc import Mapping
 from django.utils.translation import gettext
 
 from mashindano.app.declarations import parameter_notes
-from mashindano.app.declarations.catalogue import FORBIDDEN_PAIR_ACTIONS
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
 from mashindano.app.errors import WrongState
 from mashindano.app.formats.base import (
@@ -56,6 +55,7 @@ from mashindano.engine.pairing.simple_swiss import (
 )
 from mashindano.engine.parameters import override
 from mashindano.engine.points import PointSystem
+from mashindano.presets.chess_swiss.actions import ACTIONS
 from mashindano.store.facts import EventFacts, Json, LeaveFact
 
 PRESET_NAME = "chess-swiss"
@@ -82,7 +82,7 @@ Boards = tuple[tuple[CompetitorId, CompetitorId], ...]
 
 
 class ChessSwissAdapter(ChessAdapter):
-    actions = FORBIDDEN_PAIR_ACTIONS
+    actions = ACTIONS
     preset = PRESET_NAME
     parts = (LEAVES, ACCELERATED, STAGE_EXPORT)
     takes_forbidden_pairs = True

@@ -47,7 +47,6 @@ from fractions import Fraction
 from django.utils.translation import gettext
 
 from mashindano.app.declarations import parameter_notes
-from mashindano.app.declarations.catalogue import GOMOKU_ACTIONS
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
 from mashindano.app.errors import Duplicate, OutOfWindow, WrongState
 from mashindano.app.formats.base import (
@@ -87,6 +86,7 @@ from mashindano.engine.gomoku.windows import ResultStatus as ValidationStatus
 from mashindano.engine.model import Competitor, CompetitorId, Side
 from mashindano.engine.points import Points
 from mashindano.engine.timestamps import as_utc
+from mashindano.presets.gomoku_league.actions import ACTIONS
 from mashindano.presets.gomoku_league.history import (
     LEAGUE_STAGE,
     LeagueEventParameters,
@@ -118,7 +118,7 @@ def match_rule_name(games: int) -> str:
 
 
 class GomokuLeagueAdapter(BaseAdapter):
-    actions = GOMOKU_ACTIONS
+    actions = ACTIONS
     preset = PRESET_NAME
     parts = (LEAVES, LATE_ENTRIES, PERIODS, RESULT_CHANGES)
     description = "Gomoku monthly ladder league: 4-game matches against positions ±1 and ±2"

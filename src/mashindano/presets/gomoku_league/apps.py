@@ -15,6 +15,7 @@ class Preset(AppConfig):
         from mashindano.app.documents.deadlines import DEADLINE_HOOKS
         from mashindano.app.documents.me import MY_PAGE_HOOKS
         from mashindano.app.documents.presets import DOCUMENT_HOOKS
+        from mashindano.app.documents.tiebreaks import COLUMN_HOOKS
         from mashindano.app.due import DUE_HOOKS
         from mashindano.app.exchange import TRF_HOOKS, TrfPart
         from mashindano.app.formats.registry import register_adapter
@@ -30,9 +31,11 @@ class Preset(AppConfig):
             pages,
         )
         from mashindano.presets.gomoku_league.adapter import GomokuLeagueAdapter
+        from mashindano.presets.gomoku_league.columns import COLUMNS
 
         adapter = GomokuLeagueAdapter()
         register_adapter(adapter)
+        COLUMN_HOOKS.register(adapter.preset, COLUMNS)
         DOCUMENT_HOOKS.register(adapter.preset, pages.PAGES)
         DUE_HOOKS.register(adapter.preset, due.DUE)
         MY_PAGE_HOOKS.register(adapter.preset, my_page.MY_PAGE)

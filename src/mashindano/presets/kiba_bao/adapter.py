@@ -21,7 +21,6 @@ from fractions import Fraction
 from django.utils.translation import gettext
 
 from mashindano.app.declarations import parameter_notes
-from mashindano.app.declarations.catalogue import KIBA_ACTIONS
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
 from mashindano.app.errors import OutOfWindow, WrongState
 from mashindano.app.formats.base import (
@@ -72,6 +71,7 @@ from mashindano.engine.model import (
     Outcome,
     Side,
 )
+from mashindano.presets.kiba_bao.actions import ACTIONS
 from mashindano.presets.kiba_bao.corrections import check_advancement_kept
 from mashindano.presets.kiba_bao.stages import (
     EVENT_STAGE,
@@ -121,7 +121,7 @@ def _unit(number: int, kind: StageKind) -> KibaStageUnit:
 
 
 class KibaBaoAdapter(BaseAdapter):
-    actions = KIBA_ACTIONS
+    actions = ACTIONS
     preset = PRESET_NAME
     parts = (
         LEAVES,

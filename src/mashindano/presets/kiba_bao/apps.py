@@ -21,6 +21,7 @@ class Preset(AppConfig):
         from mashindano.app.documents.me import MY_PAGE_HOOKS
         from mashindano.app.documents.presets import DOCUMENT_HOOKS
         from mashindano.app.documents.rounds import CLOCK_HOOKS
+        from mashindano.app.documents.tiebreaks import COLUMN_HOOKS
         from mashindano.app.due import DUE_HOOKS
         from mashindano.app.exchange import SERIES_CHECKS, TRF_HOOKS, TrfPart
         from mashindano.app.formats.registry import register_adapter
@@ -38,9 +39,11 @@ class Preset(AppConfig):
             series,
         )
         from mashindano.presets.kiba_bao.adapter import KibaBaoAdapter
+        from mashindano.presets.kiba_bao.columns import COLUMNS
 
         adapter = KibaBaoAdapter()
         register_adapter(adapter)
+        COLUMN_HOOKS.register(adapter.preset, COLUMNS)
         DOCUMENT_HOOKS.register(adapter.preset, pages.PAGES)
         DUE_HOOKS.register(adapter.preset, due.DUE)
         MY_PAGE_HOOKS.register(adapter.preset, my_page.MY_PAGE)

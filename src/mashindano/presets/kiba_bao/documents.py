@@ -25,6 +25,7 @@ from mashindano.engine.kiba import (
     first_move_deadline,
     group_pairings,
 )
+from mashindano.engine.kiba.parameters import PRESET_NAME
 from mashindano.engine.model import CompetitorId
 from mashindano.presets.kiba_bao.stages import FinalStage, GroupStage, KibaEvent
 from mashindano.presets.kiba_bao.tables import (
@@ -243,7 +244,7 @@ def kiba_event_document(event: KibaEvent) -> KibaEventDocument:
         initial_list=tuple(InitialListLine.of(p) for p in event.initial.players),
         stages=stages,
         final=_final(event.final, event.parameters) if event.final is not None else None,
-        walkover=standings_section(walkover_table(lone[0]))
+        walkover=standings_section(walkover_table(lone[0]), preset=PRESET_NAME)
         if event.final is None and lone
         else None,
         winner=PlayerRef.of(winner.competitor) if winner is not None else None,
@@ -259,7 +260,7 @@ def _stage(
 ) -> KibaStageDocument:
     boards = {(e.first, e.second): e.board for e in stage.published.encounters}
     tables = {
-        standings.group: standings_section(table)
+        standings.group: standings_section(table, preset=PRESET_NAME)
         for standings, table in zip(stage.standings, group_tables(stage, advanced), strict=True)
     }
     groups = []
@@ -304,7 +305,7 @@ def _final(final: FinalStage, parameters: KibaParameters) -> KibaFinalDocument:
         needs_another_game=final.needs_another_game,
         first_move_deadline=first_move_deadline(final.published.published_at, parameters),
         withdrawn=final.withdrawn,
-        table=standings_section(final_table(final)),
+        table=standings_section(final_table(final), preset=PRESET_NAME),
     )
 
 

@@ -12,12 +12,15 @@ class Preset(AppConfig):
 
     def ready(self) -> None:
         from mashindano.app.demo import DEMO_HOOKS, DEMO_SITE_GAMES, DemoPlan, decisive_result
+        from mashindano.app.documents.tiebreaks import COLUMN_HOOKS
         from mashindano.app.exchange import TRF_HOOKS, TrfPart
         from mashindano.app.formats.registry import register_adapter
         from mashindano.presets.kiba_countries.adapter import KibaCountriesAdapter
+        from mashindano.presets.kiba_countries.columns import COLUMNS
 
         adapter = KibaCountriesAdapter()
         register_adapter(adapter)
+        COLUMN_HOOKS.register(adapter.preset, COLUMNS)
         TRF_HOOKS.register(
             adapter.preset,
             TrfPart(refusal="a countries match of several games per player in one round"),

@@ -343,6 +343,7 @@ class KnockoutAdapter(BaseAdapter):
                 gettext("game wins"),
                 m.winner if m.is_decided else None,
                 "best-of" if m.is_decided else None,
+                counts_gap=False,
             )
         return found
 

@@ -37,7 +37,6 @@ from fractions import Fraction
 from django.utils.translation import gettext
 
 from mashindano.app.declarations import parameter_notes
-from mashindano.app.declarations.catalogue import TANTRIX_ACTIONS
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
 from mashindano.app.errors import WrongState
 from mashindano.app.formats.base import (
@@ -75,6 +74,7 @@ from mashindano.engine.matches import MatchSide, PointsMargin
 from mashindano.engine.model import ByeKind, Competitor, CompetitorId, GameResult, Side
 from mashindano.engine.parameters import override
 from mashindano.engine.points import Points
+from mashindano.presets.tantrix_knockout.actions import ACTIONS
 from mashindano.presets.tantrix_knockout.draws import (
     MAIN_STAGE,
     PLATE_STAGE,
@@ -113,7 +113,7 @@ def knockout_parameters(overrides: Mapping[str, Json]) -> TantrixKnockoutParamet
 
 
 class TantrixKnockoutAdapter(BaseAdapter):
-    actions = TANTRIX_ACTIONS
+    actions = ACTIONS
     preset = PRESET_NAME
     parts = (
         LEAVES,

@@ -15,6 +15,7 @@ class Preset(AppConfig):
         from mashindano.app.documents.deadlines import DEADLINE_HOOKS
         from mashindano.app.documents.me import MY_PAGE_HOOKS
         from mashindano.app.documents.presets import DOCUMENT_HOOKS
+        from mashindano.app.documents.tiebreaks import COLUMN_HOOKS
         from mashindano.app.due import DUE_HOOKS
         from mashindano.app.exchange import TRF_HOOKS, TrfPart
         from mashindano.app.formats.registry import register_adapter
@@ -23,9 +24,11 @@ class Preset(AppConfig):
             TantrixKnockoutAdapter,
             tantrix_demo_result,
         )
+        from mashindano.presets.tantrix_knockout.columns import COLUMNS
 
         adapter = TantrixKnockoutAdapter()
         register_adapter(adapter)
+        COLUMN_HOOKS.register(adapter.preset, COLUMNS)
         DOCUMENT_HOOKS.register(adapter.preset, pages.PAGES)
         DUE_HOOKS.register(adapter.preset, due.DUE)
         MY_PAGE_HOOKS.register(adapter.preset, my_page.MY_PAGE)

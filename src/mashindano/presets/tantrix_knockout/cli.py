@@ -7,7 +7,7 @@ Times are ISO 8601 with a UTC offset (e.g. 2026-03-01T10:00+00:00).
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.table import Table
@@ -76,7 +76,7 @@ def status(
         from mashindano.presets.tantrix_knockout.documents import build_match_status
 
         shown = build_match_status(slug, _match(round_number, board, stage), now)
-    document = shown.to_json()
+    document: dict[str, Any] = shown.to_json()
     if as_json:
         print_json(document)
         return

@@ -27,7 +27,6 @@ from fractions import Fraction
 from django.utils.translation import gettext
 
 from mashindano.app.declarations import parameter_notes
-from mashindano.app.declarations.catalogue import FORBIDDEN_PAIR_ACTIONS
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
 from mashindano.app.errors import WrongState
 from mashindano.app.formats.base import (
@@ -57,6 +56,7 @@ from mashindano.engine.tasaselo import (
     pair_next_round_or_regardless_of_colours,
 )
 from mashindano.engine.tasaselo.scoring import GHOST_WIN, MISSED_ROUND, ROUND1_REST, scale_result
+from mashindano.presets.tasaselo.actions import ACTIONS
 from mashindano.presets.tasaselo.facts import (
     BYE_OF_STATUS,
     TIE_LOTS,
@@ -80,7 +80,7 @@ LEAVE_BYES = (MISSED_ROUND, ROUND1_REST)
 
 
 class TasaseloAdapter(BaseAdapter):
-    actions = FORBIDDEN_PAIR_ACTIONS
+    actions = ACTIONS
     preset = PRESET_NAME
     parts = (LEAVES, LATE_ENTRIES, STAGE_EXPORT)
     description = "Tasaselo: variable-selo Swiss, prize groups and performance prizes"

@@ -28,6 +28,7 @@ from mashindano.engine.tasaselo import (
     compute_lots,
 )
 from mashindano.engine.tasaselo.comparison import ComparisonRow
+from mashindano.engine.tasaselo.parameters import PRESET_NAME
 from mashindano.engine.tasaselo.prizes import performance_order
 from mashindano.presets.tasaselo.adapter import event_standings, group_tables
 from mashindano.presets.tasaselo.facts import compute_first_rounds, round_lot_purpose
@@ -198,7 +199,7 @@ def tasaselo_document(
                 g.group.highest_selo,
                 g.group.lowest_selo,
                 tuple(PlayerRef.lookup(players, m) for m in g.group.members),
-                standings_section(table),
+                standings_section(table, preset=PRESET_NAME),
             )
             for g, table in zip(standings.groups, tables, strict=True)
         ),

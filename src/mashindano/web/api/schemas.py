@@ -134,7 +134,14 @@ class LeaveIn(Schema):
 
 class Withdrawn(Schema):
     player: str
-    from_round: int
+    from_round: int | None = Field(
+        ..., description="The first round the player takes no part in; null when cancelled."
+    )
+    cancelled: bool = Field(
+        False,
+        description="True when the withdrawal came before the start: the registration is "
+        "cancelled and the player leaves the entry list.",
+    )
 
 
 class TokenIn(Schema):

@@ -242,7 +242,7 @@ def move(request: HttpRequest, slug: str, body: MoveIn) -> HttpResponse:
 @post(
     "/events/{slug}/players/{player}/withdraw",
     response=responses(201, Withdrawn),
-    summary="Withdraw a player from a round on",
+    summary="Withdraw a player from a round on (before the start: cancel the registration)",
 )
 def withdraw(request: HttpRequest, slug: str, player: str, body: WithdrawIn) -> HttpResponse:
     from mashindano.app.conduct import withdraw_player
@@ -255,7 +255,9 @@ def withdraw(request: HttpRequest, slug: str, player: str, body: WithdrawIn) -> 
             from_round=body.from_round,
             reason=body.reason,
         )
-        return 201, {"player": player, "from_round": from_round}
+        if from_round == 0:  # before the start: the entry is cancelled (no round)
+            return 201, {"player": player, "from_round": None, "cancelled": True}
+        return 201, {"player": player, "from_round": from_round, "cancelled": False}
 
     return _run(request, "player.withdraw", perform, slug=slug)
 
