@@ -68,10 +68,11 @@ def play_all(slug: str, seed: int = 3) -> int:
 
 
 def _is_done(slug: str) -> bool:
-    from mashindano.app.formats.registry import adapter_for
+    from mashindano.app.formats.parts import PAIRING
+    from mashindano.app.formats.registry import part
 
     facts = events.get_event_facts(slug)
-    return adapter_for(facts.preset).next_unit(facts) is None
+    return part(facts.preset, PAIRING).next_unit(facts) is None
 
 
 def run_cli(

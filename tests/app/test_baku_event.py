@@ -14,13 +14,15 @@ from tests.app.helpers import ACTOR, T0, make_event, play_round
 from mashindano.app import events
 from mashindano.app.drafts import draft_next_round
 from mashindano.app.exchange import export_event_trf
-from mashindano.app.formats.registry import adapter_for
+from mashindano.app.formats.parts import ACCELERATED, DESCRIPTION
+from mashindano.app.formats.registry import part
 from mashindano.app.queries import get_event_facts
 from mashindano.cli.pair_protocol import format_pairs, pair_round
 from mashindano.engine.errors import ConfigError
 from mashindano.engine.pairing import baku_acceleration, pair_dutch
 from mashindano.engine.points import ONE, ZERO
 from mashindano.interchange.trf import parse_trf, trf_acceleration, trf_to_stage_results
+from mashindano.presets.chess_swiss.adapter import ChessSwissAdapter
 
 pytestmark = pytest.mark.django_db
 
@@ -32,7 +34,7 @@ def baku() -> str:
 
 
 def test_the_parameter_is_declared_with_its_choices_help_and_article():
-    spec = adapter_for("chess-swiss").parameter_schema.field("swiss_acceleration")
+    spec = part("chess-swiss", DESCRIPTION).parameter_schema.field("swiss_acceleration")
     assert spec.choices == ("none", "baku")
     assert spec.default == "none"
     assert "C.04.7" in spec.spec
@@ -57,8 +59,7 @@ def test_a_baku_event_that_cannot_be_is_refused(parameters, message):
 
 def test_round_one_pairs_with_group_a_ahead_and_the_draft_shows_it(baku: str) -> None:
     facts = get_event_facts(baku)
-    adapter = adapter_for(facts.preset)
-    acceleration = adapter.pairing_acceleration(facts)
+    acceleration = part(facts.preset, ACCELERATED).pairing_acceleration(facts)
     assert acceleration is not None
     ordered = sorted(facts.competitors, key=lambda c: c.number or 0)
     # Ten players: group A = 2 x ceil(10/4) = 6, +1 in round 1 (C.04.7).
@@ -78,7 +79,7 @@ def test_the_event_pairs_as_the_engine_does_and_standings_stay_real(baku: str) -
     for _ in range(2):
         play_round(baku, rng)
     facts = get_event_facts(baku)
-    adapter = adapter_for(facts.preset)
+    adapter = ChessSwissAdapter()  # the preset's adapter itself, for its pairing internals
     results = adapter.stage_results(facts)
     total = adapter.total_rounds(facts)
     expected = pair_dutch(
@@ -109,7 +110,7 @@ def test_trf_export_writes_xxa_lines_that_pair_the_next_round_as_the_event(baku:
     tournament = parse_trf(text)
     facts = get_event_facts(baku)
     number = {c.id: c.number for c in facts.competitors}
-    event_values = adapter_for(facts.preset).pairing_acceleration(facts)
+    event_values = part(facts.preset, ACCELERATED).pairing_acceleration(facts)
     assert event_values is not None
     assert trf_acceleration(tournament) == {
         str(number[k]): tuple(v) for k, v in event_values.items()

@@ -14,7 +14,8 @@ from mashindano.app.conduct import take_leave, withdraw_player
 from mashindano.app.demo import play_demo_event
 from mashindano.app.documents.event import show_event
 from mashindano.app.errors import WrongState
-from mashindano.app.formats.registry import adapter_for
+from mashindano.app.formats.parts import STAGE_EXPORT
+from mashindano.app.formats.registry import part
 from mashindano.engine.errors import ConfigError
 from mashindano.engine.model import ByeKind, CompetitorId, Side, StageResults
 from mashindano.engine.pairing.simple_swiss import (
@@ -56,7 +57,7 @@ def _stage_format(slug: str) -> str:
 
 def _results_before(facts: EventFacts, round_number: int) -> StageResults:
     """The stage's facts as they stood when `round_number` was paired (no declared byes)."""
-    full = adapter_for(PRESET).stage_results(facts)
+    full = part(PRESET, STAGE_EXPORT).stage_results(facts)
     assert full is not None
     return StageResults(
         full.competitors,

@@ -24,7 +24,8 @@ from mashindano.app.declarations.actions import ActionSpec, Performed
 from mashindano.app.declarations.catalogue import COMMON_ACTIONS
 from mashindano.app.declarations.parameters import ParameterSpec, ParameterType, check_ranges
 from mashindano.app.errors import UnknownAction, UnknownEvent, WrongState
-from mashindano.app.formats.registry import adapter_for, available_presets
+from mashindano.app.formats.parts import DESCRIPTION
+from mashindano.app.formats.registry import available_presets, part
 from mashindano.app.performing import (
     actions_for,
     all_actions,
@@ -136,7 +137,7 @@ def _countries() -> None:
 
 
 def test_the_declared_actions_are_the_common_ones_and_each_adapters() -> None:
-    declared_by_adapters = {a for p in available_presets() for a in adapter_for(p).actions}
+    declared_by_adapters = {a for p in available_presets() for a in part(p, DESCRIPTION).actions}
     assert set(all_actions()) == set(COMMON_ACTIONS) | declared_by_adapters
     assert len({a.name for a in all_actions()}) == len(all_actions())
     commands = [(a.group, a.verb) for a in all_actions()]
@@ -256,7 +257,7 @@ def test_actions_are_described_as_json_for_a_form() -> None:
 
 @pytest.mark.parametrize("preset", available_presets())
 def test_the_parameter_schema_round_trips_through_json(preset: str) -> None:
-    schema = adapter_for(preset).parameter_schema
+    schema = part(preset, DESCRIPTION).parameter_schema
     defaults = parameters_to_json(schema, {})
     assert list(defaults) == [spec.name for spec in schema.fields]
     assert defaults == {spec.name: spec.default for spec in schema.fields}
@@ -285,7 +286,7 @@ CHANGED = {
 
 @pytest.mark.parametrize("preset", available_presets())
 def test_changed_parameters_come_back_as_written(preset: str) -> None:
-    schema = adapter_for(preset).parameter_schema
+    schema = part(preset, DESCRIPTION).parameter_schema
     document = parameters_to_json(schema, {})
     document.update(CHANGED[preset])
     assert parameters_to_json(schema, document) == document
@@ -294,7 +295,7 @@ def test_changed_parameters_come_back_as_written(preset: str) -> None:
 
 
 def test_schema_types_ranges_and_spec_ids_come_from_the_dataclass_and_the_notes() -> None:
-    fields = {s.name: s for s in adapter_for("tasaselo").parameter_schema.fields}
+    fields = {s.name: s for s in part("tasaselo", DESCRIPTION).parameter_schema.fields}
     k = fields["k_factor"]
     assert (k.type, k.default, k.minimum, k.maximum, k.spec) == (
         ParameterType.INTEGER,
@@ -306,9 +307,11 @@ def test_schema_types_ranges_and_spec_ids_come_from_the_dataclass_and_the_notes(
     assert fields["comparison_basis"].choices == ("starting-selo", "variable-selo")
     assert fields["prize_group_size"].optional
     assert fields["ghost_opponent_points"].type is ParameterType.NUMBER
-    swiss = {s.name for s in adapter_for("chess-swiss").parameter_schema.fields}
+    swiss = {s.name for s in part("chess-swiss", DESCRIPTION).parameter_schema.fields}
     assert "random_seed" not in swiss  # drawn by the program, not an organiser's setting
-    assert adapter_for("chess-swiss").parameter_schema.build({}).swiss_bye_points == Fraction(1)
+    assert part("chess-swiss", DESCRIPTION).parameter_schema.build({}).swiss_bye_points == Fraction(
+        1
+    )
 
 
 @pytest.mark.parametrize("preset", available_presets())
@@ -319,7 +322,7 @@ def test_issue30_item9_every_whole_number_parameter_has_a_range_that_is_enforced
     schema every front end builds with (ConfigError naming it: out_of_range with its range,
     or the preset's own message where it checks the value itself), and the bounds themselves
     are taken by the range check."""
-    schema = adapter_for(preset).parameter_schema
+    schema = part(preset, DESCRIPTION).parameter_schema
     for spec in schema.fields:
         if spec.type is not ParameterType.INTEGER:
             continue

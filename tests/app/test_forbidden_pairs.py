@@ -13,7 +13,8 @@ import pytest
 
 from mashindano.app import events, exchange, rounds
 from mashindano.app.errors import Duplicate, UnknownPlayer, WrongState
-from mashindano.app.formats.registry import adapter_for
+from mashindano.app.formats.parts import PAIRING
+from mashindano.app.formats.registry import part
 from mashindano.app.overrides import allow_pair, forbid_pair
 from mashindano.app.principals import local
 from mashindano.app.queries import get_audit_log
@@ -51,7 +52,7 @@ def _pairs(round_fact: RoundFact) -> set[Pair]:
 
 def _planned_pairs(facts: EventFacts) -> set[Pair]:
     """The pairs the preset would publish next from these facts (nothing is written)."""
-    plan = adapter_for(facts.preset).plan_next(facts, T0)
+    plan = part(facts.preset, PAIRING).plan_next(facts, T0)
     return {frozenset({e.first, e.second}) for e in plan.encounters if e.second is not None}
 
 

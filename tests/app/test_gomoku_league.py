@@ -25,7 +25,8 @@ from mashindano.app.errors import (
     WrongState,
 )
 from mashindano.app.formats.base import StandingsLine
-from mashindano.app.formats.registry import adapter_for
+from mashindano.app.formats.parts import PAIRING, STANDINGS
+from mashindano.app.formats.registry import part
 from mashindano.app.principals import local
 from mashindano.app.queries import get_audit_log
 from mashindano.app.results import (
@@ -562,7 +563,7 @@ def publish_in_memory(facts: EventFacts, letters: list[str]) -> EventFacts:
     """The next month published as the adapter plans it, its games reported from `letters`."""
     number = len(facts.rounds) + 1
     published = at(2 + number, 8)
-    plan = adapter_for(PRESET).plan_next(facts, published)
+    plan = part(PRESET, PAIRING).plan_next(facts, published)
     encounters: list[EncounterFact] = []
     for planned, played in zip(plan.encounters, letters, strict=True):
         assert planned.second is not None
@@ -620,12 +621,11 @@ def test_month_points_are_the_engine_s_for_the_reported_games(month: tuple[int, 
             if played
         ],
     )
-    adapter = adapter_for(PRESET)
-    (running,) = adapter.compute_standings(facts)
+    (running,) = part(PRESET, STANDINGS).compute_standings(facts)
     assert {line.competitor.id: line.points for line in running.lines} == {
         c: b.total for c, b in expected.items()
     }
-    (closed,) = adapter.compute_standings(replace(facts, closed_periods=((1, 1),)))
+    (closed,) = part(PRESET, STANDINGS).compute_standings(replace(facts, closed_periods=((1, 1),)))
     coefficients = [line.values["coefficient"] or F(0) for line in closed.lines]
     assert all(c > 0 for c in coefficients)
     assert coefficients == sorted(coefficients, reverse=True)  # R13
@@ -663,7 +663,7 @@ def test_a_published_month_keeps_its_list_when_an_earlier_month_changes() -> Non
     facts = replace(facts, rounds=(changed, facts.rounds[1]))
     history = derive_history(facts, league_event_parameters({}))
     assert list(history.months[1].stage.ladder.ids) == published
-    (table,) = adapter_for(PRESET).compute_standings(facts)
+    (table,) = part(PRESET, STANDINGS).compute_standings(facts)
     assert [line.competitor.id for line in table.lines] == published
 
 

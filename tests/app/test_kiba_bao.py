@@ -34,7 +34,8 @@ from mashindano.app.errors import (
     WrongState,
 )
 from mashindano.app.formats.base import PairingPlan, StandingsTable
-from mashindano.app.formats.registry import adapter_for
+from mashindano.app.formats.parts import PAIRING
+from mashindano.app.formats.registry import part
 from mashindano.app.principals import local
 from mashindano.app.queries import get_audit_log
 from mashindano.app.results import (
@@ -135,7 +136,7 @@ def pair(slug: str, when: datetime = T0) -> RoundFact:
 def play_through(slug: str, winner: Winner, when: datetime = T0) -> list[RoundFact]:
     published = []
     facts = events.get_event_facts(slug)
-    while adapter_for(KIBA).next_unit(facts) is not None:
+    while part(KIBA, PAIRING).next_unit(facts) is not None:
         stage = pair(slug, when)
         report_round(slug, stage, winner, when=when)
         published.append(stage)

@@ -20,7 +20,8 @@ import pytest
 from mashindano.app import events, exchange, players, rounds
 from mashindano.app.demo import play_demo_event
 from mashindano.app.errors import Duplicate, UnknownEvent, UnknownGame, WrongState
-from mashindano.app.formats.registry import adapter_for
+from mashindano.app.formats.parts import PAIRING, STANDINGS
+from mashindano.app.formats.registry import part
 from mashindano.app.principals import local
 from mashindano.app.queries import get_audit_log
 from mashindano.app.results import GameRef, correct_result, report_result
@@ -77,7 +78,7 @@ def play_tournament(slug: str, countries: Mapping[str, str], *, close: bool = Tr
     players.register_players(slug, entrants, actor=ACTOR, now=T0)
     facts = events.start_event(slug, actor=ACTOR, now=T0)
     clock = T0
-    while adapter_for(KIBA).next_unit(facts) is not None:
+    while part(KIBA, PAIRING).next_unit(facts) is not None:
         clock += timedelta(days=1)
         published = rounds.pair_next_round(slug, actor=ACTOR, now=clock)
         to_play = list(published.games())
@@ -194,7 +195,6 @@ def test_R42_reporting_the_nine_games_gives_the_country_points_and_the_winner() 
     facts = create_countries_event("t1", "ce", actor=ACTOR, now=T0).facts
     country = countries_of(facts)
     published = rounds.pair_next_round("ce", actor=ACTOR, now=T0)
-    adapter = adapter_for(COUNTRIES)
     expected = {"KEN": 0, "TZA": 0}
     wins = {str(c.id): 0 for c in facts.competitors}
     for game in published.games():
@@ -207,7 +207,7 @@ def test_R42_reporting_the_nine_games_gives_the_country_points_and_the_winner() 
         expected[country[won]] += 1
         wins[won] += 1
         running = events.get_event_facts("ce")
-        assert adapter.is_finished(running) is (game.board == 9)
+        assert part(COUNTRIES, STANDINGS).is_finished(running) is (game.board == 9)
     assert sum(expected.values()) == 9  # E9: nine points, no draw, so never level
     leader = max(expected, key=lambda c: expected[c])
 
@@ -218,7 +218,7 @@ def test_R42_reporting_the_nine_games_gives_the_country_points_and_the_winner() 
     ]
     assert countries_table.lines[0].note == "winner"
     assert {str(line.competitor.id): line.points for line in players_table.lines} == wins
-    summary = adapter.summary(events.get_event_facts("ce"))
+    summary = part(COUNTRIES, STANDINGS).summary(events.get_event_facts("ce"))
     assert summary["points"] == expected
     assert summary["winner"] == leader
     assert summary["finished"] is True
@@ -273,7 +273,7 @@ def test_R42_A19_a_countries_event_needs_two_countries_of_three() -> None:
         countries="TZA,KEN",
     )
     facts = events.start_event("named", actor=ACTOR, now=T0)
-    summary = adapter_for(COUNTRIES).summary(facts)
+    summary = part(COUNTRIES, STANDINGS).summary(facts)
     assert summary["teams"] == [
         {"country": "TZA", "players": ["P03", "P04", "P05"]},
         {"country": "KEN", "players": ["P00", "P01", "P02"]},

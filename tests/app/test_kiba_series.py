@@ -17,7 +17,8 @@ import pytest
 
 from mashindano.app import events, exchange, players, rounds
 from mashindano.app.errors import Duplicate, UnknownEvent, UnknownSeries, WrongState
-from mashindano.app.formats.registry import adapter_for
+from mashindano.app.formats.parts import PAIRING
+from mashindano.app.formats.registry import part
 from mashindano.app.principals import local
 from mashindano.app.queries import get_audit_log
 from mashindano.app.results import GameRef, report_result
@@ -78,7 +79,7 @@ def play_tournament(slug: str, order: Sequence[str], *, close: bool = True) -> E
     players.register_players(slug, entrants, actor=ACTOR, now=T0)
     facts = events.start_event(slug, actor=ACTOR, now=T0)
     clock = T0
-    while adapter_for(KIBA).next_unit(facts) is not None:
+    while part(KIBA, PAIRING).next_unit(facts) is not None:
         clock += timedelta(days=1)
         published = rounds.pair_next_round(slug, actor=ACTOR, now=clock)
         to_play = list(published.games())

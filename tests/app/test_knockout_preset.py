@@ -10,7 +10,8 @@ from mashindano.app import events, rounds
 from mashindano.app.conduct import withdraw_player
 from mashindano.app.documents.presets import event_summary
 from mashindano.app.errors import WrongState
-from mashindano.app.formats.registry import adapter_for
+from mashindano.app.formats.parts import PAIRING, SCORED_MATCHES, STANDINGS
+from mashindano.app.formats.registry import part
 from mashindano.app.results import (
     GameRef,
     confirm_result,
@@ -47,8 +48,7 @@ def _win_better_seed(slug: str, round_fact: RoundFact) -> None:
 
 def _play_out(slug: str) -> int:
     units = 0
-    adapter = adapter_for(PRESET)
-    while adapter.next_unit(_facts(slug)) is not None:
+    while part(PRESET, PAIRING).next_unit(_facts(slug)) is not None:
         for published in _facts(slug).rounds:
             _win_better_seed(slug, published)
         published = rounds.pair_next_round(slug, actor=ACTOR, now=T0)
@@ -71,11 +71,11 @@ def test_issue27_13_players_single_elimination_byes_to_top_3_seeds_and_a_champio
     _win_better_seed("ko13", first)
     _play_out("ko13")
     facts = _facts("ko13")
-    assert adapter_for(PRESET).is_finished(facts)
+    assert part(PRESET, STANDINGS).is_finished(facts)
     state = knockout_state(facts)
     assert state is not None
     assert state.bracket.champion == CompetitorId("P01")
-    table = adapter_for(PRESET).compute_standings(facts)[0]
+    table = part(PRESET, STANDINGS).compute_standings(facts)[0]
     assert [line.rank for line in table.lines[:2]] == [1, 2]
     assert table.lines[0].competitor.id == "P01"
     summary = event_summary(facts)
@@ -84,10 +84,9 @@ def test_issue27_13_players_single_elimination_byes_to_top_3_seeds_and_a_champio
 
 def test_issue27_double_elimination_grand_final_reset_after_the_losers_side_wins() -> None:
     make_event("ko4d", PRESET, 4, elimination="double")
-    adapter = adapter_for(PRESET)
     while True:
         facts = _facts("ko4d")
-        if adapter.next_unit(facts) is None:
+        if part(PRESET, PAIRING).next_unit(facts) is None:
             break
         published = rounds.pair_next_round("ko4d", actor=ACTOR, now=T0)
         state_ids = knockout_state(_facts("ko4d"))
@@ -107,7 +106,7 @@ def test_issue27_double_elimination_grand_final_reset_after_the_losers_side_wins
     assert gf2.is_played
     assert set(state.published) >= {"GF", "GF2"}
     assert state.bracket.champion == gf2.winner == CompetitorId("P01")
-    assert adapter.is_finished(_facts("ko4d"))
+    assert part(PRESET, STANDINGS).is_finished(_facts("ko4d"))
 
 
 def test_issue27_double_elimination_no_reset_when_the_winners_side_wins() -> None:
@@ -133,7 +132,7 @@ def test_issue27_walkover_by_the_arbiter_and_a_withdrawal_forfeit() -> None:
     withdraw_player("kowo", "P02", actor=ACTOR, reason="ill", now=T0)
     final = rounds.pair_next_round("kowo", actor=ACTOR, now=T0)
     assert final.encounters[0].games[0].result.is_forfeit
-    assert adapter_for(PRESET).is_finished(_facts("kowo"))
+    assert part(PRESET, STANDINGS).is_finished(_facts("kowo"))
 
 
 def test_issue27_best_of_3_adds_games_and_replays_draws() -> None:
@@ -151,7 +150,7 @@ def test_issue27_best_of_3_adds_games_and_replays_draws() -> None:
     state = knockout_state(_facts("kob3"))
     assert state is not None
     assert state.bracket.champion == CompetitorId("P01")
-    scores = adapter_for(PRESET).match_scores(_facts("kob3"), 1, "", 1)
+    scores = part(PRESET, SCORED_MATCHES).match_scores(_facts("kob3"), 1, "", 1)
     assert (scores[1].first, scores[1].second) == (2, 1)
 
 
@@ -179,7 +178,7 @@ def test_issue27_publish_all_pairs_a_match_as_soon_as_its_players_are_known() ->
     second = rounds.pair_next_round("koall", actor=ACTOR, now=T0)
     assert len(second.encounters) == 1, "W2-1 is published while W1-3 and W1-4 go on"
     assert _play_out("koall") >= 1
-    assert adapter_for(PRESET).is_finished(_facts("koall"))
+    assert part(PRESET, STANDINGS).is_finished(_facts("koall"))
 
 
 def test_issue27_refusals_third_place_needs_four_and_best_of_is_odd() -> None:

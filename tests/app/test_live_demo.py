@@ -22,7 +22,8 @@ from mashindano.app.demo import (
     create_demo_people,
     demo_email,
 )
-from mashindano.app.formats.registry import adapter_for
+from mashindano.app.formats.parts import PAIRING
+from mashindano.app.formats.registry import part
 from mashindano.app.people import principal_for_user
 from mashindano.app.permissions import doors_of
 from mashindano.app.results import GameRef, report_result
@@ -83,7 +84,7 @@ def test_swiss_between_rounds_and_tasaselo_round_in_play(live: dict[str, str]) -
     swiss = events.get_event_facts("demo-chess-swiss-live")
     assert [r.number for r in swiss.rounds] == [1, 2]
     assert all(g.status is not ResultStatus.PENDING for g in swiss.games())
-    assert adapter_for(swiss.preset).next_unit(swiss) is not None  # round 3 may be paired
+    assert part(swiss.preset, PAIRING).next_unit(swiss) is not None  # round 3 may be paired
     tasaselo = events.get_event_facts("demo-tasaselo-live")
     last = tasaselo.rounds[-1]
     statuses = [g.status is ResultStatus.PENDING for g in last.games()]

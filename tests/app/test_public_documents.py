@@ -20,7 +20,8 @@ from mashindano.app.documents.tables import StandingsRow, StandingsSection, TieB
 from mashindano.app.documents.tiebreaks import column_definition
 from mashindano.app.documents.values import format_shown
 from mashindano.app.errors import NotFound
-from mashindano.app.formats.registry import adapter_for
+from mashindano.app.formats.parts import DESCRIPTION
+from mashindano.app.formats.registry import part
 from mashindano.app.queries import get_event_facts
 from mashindano.app.results import GameRef, report_result
 from mashindano.web.templatetags.web_tags import exact
@@ -131,8 +132,8 @@ def test_standings_after_an_earlier_round_score_only_the_rounds_up_to_it() -> No
 
 
 def test_gomoku_R11_a_league_list_shows_the_coefficient_not_ratings() -> None:
-    assert adapter_for("gomoku-league").shows_ratings is False
-    assert adapter_for("chess-swiss").shows_ratings is True
+    assert part("gomoku-league", DESCRIPTION).shows_ratings is False
+    assert part("chess-swiss", DESCRIPTION).shows_ratings is True
     rated = StandingsRow(1, False, PlayerRef("a", "A", 1, 2100), Fraction(3), (), "")
     assert StandingsSection("League list", (), (rated,), ratings=False).has_ratings is False
     assert StandingsSection("Standings", (), (rated,)).has_ratings is True

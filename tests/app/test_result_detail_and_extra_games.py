@@ -17,6 +17,7 @@ from mashindano.app import events, exchange, rounds
 from mashindano.app.errors import DuplicateReport, WrongState
 from mashindano.app.formats import registry
 from mashindano.app.formats.base import ParsedResult, PlannedEncounter, PlannedGame, PlannedLot
+from mashindano.app.formats.parts import EXTRA_GAMES, RESULT_DETAILS
 from mashindano.app.principals import local
 from mashindano.app.queries import get_audit_log
 from mashindano.app.results import (
@@ -58,6 +59,7 @@ class BestOfThreeAdapter(ChessRoundRobinAdapter):
 
     preset = PRESET
     description = "test only: best-of-3 encounters with a move count as result detail"
+    parts = (*ChessRoundRobinAdapter.parts, RESULT_DETAILS, EXTRA_GAMES)
 
     def pair_round(
         self, facts: EventFacts, round_number: int
@@ -115,14 +117,13 @@ def _points_for(encounter: EncounterFact, game: GameFact) -> GamePoints:
 @pytest.fixture
 def match() -> Iterator[str]:
     """A three-player best-of-3 event with its only round paired."""
-    adapters = registry._ADAPTERS  # a test-only preset, removed afterwards
-    adapters[PRESET] = BestOfThreeAdapter()
+    registry.register_adapter(BestOfThreeAdapter())  # a test-only preset, removed afterwards
     try:
         make_event("bo3", PRESET, 3)
         rounds.pair_next_round("bo3", actor=ACTOR, now=T0)
         yield "bo3"
     finally:
-        del adapters[PRESET]
+        registry.unregister_adapter(PRESET)
 
 
 def _games(slug: str) -> tuple[GameFact, ...]:

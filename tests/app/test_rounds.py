@@ -10,7 +10,8 @@ import pytest
 from mashindano.app import events, rounds
 from mashindano.app.conduct import take_leave, withdraw_player
 from mashindano.app.errors import NotFound, WrongState
-from mashindano.app.formats.registry import adapter_for
+from mashindano.app.formats.parts import STANDINGS
+from mashindano.app.formats.registry import part
 from mashindano.engine.model import ByeKind, CompetitorId
 from mashindano.store.facts import RoundFact
 
@@ -59,7 +60,8 @@ def test_chess_E1_seven_players_each_sit_out_once_worth_nothing() -> None:
     assert Counter(b.competitor for b in byes) == Counter(c.id for c in facts.competitors)
     assert {b.kind for b in byes} == {ByeKind.SIT_OUT}
     total = sum(
-        line.points for line in adapter_for("chess-round-robin").compute_standings(facts)[0].lines
+        line.points
+        for line in part("chess-round-robin", STANDINGS).compute_standings(facts)[0].lines
     )
     assert total == 21  # 21 games, one point each; sit-outs add nothing (A7)
 

@@ -28,7 +28,8 @@ from mashindano.app.demo import play_demo_event
 from mashindano.app.documents.presets import event_summary
 from mashindano.app.errors import DuplicateReport, OutOfWindow, UnknownPlayer, WrongState
 from mashindano.app.formats.base import PlannedGame
-from mashindano.app.formats.registry import adapter_for
+from mashindano.app.formats.parts import PAIRING, STANDINGS
+from mashindano.app.formats.registry import part
 from mashindano.app.principals import local
 from mashindano.app.queries import get_audit_log
 from mashindano.app.results import (
@@ -140,7 +141,7 @@ def test_tantrix_E1_a_five_point_gap_after_the_standard_games_ends_the_match() -
         ["62.5", "57.5"],
         6,
     )
-    assert adapter_for(PRESET).is_finished(events.get_event_facts(slug))
+    assert part(PRESET, STANDINGS).is_finished(events.get_event_facts(slug))
 
 
 @pytest.mark.parametrize(
@@ -335,11 +336,11 @@ def test_tantrix_third_place_match_beside_the_final_and_the_final_ranking() -> N
         (2, "P04", "P02"),
     ]
     _play("ko4", [("15", "5")], round_number=2, board=1)
-    assert not adapter_for(PRESET).is_finished(events.get_event_facts("ko4"))
+    assert not part(PRESET, STANDINGS).is_finished(events.get_event_facts("ko4"))
     _play("ko4", [("5", "15")], round_number=2, board=2)
     facts = events.get_event_facts("ko4")
-    assert adapter_for(PRESET).is_finished(facts)
-    assert adapter_for(PRESET).next_unit(facts) is None
+    assert part(PRESET, STANDINGS).is_finished(facts)
+    assert part(PRESET, PAIRING).next_unit(facts) is None
     table = events.event_standings("ko4")[0]
     assert [(line.rank, line.competitor.id, line.note) for line in table.lines] == [
         (1, "P01", "champion"),
@@ -386,7 +387,7 @@ def test_tantrix_a_withdrawn_player_loses_the_next_match_by_forfeit() -> None:
         "P01 withdrew",
     )
     facts = events.get_event_facts("wd")
-    assert adapter_for(PRESET).is_finished(facts)
+    assert part(PRESET, STANDINGS).is_finished(facts)
     lines = events.event_standings("wd")[0].lines
     assert (lines[0].competitor.id, lines[1].note) == ("P02", "finalist; withdrew")
 
@@ -430,7 +431,7 @@ def test_tantrix_surplus_game_after_a_correction_is_refused() -> None:
         report_result(slug, GameRef(1, 1, 3), "10-10", actor=ACTOR)
     with pytest.raises(WrongState, match="already decided after game 2"):
         rule_result(slug, GameRef(1, 1, 3), "+-", actor=local("arbiter"))
-    assert adapter_for(PRESET).is_finished(events.get_event_facts(slug))
+    assert part(PRESET, STANDINGS).is_finished(events.get_event_facts(slug))
 
 
 def test_tantrix_a_winner_cannot_change_once_the_next_round_is_paired() -> None:
@@ -492,7 +493,7 @@ def test_tantrix_demo_plays_a_whole_event_with_third_place_and_plate() -> None:
     ]
     facts = events.get_event_facts(outcome.slug)
     assert facts.state is EventState.CLOSED
-    assert adapter_for(PRESET).is_finished(facts)
+    assert part(PRESET, STANDINGS).is_finished(facts)
     assert outcome.units == 6  # main: 4 rounds (12 players in 16 lines), plate: 2
 
 

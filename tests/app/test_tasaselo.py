@@ -28,7 +28,8 @@ from mashindano.app.errors import (
     UnknownPlayer,
     WrongState,
 )
-from mashindano.app.formats.registry import adapter_for
+from mashindano.app.formats.parts import DESCRIPTION
+from mashindano.app.formats.registry import part
 from mashindano.app.players import register_players
 from mashindano.app.principals import local
 from mashindano.app.results import GameRef, dispute_result, report_result, rule_result
@@ -105,7 +106,7 @@ def test_tasaselo_E3_k_factor_bounds_are_allowed(k: str) -> None:
 
 
 def test_parameters_are_the_presets_plus_rounds_and_refuse_what_cannot_run() -> None:
-    schema = adapter_for(PRESET).parameter_schema
+    schema = part(PRESET, DESCRIPTION).parameter_schema
     shown = parameters_to_json(schema, {"rounds": "5", "scoring": "3,1,0"})
     assert shown["rounds"] == 5
     assert shown["scoring"] == "3,1,0"

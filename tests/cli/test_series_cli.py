@@ -14,7 +14,8 @@ import pytest
 from typer.testing import CliRunner
 
 from mashindano.app import events, players, rounds
-from mashindano.app.formats.registry import adapter_for
+from mashindano.app.formats.parts import PAIRING
+from mashindano.app.formats.registry import part
 from mashindano.app.principals import local
 from mashindano.app.results import GameRef, report_result
 from mashindano.engine.model import Competitor, CompetitorId
@@ -56,7 +57,7 @@ def play(slug: str, names: list[str]) -> None:
     ]
     players.register_players(slug, entrants, actor=local("t"), now=T0)
     facts = events.start_event(slug, actor=local("t"), now=T0)
-    while adapter_for(KIBA).next_unit(facts) is not None:
+    while part(KIBA, PAIRING).next_unit(facts) is not None:
         published = rounds.pair_next_round(slug, actor=local("t"), now=T0)
         to_play = list(published.games())
         while to_play:

@@ -8,7 +8,8 @@ from django.db.models import Max
 from django.utils.translation import gettext
 
 from mashindano.app.errors import Duplicate, WrongState
-from mashindano.app.formats.registry import adapter_for
+from mashindano.app.formats.parts import LEAVES, PERIODS
+from mashindano.app.formats.registry import part
 from mashindano.app.locking import EventContext, locked_event
 from mashindano.app.principals import Principal
 from mashindano.app.queries import get_entry
@@ -139,7 +140,7 @@ def take_leave(
         leave = LeaveFact(
             CompetitorId(entry.key), from_round, last, bye_kind, context.now, actor.name, reason
         )
-        adapter_for(context.event.preset).check_leave(context.facts(), leave)
+        part(context.event.preset, LEAVES).check_leave(context.facts(), leave)
         models.Leave.objects.create(
             entry=entry,
             from_round=from_round,
@@ -211,7 +212,7 @@ def close_period(
                     period=period, slug=slug
                 )
             )
-        adapter_for(facts.preset).check_close_period(facts, stage, period, context.now)
+        part(facts.preset, PERIODS).check_close_period(facts, stage, period, context.now)
         models.PeriodClosure.objects.create(
             stage=models.Stage.objects.get(event=context.event, number=stage),
             period=period,

@@ -18,7 +18,8 @@ from django.utils.translation import gettext
 from mashindano.app import events, players, rounds
 from mashindano.app.errors import UnknownPreset
 from mashindano.app.formats.base import StandingsTable
-from mashindano.app.formats.registry import adapter_for, available_presets
+from mashindano.app.formats.parts import PAIRING
+from mashindano.app.formats.registry import available_presets, part
 from mashindano.app.hooks import Hooks
 from mashindano.app.principals import Principal
 from mashindano.app.results import GameRef, report_result
@@ -203,9 +204,9 @@ def _play_units(
     Returns (units, results, clock)."""
     facts = events.get_event_facts(slug)
     by_id = {c.id: c for c in facts.competitors}
-    adapter = adapter_for(facts.preset)
+    pairing = part(facts.preset, PAIRING)
     units = reported = 0
-    while adapter.next_unit(facts) is not None and (limit is None or units < limit):
+    while pairing.next_unit(facts) is not None and (limit is None or units < limit):
         clock += step
         if plan.settle is not None:
             clock = plan.settle(slug, DEMO_ACTOR, clock)

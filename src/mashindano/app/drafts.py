@@ -21,7 +21,8 @@ from mashindano.app.documents.place import Place
 from mashindano.app.documents.rounds import BYE_LABELS
 from mashindano.app.errors import StaleVersion
 from mashindano.app.formats.base import PairingPlan, PairingUnit
-from mashindano.app.formats.registry import adapter_for
+from mashindano.app.formats.parts import ACCELERATED, DESCRIPTION, STAGE_EXPORT
+from mashindano.app.formats.registry import part
 from mashindano.app.locking import locked_event, now_or
 from mashindano.app.marks import gettext_noop
 from mashindano.app.permissions import authorise
@@ -29,7 +30,7 @@ from mashindano.app.principals import Principal
 from mashindano.app.queries import get_event_facts
 from mashindano.app.rounds import check_pair_next, do_pair_next, published_round
 from mashindano.engine.errors import MashindanoError
-from mashindano.engine.model import ByeKind, Side, StageResults
+from mashindano.engine.model import ByeKind, Side
 from mashindano.engine.pairing import ChecklistRow, SwissPairing, explain_pairing
 from mashindano.engine.pairing.swiss_state import ColourStrength, Float
 from mashindano.engine.points import ZERO, Points
@@ -158,13 +159,11 @@ def _explain(facts: EventFacts, plan: PairingPlan) -> tuple[tuple[DraftLine, ...
     """The Swiss checklist and its warnings (nothing for presets that are not a one-game
     Swiss: their draws are fixed by the rules and explained by the preset's own pages), in
     words of the request's language."""
-    adapter = adapter_for(facts.preset)
-    stage_results = getattr(adapter, "stage_results", None)
     single = all(len(e.games) <= 1 for e in plan.encounters)
-    if stage_results is None or plan.unit.stage != 1 or plan.unit.group or not single:
+    if plan.unit.stage != 1 or plan.unit.group or not single:
         return (), ()
-    results: StageResults | None = stage_results(facts)
-    if results is None:  # several stages (a double elimination): no single Swiss to explain
+    results = part(facts.preset, STAGE_EXPORT).stage_results(facts)
+    if results is None:  # not a single-stage event the engine reads
         return (), ()
     boards = tuple((e.games[0].first, e.games[0].second) for e in plan.encounters if e.games)
     bye = next((e.first for e in plan.encounters if e.second is None and e.bye is not None), None)
@@ -173,7 +172,7 @@ def _explain(facts: EventFacts, plan: PairingPlan) -> tuple[tuple[DraftLine, ...
             results,
             plan.unit.number,
             SwissPairing(boards=boards, bye=bye),
-            acceleration=adapter.pairing_acceleration(facts),
+            acceleration=part(facts.preset, ACCELERATED).pairing_acceleration(facts),
         )
     except MashindanoError:  # a state the Swiss checklist cannot read: no explanation
         return (), ()
@@ -254,7 +253,7 @@ def _label(facts: EventFacts, unit: PairingUnit) -> str:
 
 
 def _first_side(facts: EventFacts, plan: PairingPlan) -> str | None:
-    if not adapter_for(facts.preset).names_sides:
+    if not part(facts.preset, DESCRIPTION).names_sides:
         return None
     sides = {
         g.first_side if g.first == e.first else g.first_side.opposite

@@ -13,7 +13,8 @@ from django.utils.translation import gettext
 
 from mashindano.app.errors import Duplicate, UnknownEvent, WrongState
 from mashindano.app.formats.base import StandingsTable, StartPlan
-from mashindano.app.formats.registry import adapter_for
+from mashindano.app.formats.parts import DESCRIPTION, PAIRING, STANDINGS
+from mashindano.app.formats.registry import part
 from mashindano.app.locking import EventContext, locked_event, now_or, write_audit, write_lots
 from mashindano.app.permissions import Grant, Role, authorise, require_site_permission
 from mashindano.app.principals import Principal
@@ -41,7 +42,7 @@ def check_create_event(slug: str, preset: str, parameters: Mapping[str, Json]) -
             ).format(slug=slug, value=slugify(slug) or "club-open-2026"),
             slug=slug,
         )
-    adapter_for(preset).parameter_schema.build(parameters)
+    part(preset, DESCRIPTION).parameter_schema.build(parameters)
     if models.Event.objects.filter(slug=slug).exists():
         raise Duplicate(gettext("an event {slug!r} exists already").format(slug=slug), event=slug)
 
@@ -135,7 +136,7 @@ def edit_event(
     with locked_event(slug, actor, "event.edit", now=now) as context:
         facts = context.facts()
         _refuse_unless_registration(facts, "its parameters can be changed")
-        schema = adapter_for(facts.preset).parameter_schema
+        schema = part(facts.preset, DESCRIPTION).parameter_schema
         reset = tuple(schema.field(parameter).name for parameter in reset)
         before = dict(context.event.parameters or {})
         after = {k: v for k, v in before.items() if k not in reset}
@@ -180,7 +181,7 @@ def check_start_event(facts: EventFacts) -> StartPlan:
             event=facts.slug,
             state=facts.state.value,
         )
-    return adapter_for(facts.preset).plan_start(facts)
+    return part(facts.preset, PAIRING).plan_start(facts)
 
 
 def start_event(slug: str, *, actor: Principal, now: datetime | None = None) -> EventFacts:
@@ -227,9 +228,8 @@ def check_close_event(facts: EventFacts) -> None:
             event=facts.slug,
             state=facts.state.value,
         )
-    adapter = adapter_for(facts.preset)
-    if not adapter.is_finished(facts):
-        unit = adapter.next_unit(facts)
+    if not part(facts.preset, STANDINGS).is_finished(facts):
+        unit = part(facts.preset, PAIRING).next_unit(facts)
         missing = [g.label for g in facts.games() if not g.result.is_decided]
         detail = f"{unit.label} is still to pair" if unit is not None else ""
         if missing:
@@ -260,4 +260,4 @@ def close_event(slug: str, *, actor: Principal, now: datetime | None = None) -> 
 
 def event_standings(slug: str) -> tuple[StandingsTable, ...]:
     facts = get_event_facts(slug)
-    return adapter_for(facts.preset).compute_standings(facts)
+    return part(facts.preset, STANDINGS).compute_standings(facts)

@@ -25,7 +25,17 @@ from django.utils.translation import gettext
 from mashindano.app.documents.values import format_exact
 from mashindano.app.errors import Duplicate, UnsupportedFormat, WrongState
 from mashindano.app.exchange_check import check_event_document
-from mashindano.app.formats.registry import adapter_for
+from mashindano.app.formats.parts import (
+    ACCELERATED,
+    DESCRIPTION,
+    GAME_SCORES,
+    PAIRING,
+    PLAYERS_EXPORT,
+    SECTIONS,
+    STAGE_EXPORT,
+    STANDINGS,
+)
+from mashindano.app.formats.registry import part
 from mashindano.app.hooks import Hooks
 from mashindano.app.locking import now_or
 from mashindano.app.permissions import require_site_permission
@@ -265,7 +275,7 @@ def check_document_format(document: Mapping[str, Any]) -> None:
 
 
 def check_import(document: Mapping[str, Any], slug: str) -> None:
-    adapter_for(str(document["event"]["preset"]))
+    part(str(document["event"]["preset"]), DESCRIPTION)  # UnknownPreset for an unknown one
     if models.Event.objects.filter(slug=slug).exists():
         raise Duplicate(
             gettext("an event {slug!r} exists already; import under another --slug").format(
@@ -541,8 +551,7 @@ def export_event_trf(slug: str) -> str:
     arbiters in the order they were appointed), 132 the date each round was published; XXR and
     XXC for the pairing engines."""
     facts = get_event_facts(slug)
-    adapter = adapter_for(facts.preset)
-    results = adapter.stage_results(facts)
+    results = part(facts.preset, STAGE_EXPORT).stage_results(facts)
     if results is None:
         raise UnsupportedFormat(
             gettext(
@@ -554,10 +563,10 @@ def export_event_trf(slug: str) -> str:
             event=slug,
             preset=facts.preset,
         )
-    part = TRF_HOOKS.get_or(facts.preset, _NO_TRF)
-    lot = facts.lot(part.initial_colour_lot) if part.initial_colour_lot else None
+    trf_part = TRF_HOOKS.get_or(facts.preset, _NO_TRF)
+    lot = facts.lot(trf_part.initial_colour_lot) if trf_part.initial_colour_lot else None
     colour = Side(lot.outcome) if lot is not None and isinstance(lot.outcome, str) else None
-    tables = adapter.compute_standings(facts)
+    tables = part(facts.preset, STANDINGS).compute_standings(facts)
     # Several tables (Tasaselo's prize groups) rank apart: TRF's one rank column then falls
     # back to points and starting rank.
     ranks = (
@@ -571,7 +580,7 @@ def export_event_trf(slug: str) -> str:
         total_rounds=results.rounds,
         initial_colour=colour,
         ranks=ranks,
-        acceleration=adapter.pairing_acceleration(facts),
+        acceleration=part(facts.preset, ACCELERATED).pairing_acceleration(facts),
     )
     forbidden = _trf_forbidden_pairs(results, facts.forbidden_pairs())
     return format_trf(_trf_headers(replace(trf, forbidden_pairs=forbidden), slug, facts))
@@ -612,8 +621,8 @@ def _trf_headers(trf: TrfTournament, slug: str, facts: EventFacts) -> TrfTournam
     round_dates = tuple(
         published[r].strftime("%y/%m/%d") if r in published else "" for r in range(1, last + 1)
     )
-    part = TRF_HOOKS.get_or(facts.preset, _NO_TRF)
-    kind, system = part.tournament_type, part.pairing_system
+    trf_part = TRF_HOOKS.get_or(facts.preset, _NO_TRF)
+    kind, system = trf_part.tournament_type, trf_part.pairing_system
     rated = sum(1 for p in trf.players if p.rating)
     counts = (f"062 {len(trf.players)}", f"072 {rated}")
     return replace(
@@ -658,7 +667,7 @@ def export_event_players_csv(slug: str) -> str:
     """PLAYERS.csv (`name,rating,games_played,country`) of the event's entrants, for
     `mashindano standings --players` beside its GAMES.csv (KIBA scores need them)."""
     facts = get_event_facts(slug)
-    return format_players_csv(list(adapter_for(facts.preset).export_players(facts)))
+    return format_players_csv(list(part(facts.preset, PLAYERS_EXPORT).export_players(facts)))
 
 
 def export_event_games_csv(slug: str) -> str:
@@ -669,12 +678,12 @@ def export_event_games_csv(slug: str) -> str:
     Tantrix match); where it ranks several tables, `section` names the table each game counts
     in (a KIBA group or final, a Tantrix draw); Tantrix games carry `white_tps,black_tps`."""
     facts = get_event_facts(slug)
-    adapter = adapter_for(facts.preset)
-    sections = adapter.export_sections(facts)
-    labelled = not adapter.plays_once_per_round or any(
+    sections = part(facts.preset, SECTIONS).export_sections(facts)
+    labelled = not part(facts.preset, PAIRING).plays_once_per_round or any(
         len(e.games) > 1 for r in facts.rounds for e in r.encounters
     )
-    scores = {g.id: adapter.game_scores(g) for g in facts.games()}
+    game_scores = part(facts.preset, GAME_SCORES).game_scores
+    scores = {g.id: game_scores(g) for g in facts.games()}
     with_scores = any(v is not None for v in scores.values())
     name_of = {c.id: c.name for c in facts.competitors}
     out = io.StringIO()

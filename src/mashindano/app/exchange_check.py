@@ -22,8 +22,8 @@ from django.utils.translation import gettext
 
 from mashindano.app.declarations.parameters import parameters_from_json
 from mashindano.app.documents.presets import event_summary
-from mashindano.app.formats.base import BaseAdapter, FormatAdapter
-from mashindano.app.formats.registry import adapter_for
+from mashindano.app.formats.parts import DESCRIPTION, PAIRING, RESULT_DETAILS, RESULTS, STANDINGS
+from mashindano.app.formats.registry import has_part, part
 from mashindano.engine.errors import IllegalResult, MashindanoError, ParseError
 from mashindano.engine.model import ByeKind, Competitor, CompetitorId, GameResult, Side, Termination
 from mashindano.interchange.limits import MAX_GAMES_PLAYED, MAX_RATING
@@ -177,15 +177,14 @@ class _Reader:
             )
         return CompetitorId(value)
 
-    def read(self) -> tuple[EventFacts, FormatAdapter]:
+    def read(self) -> EventFacts:
         event = _object(_get(self.document, "event", "top level"), "event")
         for key in ("slug", "name"):
             _column(models.Event, event, key, "event")
         preset = _column(models.Event, event, "preset", "event")
-        adapter = adapter_for(preset)
         parameters = _object(_column(models.Event, event, "parameters", "event"), "event")
         try:
-            parameters_from_json(adapter.parameter_schema, parameters)
+            parameters_from_json(part(preset, DESCRIPTION).parameter_schema, parameters)
         except MashindanoError as exc:
             _fail("event.parameters", exc.message)
         seed = _column(models.Event, event, "seed", "event")
@@ -211,7 +210,7 @@ class _Reader:
             registered_at=registered,
         )
         stages = self.stages()
-        rounds = self.rounds(stages, adapter, facts)
+        rounds = self.rounds(stages, facts)
         closed = self.closed_periods(stages)
         facts = replace(
             facts,
@@ -226,7 +225,7 @@ class _Reader:
         )
         self.audit(version)
         self.imports()
-        return facts, adapter
+        return facts
 
     def entries(self) -> tuple[tuple[Competitor, ...], dict[CompetitorId, datetime]]:
         competitors: list[Competitor] = []
@@ -296,9 +295,7 @@ class _Reader:
             )
         return int(number)
 
-    def rounds(
-        self, stages: set[int], adapter: FormatAdapter, facts: EventFacts
-    ) -> tuple[RoundFact, ...]:
+    def rounds(self, stages: set[int], facts: EventFacts) -> tuple[RoundFact, ...]:
         rounds: dict[tuple[int, str, int], RoundFact] = {}
         for where, item in _items(self.document, "rounds"):
             row = _object(item, where)
@@ -311,7 +308,7 @@ class _Reader:
                 _fail(where, gettext("{label} is listed twice").format(label=label))
             published = _column(models.Round, row, "published_at", where)
             shell = RoundFact(stage, group, number, published, ())
-            encounters = self.encounters(row, where, label, shell, adapter, facts)
+            encounters = self.encounters(row, where, label, shell, facts)
             rounds[stage, group, number] = replace(shell, encounters=encounters)
         return tuple(rounds[k] for k in sorted(rounds))
 
@@ -321,7 +318,6 @@ class _Reader:
         where: Where,
         label: str,
         shell: RoundFact,
-        adapter: FormatAdapter,
         facts: EventFacts,
     ) -> tuple[EncounterFact, ...]:
         met: dict[frozenset[CompetitorId | None], int] = {}
@@ -356,7 +352,9 @@ class _Reader:
                     f"{met[pair]}",
                 )
             met[pair] = board
-            for player in (first, second) if adapter.plays_once_per_round else ():
+            for player in (
+                (first, second) if part(facts.preset, PAIRING).plays_once_per_round else ()
+            ):
                 if player is None:
                     continue
                 if player in seated:
@@ -412,7 +410,7 @@ class _Reader:
                     first_side=side,
                     reports=(),
                 )
-                reports = self.reports(g, spot, game, adapter, facts)
+                reports = self.reports(g, spot, game, facts)
                 self.moves(g, spot)
                 games.append(replace(game, reports=reports))
             encounters.append(
@@ -425,7 +423,6 @@ class _Reader:
         row: Mapping[str, Any],
         where: Where,
         game: GameFact,
-        adapter: FormatAdapter,
         facts: EventFacts,
     ) -> tuple[ReportFact, ...]:
         reports: list[ReportFact] = []
@@ -441,7 +438,7 @@ class _Reader:
                 if text:
                     _fail(f"{place}.result", f"a {kind.value} carries no result, got {text!r}")
             else:
-                result = self.stored_result(text, detail, place, game, adapter, facts)
+                result = self.stored_result(text, detail, place, game, facts)
             termination = _enum(
                 Termination,
                 _column(models.ResultReport, r, "termination", place),
@@ -466,7 +463,6 @@ class _Reader:
         detail: ResultDetail | None,
         where: Where,
         game: GameFact,
-        adapter: FormatAdapter,
         facts: EventFacts,
     ) -> GameResult:
         """A stored result: one of the preset's results, as the use cases write it. Its
@@ -474,7 +470,7 @@ class _Reader:
         a preset that records none refuses any; the replay reads the rest."""
         try:
             result = GameResult(text)
-            if result.value != adapter.parse_result(text).value:
+            if result.value != part(facts.preset, RESULTS).parse_result(text).value:
                 raise IllegalResult(
                     gettext("{text!r} is not written as the preset writes it").format(text=text)
                 )
@@ -489,7 +485,7 @@ class _Reader:
                 f"{where}.result",
                 f"{game.label}: {text!r} is not a result of {facts.preset} ({exc.message})",
             )
-        if detail is not None and type(adapter).parse_report is BaseAdapter.parse_report:
+        if detail is not None and not has_part(facts.preset, RESULT_DETAILS):
             _fail(f"{where}.detail", f"{game.label}: {facts.preset} records no detail")
         return result
 
@@ -642,12 +638,12 @@ class _Reader:
 
 def check_event_document(document: Mapping[str, Any]) -> EventFacts:
     """The facts the document holds, once every check and the replay have passed."""
-    facts, adapter = _Reader(document).read()
-    _replay(facts, adapter)
+    facts = _Reader(document).read()
+    _replay(facts)
     return facts
 
 
-def _replay(facts: EventFacts, adapter: FormatAdapter) -> None:
+def _replay(facts: EventFacts) -> None:
     """The adapter's standings after each published round, then the whole event's summary;
     any failure is the document's problem, named with the round where it appears."""
     where = "the event"
@@ -656,7 +652,9 @@ def _replay(facts: EventFacts, adapter: FormatAdapter) -> None:
         for count in range(1, len(facts.rounds) + 1):
             last = facts.rounds[count - 1]
             where = _stage_label(last.stage, last.group, last.number)
-            adapter.compute_standings(replace(facts, rounds=facts.rounds[:count]))
+            part(facts.preset, STANDINGS).compute_standings(
+                replace(facts, rounds=facts.rounds[:count])
+            )
         where = gettext("the event")
         summary: Json = event_summary(facts)
         del summary

@@ -14,7 +14,8 @@ from datetime import datetime
 from django.utils.translation import gettext
 
 from mashindano.app.errors import Duplicate, WrongState
-from mashindano.app.formats.registry import adapter_for, available_presets
+from mashindano.app.formats.parts import PAIRING
+from mashindano.app.formats.registry import available_presets, part
 from mashindano.app.locking import EventContext, locked_event
 from mashindano.app.principals import Principal
 from mashindano.app.queries import get_entry
@@ -86,9 +87,9 @@ def allow_pair(
 
 def _check_pair_request(context: EventContext, player_a: str, player_b: str, reason: str) -> Pair:
     event = context.event
-    if not adapter_for(event.preset).takes_forbidden_pairs:
+    if not part(event.preset, PAIRING).takes_forbidden_pairs:
         # Round robins and knockouts follow fixed tables; leagues pair by their own rules.
-        taking = [p for p in available_presets() if adapter_for(p).takes_forbidden_pairs]
+        taking = [p for p in available_presets() if part(p, PAIRING).takes_forbidden_pairs]
         raise WrongState(
             gettext(
                 "event {slug!r} uses preset {preset!r}, whose pairing does "
@@ -129,7 +130,7 @@ def _check_pairings_ahead(context: EventContext) -> None:
             state=event.state,
         )
     facts = context.facts()
-    if facts.state is EventState.RUNNING and adapter_for(facts.preset).next_unit(facts) is None:
+    if facts.state is EventState.RUNNING and part(facts.preset, PAIRING).next_unit(facts) is None:
         raise WrongState(
             gettext("every round of event {slug!r} is paired; no pairing is left to change").format(
                 slug=event.slug

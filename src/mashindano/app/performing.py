@@ -24,7 +24,8 @@ from mashindano.app.declarations.actions import (
 )
 from mashindano.app.declarations.catalogue import COMMON_ACTIONS
 from mashindano.app.errors import UnknownAction, UnknownEvent, WrongState
-from mashindano.app.formats.registry import adapter_for, available_presets
+from mashindano.app.formats.parts import DESCRIPTION
+from mashindano.app.formats.registry import available_presets, part
 from mashindano.store.facts import EventState
 
 if TYPE_CHECKING:
@@ -35,7 +36,7 @@ def all_actions() -> tuple[ActionSpec, ...]:
     """Every declared action: the common ones, then each registered preset's (by preset
     name), once each."""
     return unique_actions(
-        (*COMMON_ACTIONS, *(a for p in available_presets() for a in adapter_for(p).actions))
+        (*COMMON_ACTIONS, *(a for p in available_presets() for a in part(p, DESCRIPTION).actions))
     )
 
 
@@ -51,7 +52,7 @@ def find_action(name: str) -> ActionSpec:
 
 def actions_for(preset: str) -> tuple[ActionSpec, ...]:
     """The actions of an event of this preset: the common ones and the adapter's own."""
-    return (*COMMON_ACTIONS, *adapter_for(preset).actions)
+    return (*COMMON_ACTIONS, *part(preset, DESCRIPTION).actions)
 
 
 def _event_row(slug: str) -> tuple[str, str]:

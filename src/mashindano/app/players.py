@@ -9,7 +9,8 @@ from datetime import datetime
 from django.utils.translation import gettext
 
 from mashindano.app.errors import Duplicate, WrongState
-from mashindano.app.formats.registry import adapter_for
+from mashindano.app.formats.parts import LATE_ENTRIES
+from mashindano.app.formats.registry import part
 from mashindano.app.locking import EventContext, locked_event
 from mashindano.app.principals import Principal
 from mashindano.engine.errors import ParseError
@@ -121,7 +122,7 @@ def check_late_entries(
     the numbers it gives them (Tasaselo late entries, league newcomers)."""
     if context.event.state == EventState.REGISTRATION.value:
         return {}
-    return adapter_for(context.event.preset).plan_late_entries(
+    return part(context.event.preset, LATE_ENTRIES).plan_late_entries(
         context.facts(), competitors, context.now
     )
 

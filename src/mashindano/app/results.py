@@ -26,7 +26,14 @@ from django.utils.translation import gettext
 
 from mashindano.app.errors import DuplicateReport, WrongState
 from mashindano.app.formats.base import ParsedResult, PlannedGame, ReportWindow
-from mashindano.app.formats.registry import adapter_for
+from mashindano.app.formats.parts import (
+    BOARD_GROUPS,
+    EXTRA_GAMES,
+    RESULT_CHANGES,
+    RESULT_DETAILS,
+    RESULTS,
+)
+from mashindano.app.formats.registry import part
 from mashindano.app.locking import SYSTEM_ACTOR, EventContext, locked_event, pause_for_tests
 from mashindano.app.permissions import check_answer
 from mashindano.app.principals import Principal
@@ -73,7 +80,7 @@ def get_game_at(event: models.Event, where: GameRef) -> models.Game:
         from mashindano.store.mapping import load_event_facts
 
         found = get_game(event, where.round, where.board, game=where.game, stage=where.stage)
-        groups = adapter_for(event.preset).board_groups(
+        groups = part(event.preset, BOARD_GROUPS).board_groups(
             load_event_facts(event), where.stage, where.round
         )
         if groups.get(where.board) != group:
@@ -120,7 +127,7 @@ def _refuse_closed(context: EventContext) -> None:
 
 
 def check_report(context: EventContext, game: GameFact) -> None:
-    adapter_for(context.event.preset).check_report_window(_window(context, game))
+    part(context.event.preset, RESULTS).check_report_window(_window(context, game))
     result, _, status = game.current
     if status is not ResultStatus.PENDING:
         who = game.reports[-1]
@@ -143,7 +150,7 @@ def check_report(context: EventContext, game: GameFact) -> None:
 
 
 def check_confirm(context: EventContext, game: GameFact) -> None:
-    adapter_for(context.event.preset).check_report_window(_window(context, game))
+    part(context.event.preset, RESULTS).check_report_window(_window(context, game))
     status = game.status
     if status is ResultStatus.PENDING:
         raise WrongState(
@@ -161,7 +168,7 @@ def check_confirm(context: EventContext, game: GameFact) -> None:
 
 
 def check_dispute(context: EventContext, game: GameFact) -> None:
-    adapter_for(context.event.preset).check_report_window(_window(context, game))
+    part(context.event.preset, RESULTS).check_report_window(_window(context, game))
     status = game.status
     if status is ResultStatus.PENDING:
         raise WrongState(
@@ -231,7 +238,7 @@ def _apply(
         game = game_fact_of(row)
         context.grant.require_own((game.first, game.second), what=game.label)
         parsed = (
-            adapter_for(context.event.preset).parse_report(
+            part(context.event.preset, RESULT_DETAILS).parse_report(
                 result_text, detail, game=game, parameters=context.event.parameters
             )
             if result_text is not None
@@ -252,7 +259,9 @@ def _apply(
                 assert parsed is not None
                 check_correction(context, game, parsed, reason)
         if parsed is not None:
-            adapter_for(context.event.preset).check_result_change(game, parsed, context.facts)
+            part(context.event.preset, RESULT_CHANGES).check_result_change(
+                game, parsed, context.facts
+            )
         report = ReportFact(
             kind,
             parsed.result if parsed is not None else None,
@@ -300,7 +309,7 @@ def do_extend_encounter(
     encounter = encounter_fact_of(encounter_row)
     if not all(g.result.is_decided for g in encounter.games):
         return change
-    planned = adapter_for(context.event.preset).plan_extra_games(
+    planned = part(context.event.preset, EXTRA_GAMES).plan_extra_games(
         context.event.parameters, encounter, context.facts
     )
     if not planned:

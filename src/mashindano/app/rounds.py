@@ -8,7 +8,8 @@ from django.utils.translation import gettext
 
 from mashindano.app.errors import NotFound, WrongState
 from mashindano.app.formats.base import PairingPlan
-from mashindano.app.formats.registry import adapter_for
+from mashindano.app.formats.parts import PAIRING
+from mashindano.app.formats.registry import part
 from mashindano.app.locking import (
     SYSTEM_ACTOR,
     EventContext,
@@ -33,7 +34,7 @@ def check_pair_next(facts: EventFacts, now: datetime) -> PairingPlan:
             event=facts.slug,
             state=facts.state.value,
         )
-    return adapter_for(facts.preset).plan_next(facts, now)
+    return part(facts.preset, PAIRING).plan_next(facts, now)
 
 
 def pair_next_round(slug: str, *, actor: Principal, now: datetime | None = None) -> RoundFact:

@@ -35,7 +35,8 @@ from mashindano.app.errors import Duplicate, UnsupportedFormat
 from mashindano.app.events import check_create_event
 from mashindano.app.exchange import DOCUMENT_FORMAT, DOCUMENT_VERSION, TRF_HOOKS, TrfPart, do_import
 from mashindano.app.exchange_check import check_event_document
-from mashindano.app.formats.registry import adapter_for
+from mashindano.app.formats.parts import ACCELERATED, DESCRIPTION, STAGE_EXPORT
+from mashindano.app.formats.registry import part
 from mashindano.app.locking import now_or
 from mashindano.app.permissions import Role, require_site_permission
 from mashindano.app.principals import Principal
@@ -67,9 +68,9 @@ _SEED_LIMIT = 2**62
 def _taking_over() -> tuple[str, TrfPart]:
     """The installed preset that takes over a Swiss event from a TRF file (its `TrfPart` says
     `takes_over`: chess-swiss), reached through the registry."""
-    for name, part in TRF_HOOKS.items():
-        if part.takes_over:
-            return name, part
+    for name, trf in TRF_HOOKS.items():
+        if trf.takes_over:
+            return name, trf
     raise UnsupportedFormat(gettext("no installed preset takes over an event from a TRF file"))
 
 
@@ -321,9 +322,8 @@ class _Builder:
             parameters["swiss_bye_points"] = _number(system.pairing_bye_points)
         if trf_acceleration(self.t) is not None:  # checked against Baku's in `check_event`
             parameters["swiss_acceleration"] = "baku"
-        adapter = adapter_for(_preset())
         try:
-            adapter.parameter_schema.build(parameters)
+            part(_preset(), DESCRIPTION).parameter_schema.build(parameters)
         except ConfigError as exc:
             raise ConfigError(
                 gettext("the file's settings do not make a {preset} event: {message}").format(
@@ -335,8 +335,7 @@ class _Builder:
     def check_event(self, facts: EventFacts) -> None:
         """The event scores as the file does, and its virtual points are the file's (Baku,
         C.04.7)."""
-        adapter = adapter_for(_preset())
-        results = adapter.stage_results(facts)
+        results = part(_preset(), STAGE_EXPORT).stage_results(facts)
         held_system = results.points if results is not None else None
         if held_system is None or normalise_point_system(held_system) != normalise_point_system(
             self.system
@@ -355,7 +354,7 @@ class _Builder:
         given = trf_acceleration(self.t)
         if given is None:
             return
-        held: Acceleration | None = adapter_for(_preset()).pairing_acceleration(facts)
+        held: Acceleration | None = part(_preset(), ACCELERATED).pairing_acceleration(facts)
         assert held is not None
         last_given = max((len(v) for v in given.values()), default=0)
         beyond = False

@@ -21,7 +21,8 @@ from mashindano.app.documents.place import Place
 from mashindano.app.documents.reports import ReportLine, report_lines
 from mashindano.app.documents.rounds import RoundPairings, build_round_pairings
 from mashindano.app.errors import NotAllowed
-from mashindano.app.formats.registry import PRESETS, adapter_for, available_presets
+from mashindano.app.formats.parts import ABANDONED_GAMES, DESCRIPTION, RESULTS
+from mashindano.app.formats.registry import PRESETS, available_presets, part
 from mashindano.app.locking import now_or
 from mashindano.app.performing import available_actions
 from mashindano.app.permissions import (
@@ -111,7 +112,7 @@ def build_preset_choices() -> tuple[PresetChoice, ...]:
 
 def preset_fields(preset: str) -> tuple[ParameterSpec, ...]:
     """The preset's parameter schema fields (UnknownPreset for a preset without one)."""
-    return adapter_for(preset).parameter_schema.fields
+    return part(preset, DESCRIPTION).parameter_schema.fields
 
 
 # -- one event's desk ---------------------------------------------------------------------------
@@ -280,14 +281,13 @@ def build_results_grid(
         number, stage, group = latest.number, latest.stage, latest.group
     facts = get_event_facts(slug)
     pairings = build_round_pairings(slug, number, stage=stage, group=group, facts=facts)
-    adapter = adapter_for(facts.preset)
     return ResultsGrid(
         event,
         pairings,
         may_report=event.may("result.report"),
         may_correct=event.may("result.correction"),
-        abandoned=adapter.abandoned_games(facts),
-        keys=result_keys(adapter.results),
+        abandoned=part(facts.preset, ABANDONED_GAMES).abandoned_games(facts),
+        keys=result_keys(part(facts.preset, RESULTS).results),
     )
 
 

@@ -9,7 +9,8 @@ from django.utils.translation import gettext
 
 from mashindano.app.documents.place import PlayerRef
 from mashindano.app.errors import WrongState
-from mashindano.app.formats.registry import adapter_for
+from mashindano.app.formats.parts import STAGE_EXPORT, STANDINGS
+from mashindano.app.formats.registry import part
 from mashindano.app.queries import get_event_facts
 from mashindano.engine.points import Points, format_points, points_to_json
 from mashindano.engine.standings import compute_crosstable
@@ -58,8 +59,7 @@ def build_crosstable(slug: str) -> Crosstable:
 
 
 def crosstable_document(facts: EventFacts) -> Crosstable:
-    adapter = adapter_for(facts.preset)
-    results = adapter.stage_results(facts)
+    results = part(facts.preset, STAGE_EXPORT).stage_results(facts)
     if results is None:
         raise WrongState(
             gettext(
@@ -68,7 +68,7 @@ def crosstable_document(facts: EventFacts) -> Crosstable:
             ).format(slug=facts.slug, preset=facts.preset),
             event=facts.slug,
         )
-    tables = adapter.compute_standings(facts)
+    tables = part(facts.preset, STANDINGS).compute_standings(facts)
     lines = tables[0].lines if tables else ()
     order = [line.competitor.id for line in lines]
     known = {c.id for c in results.competitors}

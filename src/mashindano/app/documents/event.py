@@ -12,7 +12,8 @@ from django.utils.translation import gettext
 from mashindano.app.declarations.parameters import parameters_to_json
 from mashindano.app.documents.place import Place
 from mashindano.app.documents.presets import event_summary
-from mashindano.app.formats.registry import adapter_for
+from mashindano.app.formats.parts import DESCRIPTION
+from mashindano.app.formats.registry import part
 from mashindano.app.queries import get_event_facts, list_events
 from mashindano.store.facts import EventFacts, Json
 
@@ -108,7 +109,7 @@ def _value_words(value: Json) -> str:
 
 def event_parameters(preset: str, values: Mapping[str, Json]) -> tuple[Parameter, ...]:
     """The effective parameters, each with the help and rule id its preset's schema gives."""
-    schema = adapter_for(preset).parameter_schema
+    schema = part(preset, DESCRIPTION).parameter_schema
     specs = {spec.name: spec for spec in schema.fields}
     found = []
     for name, value in values.items():
@@ -197,7 +198,7 @@ def event_header(facts: EventFacts) -> EventSummary:
         slug=facts.slug,
         name=facts.name,
         preset=facts.preset,
-        description=adapter_for(facts.preset).description,
+        description=part(facts.preset, DESCRIPTION).description,
         seed=facts.seed,
         version=facts.version,
         state=facts.state.value,
@@ -233,15 +234,15 @@ class EventView:
 
 def show_event(slug: str) -> EventView:
     facts = get_event_facts(slug)
-    adapter = adapter_for(facts.preset)
-    parameters = parameters_to_json(adapter.parameter_schema, facts.parameters)
+    parameters = parameters_to_json(
+        part(facts.preset, DESCRIPTION).parameter_schema, facts.parameters
+    )
     return EventView(facts, parameters, event_summary(facts))
 
 
 def build_event_summary(slug: str) -> EventSummary:
     view = show_event(slug)
     facts = view.facts
-    adapter = adapter_for(facts.preset)
     summary = view.summary
     rounds = _round_links(facts)
     next_unit = summary.get("next")
@@ -249,7 +250,7 @@ def build_event_summary(slug: str) -> EventSummary:
         slug=facts.slug,
         name=facts.name,
         preset=facts.preset,
-        description=adapter.description,
+        description=part(facts.preset, DESCRIPTION).description,
         seed=facts.seed,
         version=facts.version,
         state=facts.state.value,

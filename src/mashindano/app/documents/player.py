@@ -12,7 +12,8 @@ from mashindano.app.documents.place import Place, PlayerRef
 from mashindano.app.documents.rounds import BYE_LABELS
 from mashindano.app.documents.standings import StandingsRow, player_flags, standings_document
 from mashindano.app.errors import UnknownPlayer
-from mashindano.app.formats.registry import adapter_for
+from mashindano.app.formats.parts import DESCRIPTION
+from mashindano.app.formats.registry import part
 from mashindano.app.queries import get_event_facts
 from mashindano.engine.model import Competitor
 from mashindano.engine.points import points_to_json
@@ -159,7 +160,7 @@ def player_card(facts: EventFacts, player: str) -> PlayerCard:
         games=tuple(games),
         standings=standings,
         notes=tuple(notes),
-        names_sides=adapter_for(facts.preset).names_sides,
+        names_sides=part(facts.preset, DESCRIPTION).names_sides,
     )
 
 

@@ -18,7 +18,8 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext
 
 from mashindano.app.errors import WrongState
-from mashindano.app.formats.registry import adapter_for
+from mashindano.app.formats.parts import STANDINGS
+from mashindano.app.formats.registry import part
 from mashindano.app.hooks import Hooks
 from mashindano.app.queries import get_event_facts
 from mashindano.store.facts import EventFacts, EventState, Json
@@ -62,7 +63,7 @@ def event_summary(facts: EventFacts) -> dict[str, Json]:
     standings), then the keys of the preset's own document. A league's months and a
     knockout's draws are there before the start too (empty); a KIBA or Tasaselo event's
     document follows the start."""
-    summary = adapter_for(facts.preset).summary(facts)
+    summary = part(facts.preset, STANDINGS).summary(facts)
     pages = DOCUMENT_HOOKS.get(facts.preset)
     if pages is not None and (pages.before_start or facts.state is not EventState.REGISTRATION):
         document = pages.document(facts)

@@ -19,7 +19,14 @@ from mashindano.app.documents.place import Place, PlayerRef
 from mashindano.app.documents.values import format_exact
 from mashindano.app.errors import NotFound
 from mashindano.app.formats.base import MatchScore
-from mashindano.app.formats.registry import adapter_for
+from mashindano.app.formats.parts import (
+    BOARD_GROUPS,
+    DESCRIPTION,
+    GAME_SCORES,
+    SCORED_MATCHES,
+    STAGE_EXPORT,
+)
+from mashindano.app.formats.registry import part
 from mashindano.app.hooks import Hooks
 from mashindano.app.marks import gettext_noop
 from mashindano.app.on_site import play_url as game_play_url
@@ -301,8 +308,10 @@ def round_pairings(
     moment = at or timezone.now()
     clock_hook = CLOCK_HOOKS.get(facts.preset)
     clocks = {} if clock_hook is None else clock_hook(facts, shown, moment)
-    adapter = adapter_for(facts.preset)
-    scores = adapter.match_scores(facts, shown.stage, shown.group, shown.number)
+    scores = part(facts.preset, SCORED_MATCHES).match_scores(
+        facts, shown.stage, shown.group, shown.number
+    )
+    game_scores = part(facts.preset, GAME_SCORES).game_scores
     stage_name = facts.stage_name(shown.stage)
 
     def board(encounter_index: int) -> BoardLine:
@@ -323,7 +332,7 @@ def round_pairings(
                     players,
                     clocks.get(g.id),
                     stage_name,
-                    adapter.game_scores(g),
+                    game_scores(g),
                     game_play_url(facts, g),
                 )
                 for g in e.games
@@ -341,8 +350,8 @@ def round_pairings(
         boards=tuple(board(k) for k in range(len(shown.encounters))),
         is_complete=shown.is_complete(),
         deadlines=round_deadlines(facts, shown, moment),
-        names_sides=adapter.names_sides,
-        groups=adapter.board_groups(facts, shown.stage, shown.number),
+        names_sides=part(facts.preset, DESCRIPTION).names_sides,
+        groups=part(facts.preset, BOARD_GROUPS).board_groups(facts, shown.stage, shown.number),
     )
 
 
@@ -358,7 +367,7 @@ def points_before(
     results of the event's single stage; {} for presets of several stages."""
     if stage != 1 or group:
         return {}
-    results = adapter_for(facts.preset).stage_results(facts)
+    results = part(facts.preset, STAGE_EXPORT).stage_results(facts)
     if results is None:
         return {}
     earlier = replace(

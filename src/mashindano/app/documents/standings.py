@@ -16,7 +16,8 @@ from mashindano.app.documents.tables import (
     standings_section,
 )
 from mashindano.app.errors import NotFound
-from mashindano.app.formats.registry import adapter_for
+from mashindano.app.formats.parts import DESCRIPTION, STANDINGS
+from mashindano.app.formats.registry import part
 from mashindano.app.queries import get_event_facts
 from mashindano.store.facts import EventFacts, EventState, Json
 
@@ -97,18 +98,19 @@ def standings_after(facts: EventFacts, number: int) -> StandingsDocument:
 
 
 def standings_document(facts: EventFacts) -> StandingsDocument:
-    adapter = adapter_for(facts.preset)
+    standings = part(facts.preset, STANDINGS)
     finished = facts.state is EventState.CLOSED or (
-        facts.state is EventState.RUNNING and adapter.is_finished(facts)
+        facts.state is EventState.RUNNING and standings.is_finished(facts)
     )
     flags = player_flags(facts)
+    ratings = part(facts.preset, DESCRIPTION).shows_ratings
     return StandingsDocument(
         event=facts.slug,
         name=facts.name,
         is_final=finished,
         sections=tuple(
-            standings_section(t, flags, ratings=adapter.shows_ratings, preset=facts.preset)
-            for t in adapter.compute_standings(facts)
+            standings_section(t, flags, ratings=ratings, preset=facts.preset)
+            for t in standings.compute_standings(facts)
         ),
         rounds=round_numbers(facts),
     )

@@ -1,5 +1,6 @@
-"""Format adapters: one per preset, behind the `FormatAdapter` protocol (`base`), listed by
-preset name in `registry` (`adapter_for`, `available_presets`, `PRESETS`).
+"""Format adapters: one per preset, split into small protocols, its parts (`parts`: four
+required, the rest optional with a default), answering with the records of `base`; reached by
+preset name and part in `registry` (`part`, `has_part`, `available_presets`, `PRESETS`).
 
 An adapter answers with typed state (plans, standings tables, the preset's own records such as
 a KIBA event's stages or a Tantrix draw); the documents (`app.documents`) render that state, so

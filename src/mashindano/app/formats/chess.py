@@ -11,7 +11,6 @@ from django.utils.translation import gettext
 
 from mashindano.app.errors import WrongState
 from mashindano.app.formats.base import (
-    BaseAdapter,
     Incomplete,
     PairingPlan,
     PairingUnit,
@@ -20,6 +19,7 @@ from mashindano.app.formats.base import (
     StandingsLine,
     StandingsTable,
 )
+from mashindano.app.formats.parts import BaseAdapter
 from mashindano.engine.model import StageResults
 from mashindano.engine.points import PointSystem
 from mashindano.engine.standings import compute_standings

@@ -27,6 +27,7 @@ from mashindano.app.formats.base import (
     StartPlan,
 )
 from mashindano.app.formats.chess import ChessAdapter
+from mashindano.app.formats.parts import LEAVES, STAGE_EXPORT
 from mashindano.engine.errors import ConfigError
 from mashindano.engine.model import ByeKind, CompetitorId, GameResult, Side
 from mashindano.engine.parameters import override
@@ -89,6 +90,7 @@ def round_robin_parameters(overrides: Mapping[str, Json]) -> ChessRoundRobinPara
 
 class ChessRoundRobinAdapter(ChessAdapter):
     preset = PRESET_NAME
+    parts = (LEAVES, STAGE_EXPORT)
     description = "Chess round-robin, single or double (FIDE Berger tables), SB tie-break"
 
     parameter_schema = ParameterSchema(

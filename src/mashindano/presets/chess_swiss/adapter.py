@@ -41,6 +41,7 @@ from mashindano.app.formats.base import (
     StartPlan,
 )
 from mashindano.app.formats.chess import ChessAdapter
+from mashindano.app.formats.parts import ACCELERATED, LEAVES, STAGE_EXPORT
 from mashindano.engine.model import Bye, ByeKind, CompetitorId, Side, StageResults
 from mashindano.engine.pairing import Acceleration, baku_acceleration, pair_dutch
 from mashindano.engine.pairing.simple_swiss import (
@@ -83,6 +84,7 @@ Boards = tuple[tuple[CompetitorId, CompetitorId], ...]
 class ChessSwissAdapter(ChessAdapter):
     actions = ACTIONS
     preset = PRESET_NAME
+    parts = (LEAVES, ACCELERATED, STAGE_EXPORT)
     takes_forbidden_pairs = True
     description = (
         "Chess Swiss: simple Swiss with a random round 1 (swiss_pairing=simple, default) "

@@ -50,7 +50,6 @@ from mashindano.app.declarations import parameter_notes
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
 from mashindano.app.errors import Duplicate, OutOfWindow, WrongState
 from mashindano.app.formats.base import (
-    BaseAdapter,
     PairingPlan,
     PairingUnit,
     ParsedResult,
@@ -62,6 +61,7 @@ from mashindano.app.formats.base import (
     StandingsTable,
     StartPlan,
 )
+from mashindano.app.formats.parts import LATE_ENTRIES, LEAVES, PERIODS, RESULT_CHANGES, BaseAdapter
 from mashindano.engine.errors import IllegalResult
 from mashindano.engine.gomoku import (
     PRESET_NAME,
@@ -120,6 +120,7 @@ def match_rule_name(games: int) -> str:
 class GomokuLeagueAdapter(BaseAdapter):
     actions = ACTIONS
     preset = PRESET_NAME
+    parts = (LEAVES, LATE_ENTRIES, PERIODS, RESULT_CHANGES)
     description = "Gomoku monthly ladder league: 4-game matches against positions ±1 and ±2"
     plays_once_per_round = False
     names_sides = False

@@ -17,7 +17,8 @@ from fractions import Fraction
 from django.utils.translation import gettext
 
 from mashindano.app.errors import Duplicate, OutOfWindow, WrongState
-from mashindano.app.formats.registry import adapter_for
+from mashindano.app.formats.parts import PAIRING
+from mashindano.app.formats.registry import part
 from mashindano.app.locking import EventContext, locked_event
 from mashindano.app.principals import Principal
 from mashindano.app.queries import get_entry
@@ -109,7 +110,7 @@ def check_accept_return(context: EventContext, player: str, reason: str) -> Acce
     who = CompetitorId(get_entry(event, player).key)
     facts = context.facts()
     parameters = league_event_parameters(facts.parameters)
-    unit = adapter_for(facts.preset).next_unit(facts)
+    unit = part(facts.preset, PAIRING).next_unit(facts)
     if unit is None:
         raise WrongState(
             gettext(

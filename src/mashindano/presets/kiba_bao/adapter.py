@@ -24,7 +24,6 @@ from mashindano.app.declarations import parameter_notes
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
 from mashindano.app.errors import OutOfWindow, WrongState
 from mashindano.app.formats.base import (
-    BaseAdapter,
     PairingPlan,
     PairingUnit,
     ParsedResult,
@@ -35,6 +34,16 @@ from mashindano.app.formats.base import (
     ReportWindow,
     StandingsTable,
     StartPlan,
+)
+from mashindano.app.formats.parts import (
+    ABANDONED_GAMES,
+    BOARD_GROUPS,
+    EXTRA_GAMES,
+    LEAVES,
+    PLAYERS_EXPORT,
+    RESULT_CHANGES,
+    SECTIONS,
+    BaseAdapter,
 )
 from mashindano.engine.errors import IllegalResult
 from mashindano.engine.kiba import (
@@ -114,6 +123,15 @@ def _unit(number: int, kind: StageKind) -> KibaStageUnit:
 class KibaBaoAdapter(BaseAdapter):
     actions = ACTIONS
     preset = PRESET_NAME
+    parts = (
+        LEAVES,
+        EXTRA_GAMES,
+        RESULT_CHANGES,
+        ABANDONED_GAMES,
+        BOARD_GROUPS,
+        PLAYERS_EXPORT,
+        SECTIONS,
+    )
     description = (
         "KIBA Bao: seeded qualification groups, two semifinal groups, best-of-3 final; "
         "two games per pairing, score, Neustadtl, KIBA score"

@@ -28,7 +28,6 @@ from mashindano.app.declarations import parameter_notes
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
 from mashindano.app.errors import WrongState
 from mashindano.app.formats.base import (
-    BaseAdapter,
     PairingPlan,
     PairingUnit,
     PlannedEncounter,
@@ -38,6 +37,7 @@ from mashindano.app.formats.base import (
     StandingsTable,
     StartPlan,
 )
+from mashindano.app.formats.parts import LEAVES, PLAYERS_EXPORT, BaseAdapter
 from mashindano.engine.errors import ConfigError, IllegalResult
 from mashindano.engine.kiba import (
     CountriesResult,
@@ -193,6 +193,7 @@ def _published_games(facts: EventFacts, teams: Sequence[CountryTeam]) -> tuple[G
 
 class KibaCountriesAdapter(BaseAdapter):
     preset = PRESET_NAME
+    parts = (LEAVES, PLAYERS_EXPORT)
     description = (
         "KIBA countries event: two countries of three, each player one game against each "
         "player of the other country (9 games), a point per win for the country"

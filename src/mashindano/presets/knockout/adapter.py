@@ -29,7 +29,6 @@ from django.utils.translation import gettext
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
 from mashindano.app.errors import WrongState
 from mashindano.app.formats.base import (
-    BaseAdapter,
     MatchScore,
     PairingPlan,
     PairingUnit,
@@ -43,6 +42,13 @@ from mashindano.app.formats.base import (
     StandingsTable,
     StartPlan,
     require_knockout_field,
+)
+from mashindano.app.formats.parts import (
+    EXTRA_GAMES,
+    LEAVES,
+    RESULT_CHANGES,
+    SCORED_MATCHES,
+    BaseAdapter,
 )
 from mashindano.engine.knockout.elimination import EliminationMatch, MatchStatus
 from mashindano.engine.knockout.elimination_options import PRESET_NAME, seed_entrants
@@ -77,6 +83,7 @@ from mashindano.store.facts import (
 
 class KnockoutAdapter(BaseAdapter):
     preset = PRESET_NAME
+    parts = (LEAVES, EXTRA_GAMES, RESULT_CHANGES, SCORED_MATCHES)
     description = (
         "Knockout for any game: single or double elimination, seeded or drawn, byes to the "
         "top seeds, optional third place and grand-final reset, best of N games"

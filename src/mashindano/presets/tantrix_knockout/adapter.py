@@ -40,7 +40,6 @@ from mashindano.app.declarations import parameter_notes
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
 from mashindano.app.errors import WrongState
 from mashindano.app.formats.base import (
-    BaseAdapter,
     MatchScore,
     PairingPlan,
     PairingUnit,
@@ -52,6 +51,16 @@ from mashindano.app.formats.base import (
     StandingsTable,
     StartPlan,
     require_knockout_field,
+)
+from mashindano.app.formats.parts import (
+    EXTRA_GAMES,
+    GAME_SCORES,
+    LEAVES,
+    RESULT_CHANGES,
+    RESULT_DETAILS,
+    SCORED_MATCHES,
+    SECTIONS,
+    BaseAdapter,
 )
 from mashindano.engine.knockout.bracket import BracketMatch, seed_competitors
 from mashindano.engine.knockout.parameters import (
@@ -106,6 +115,15 @@ def knockout_parameters(overrides: Mapping[str, Json]) -> TantrixKnockoutParamet
 class TantrixKnockoutAdapter(BaseAdapter):
     actions = ACTIONS
     preset = PRESET_NAME
+    parts = (
+        LEAVES,
+        RESULT_DETAILS,
+        EXTRA_GAMES,
+        RESULT_CHANGES,
+        SCORED_MATCHES,
+        SECTIONS,
+        GAME_SCORES,
+    )
     description = (
         "Tantrix knockout: seeded bracket, byes for the top seeds, matches on TPs with the "
         "decisive-victory rule (5 TPs, 3 tiebreak games), optional third place and plate"

@@ -36,7 +36,8 @@ from django.utils.translation import gettext
 
 from mashindano.app.errors import Duplicate, UnknownGame, UnknownPlayer, WrongState
 from mashindano.app.formats.base import ParsedResult
-from mashindano.app.formats.registry import adapter_for
+from mashindano.app.formats.parts import RESULT_CHANGES, RESULT_DETAILS
+from mashindano.app.formats.registry import part
 from mashindano.app.locking import EventContext, locked_event
 from mashindano.app.principals import Principal
 from mashindano.app.queries import get_event_facts
@@ -310,8 +311,9 @@ def check_form(
             round=game.round,
             board=game.board,
         )
-    adapter = adapter_for(context.event.preset)
-    parsed = adapter.parse_report(result, detail, game=game, parameters=context.event.parameters)
+    parsed = part(context.event.preset, RESULT_DETAILS).parse_report(
+        result, detail, game=game, parameters=context.event.parameters
+    )
     if parsed.result.is_forfeit:
         raise IllegalResult(
             gettext(
@@ -353,7 +355,7 @@ def do_file_form(
         reason = f"{differ}; {reason}" if reason else differ
     if game.status is ResultStatus.PENDING:
         parsed = filed.parsed
-        adapter_for(context.event.preset).check_result_change(game, parsed, context.facts)
+        part(context.event.preset, RESULT_CHANGES).check_result_change(game, parsed, context.facts)
         report = ReportFact(
             ReportKind.REPORT,
             parsed.result,

@@ -30,7 +30,6 @@ from mashindano.app.declarations import parameter_notes
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
 from mashindano.app.errors import WrongState
 from mashindano.app.formats.base import (
-    BaseAdapter,
     PairingPlan,
     PairingUnit,
     PlannedEncounter,
@@ -42,6 +41,7 @@ from mashindano.app.formats.base import (
     StartPlan,
 )
 from mashindano.app.formats.chess import blocking_games
+from mashindano.app.formats.parts import LATE_ENTRIES, LEAVES, STAGE_EXPORT, BaseAdapter
 from mashindano.engine.model import ByeKind, Competitor, CompetitorId, Side, StageResults
 from mashindano.engine.points import PointSystem
 from mashindano.engine.tasaselo import (
@@ -82,6 +82,7 @@ LEAVE_BYES = (MISSED_ROUND, ROUND1_REST)
 class TasaseloAdapter(BaseAdapter):
     actions = ACTIONS
     preset = PRESET_NAME
+    parts = (LEAVES, LATE_ENTRIES, STAGE_EXPORT)
     description = "Tasaselo: variable-selo Swiss, prize groups and performance prizes"
     takes_forbidden_pairs = True
 
