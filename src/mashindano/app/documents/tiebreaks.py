@@ -14,7 +14,13 @@ from dataclasses import dataclass
 from mashindano.app.marks import gettext_noop
 from mashindano.engine.errors import ConfigError
 from mashindano.engine.tiebreaks import FIDE_CODES, Rules, parse_fide_code
-from mashindano.engine.tiebreaks.fide import is_fide_code
+from mashindano.engine.tiebreaks.fide import MODIFIERS, is_fide_code
+from mashindano.engine.tiebreaks.registry import (
+    FIDE_TIEBREAK_CODES,
+    TIEBREAK_NAMES,
+    fide_modifiers,
+    written_name,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,3 +268,44 @@ def is_rating_based(name: str) -> bool:
         return FIDE_CODES[parse_fide_code(name).code].rating_based
     except ConfigError:
         return False
+
+
+@dataclass(frozen=True, slots=True)
+class TiebreakEntry:
+    """One tie-break an organiser may name: as written in a list, its definition, and the
+    modifiers it takes (FIDE codes)."""
+
+    written: str
+    """As a list names it: `buchholz`, `lots:SEED`, `BH`."""
+    column: ColumnDefinition
+    fide: bool
+    modifiers: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "name": self.written,
+            "label": self.column.label,
+            "definition": self.column.definition,
+            "article": self.column.spec,
+            "fide": self.fide,
+            "modifiers": list(self.modifiers),
+        }
+
+
+def tiebreak_catalogue() -> tuple[TiebreakEntry, ...]:
+    """Every tie-break the registry accepts (`engine.tiebreaks.registry`), the seeds' names
+    first, then the FIDE codes, each with the definition the standings legend gives it (the
+    texts are msgids: translate them where they are shown)."""
+    seeds = tuple(
+        TiebreakEntry(written_name(name), column_definition(name), fide=False)
+        for name in TIEBREAK_NAMES
+    )
+    codes = tuple(
+        TiebreakEntry(code, column_definition(code), fide=True, modifiers=fide_modifiers(code))
+        for code in FIDE_TIEBREAK_CODES
+    )
+    return seeds + codes
+
+
+TIEBREAK_MODIFIERS: tuple[tuple[str, str, str], ...] = MODIFIERS
+"""The FIDE codes' modifiers: (written, meaning, article), from the engine's registry."""
