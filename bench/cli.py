@@ -5,8 +5,9 @@ rusage), median of `--repeat` runs, and its peak memory; and the same for `mashi
 First the start-up rows of issue 28, each against its CPU target (median of
 `--startup-repeat` runs): `pair --dutch -p` of a 20-player TRF (round 9 of 11, < 0.15 s) and
 `standings --trf` of a 300-player TRF (11 rounds played, < 0.5 s); then the same standings
-with FIDE tie-breaks (`--tiebreaks BH-C1,BH,SB,ARO`, no target). Both files are made in a temporary folder by a child process: the 20-player one by
-`bench/dutch.py`'s tournament, the 300-player one by its quick greedy Swiss.
+with FIDE tie-breaks (`--tiebreaks BH-C1,BH,SB,ARO`, no target). Both files are made in a
+temporary folder by a child process: the 20-player one by `bench/dutch.py`'s tournament, the
+300-player one by its quick greedy Swiss.
 
 Inputs: round 9 of 11 of `bench/dutch.py`'s own tournaments (generated once per size and seed
 and kept in var/bench-cli/), and the large inputs of ../shared/fixtures/dutch-bench/ made by
