@@ -309,3 +309,29 @@ def tiebreak_catalogue() -> tuple[TiebreakEntry, ...]:
 
 TIEBREAK_MODIFIERS: tuple[tuple[str, str, str], ...] = MODIFIERS
 """The FIDE codes' modifiers: (written, meaning, article), from the engine's registry."""
+
+MODIFIER_MEANINGS: dict[str, str] = {
+    "-Cn": gettext_noop("Cut-n: leaves out the n least significant values (VURs first)"),
+    "-Mn": gettext_noop("Median-n: leaves out the n least and n most significant values"),
+    "-P": gettext_noop("DE only: forfeits count as played games"),
+    "-Urating": gettext_noop("rating-based codes: the rating given to unrated players"),
+    ":fide2023": gettext_noop("the 2023 text: an unplayed round counts the own score uncapped"),
+}
+"""The meaning of each modifier: the engine registry's (`MODIFIERS`, kept equal by a test),
+marked here for translation."""
+
+
+@dataclass(frozen=True, slots=True)
+class ModifierEntry:
+    written: str
+    meaning: str
+    """A msgid: translate it where it is shown."""
+    article: str
+
+
+def modifier_catalogue() -> tuple[ModifierEntry, ...]:
+    """The FIDE codes' modifiers with their meaning and article, in the registry's order."""
+    return tuple(
+        ModifierEntry(written, MODIFIER_MEANINGS[written], article)
+        for written, _, article in TIEBREAK_MODIFIERS
+    )
