@@ -124,6 +124,17 @@ def test_file_commands_import_neither_django_nor_the_stored_events(args):
     assert not loaded(modules, HEAVY)
 
 
+def test_standings_of_a_trf_imports_no_pairing_engine():
+    """Issue 28 (start-up of `standings --trf`): the TRF reader asks for the Baku rule only
+    when a file does, so ranking a file never loads the Dutch engine (nor rustworkx)."""
+    done, modules = imported_modules(
+        "standings", "--trf", fixture("t007p05r_clean_s1007000_full.trf"), "--json"
+    )
+    assert "Traceback" not in done.stderr
+    assert json.loads(done.stdout)
+    assert not loaded(modules, ("mashindano.engine.pairing", "rustworkx"))
+
+
 def test_the_drop_in_call_imports_no_command_line_library():
     source = fixture("t007p05r_clean_s1007000_round03.trf")
     done, modules = imported_modules("pair", "--dutch", source, "-p")

@@ -150,6 +150,8 @@ ROWS: dict[tuple[str, str], frozenset[str]] = {
     # -- public pages: everyone; a POST renders the same page (nothing to change there)
     ("", "GET"): EVERYONE,
     ("", "POST"): EVERYONE,
+    ("tiebreaks/", "GET"): EVERYONE,
+    ("tiebreaks/", "POST"): EVERYONE,
     ("e/<slug:slug>/", "GET"): EVERYONE,
     ("e/<slug:slug>/", "POST"): EVERYONE,
     ("e/<slug:slug>/round/<int:number>/", "GET"): EVERYONE,

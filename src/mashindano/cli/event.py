@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
+from mashindano.app.declarations.parameters import ParameterSpec
 from mashindano.cli import actions
 from mashindano.cli.actions import AtOption, add_action_commands, parse_at
 from mashindano.cli.errors import (
@@ -42,6 +43,11 @@ app.command("act")(actions.act)
 app.command("actions")(actions.actions)
 
 SlugArgument = Annotated[str, typer.Argument(help="The event's slug, e.g. club-open-2026.")]
+SETTINGS_HELP = (
+    "Parameter NAME=VALUE (repeat): `mashindano event parameters PRESET` lists a preset's "
+    "parameters (e.g. chess-swiss swiss_pairing=dutch, swiss_acceleration=baku); tie-break "
+    "lists take the names `mashindano tiebreaks` lists (e.g. swiss_tiebreaks=BH-C1,SB,ARO-U1400)."
+)
 PlayerArgument = Annotated[str, typer.Argument(help="The player's name as registered, or number.")]
 
 
@@ -50,9 +56,7 @@ def create(
     slug: SlugArgument,
     preset: Annotated[str, typer.Option("--preset", help="chess-round-robin, chess-swiss, ...")],
     name: Annotated[str | None, typer.Option("--name", help="Display name.")] = None,
-    settings: Annotated[
-        list[str] | None, typer.Option("--set", help="Parameter override NAME=VALUE (repeat).")
-    ] = None,
+    settings: Annotated[list[str] | None, typer.Option("--set", help=SETTINGS_HELP)] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed of every draw.")] = None,
     db: DbOption = None,
     actor: ActorOption = None,
@@ -86,9 +90,7 @@ def create(
 def edit(
     slug: SlugArgument,
     name: Annotated[str | None, typer.Option("--name", help="New display name.")] = None,
-    settings: Annotated[
-        list[str] | None, typer.Option("--set", help="Parameter NAME=VALUE (repeat).")
-    ] = None,
+    settings: Annotated[list[str] | None, typer.Option("--set", help=SETTINGS_HELP)] = None,
     reset: Annotated[
         list[str] | None,
         typer.Option("--reset", help="Parameter NAME back to the preset's default (repeat)."),
@@ -122,6 +124,57 @@ def edit(
     console.print(f"Changed [bold]{shown.slug}[/bold] ({shown.name})")
     for parameter in shown.parameters:
         console.print(f"  {parameter.words}  ({parameter.name})", markup=False, highlight=False)
+
+
+@app.command("parameters")
+def parameters(
+    preset: Annotated[str, typer.Argument(help="The preset, e.g. chess-swiss.")],
+    as_json: JsonOption = False,
+) -> None:
+    """A preset's parameters, as `event create --set NAME=VALUE` takes them: default, accepted
+    values, help and the rule each comes from."""
+    with event_command(MEMORY_DATABASE, migrate=False):
+        from mashindano.app.documents.console import preset_fields
+
+        fields = preset_fields(preset)
+    if as_json:
+        print_json([spec.to_json() for spec in fields])
+        return
+    table = Table(title=f"Parameters of {preset}")
+    for header in ("name", "default", "accepts", "help", "rule"):
+        table.add_column(header)
+    for spec in fields:
+        table.add_row(spec.name, _default_text(spec.default), _accepts(spec), spec.help, spec.spec)
+    console.print(table)
+
+
+MEMORY_DATABASE = "sqlite://:memory:"
+"""`event parameters` reads no event: Django is set up on an empty database in memory."""
+
+
+def _default_text(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return ",".join(str(v) for v in value)
+    return str(value)
+
+
+def _accepts(spec: ParameterSpec) -> str:
+    if spec.tiebreaks:
+        return "tie-breaks, in order: see `mashindano tiebreaks`"
+    if spec.choices:
+        return ", ".join(spec.choices)
+    low, high = spec.minimum, spec.maximum
+    if low is not None and high is not None:
+        return f"{spec.type.value} {low} to {high}"
+    if low is not None:
+        return f"{spec.type.value}, at least {low}"
+    if high is not None:
+        return f"{spec.type.value}, at most {high}"
+    return spec.type.value + (" or empty" if spec.optional else "")
 
 
 @app.command("list")

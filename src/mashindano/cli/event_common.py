@@ -67,20 +67,21 @@ def acting_principal(actor: str | None) -> Principal:
 
 
 @contextmanager
-def event_command(db: str | None, *, create: bool = False) -> Iterator[None]:
+def event_command(db: str | None, *, create: bool = False, migrate: bool = True) -> Iterator[None]:
     """Open the database (migrating it as needed) and report errors as exit codes.
 
     Only commands that create something (`create`: event create, event import, series
     create) create a missing SQLite file; for the others a missing file is a mistyped `--db`
     (exit 5), not a new empty database. A database error while the command runs (the server
-    gone) is exit 5 as well."""
+    gone) is exit 5 as well. `migrate=False`: a command that reads no event (the presets'
+    parameters) leaves the schema alone."""
     from django.db import Error as DjangoDatabaseError
 
     from mashindano.config.setup import setup, unavailable
 
     with reported_errors():
         try:
-            setup(db, create=create)
+            setup(db, create=create, migrate=migrate)
             yield
         except NotFound as exc:
             raise fail(exc.message, EXIT_NOT_FOUND) from None

@@ -26,6 +26,12 @@ SHARED_COMMANDS: tuple[LazyCommand, ...] = (
         "Rank players by points, then by each tie-break in turn; remaining ties share a rank.",
     ),
     LazyCommand(
+        "tiebreaks",
+        "mashindano.cli.tiebreaks",
+        "tiebreaks",
+        "Every tie-break `standings --tiebreaks` and the presets' tie-break lists accept.",
+    ),
+    LazyCommand(
         "simulate",
         "mashindano.cli.simulate",
         "simulate",

@@ -68,7 +68,11 @@ def simulate(
     ] = None,
     settings: Annotated[
         list[str] | None,
-        typer.Option("--set", help="Override a preset parameter: --set name=value (repeatable)."),
+        typer.Option(
+            "--set",
+            help="Override a preset parameter: --set name=value (repeatable); `mashindano "
+            "event parameters PRESET` lists them, `mashindano tiebreaks` the tie-break names.",
+        ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
 ) -> None:

@@ -24,12 +24,11 @@ from mashindano.engine.points import PointSystem, format_points, points_to_json
 from mashindano.engine.standings import Standings, compute_standings
 from mashindano.engine.tiebreaks import (
     FIDE_CODES,
-    FIDE_TIEBREAK_CODES,
-    TIEBREAK_NAMES,
     TieBreak,
     tiebreak_by_name,
     unrated_present,
 )
+from mashindano.engine.tiebreaks.registry import tiebreak_names_text
 from mashindano.interchange.games_csv import GamesSection, parse_games_sections
 from mashindano.interchange.players_csv import parse_players_csv
 
@@ -143,13 +142,9 @@ def standings(
 
 
 TIEBREAKS_HELP = (
-    "Comma-separated, in order. The seeds' own definitions: "
-    + ", ".join(n if n != "lots" else "lots:SEED" for n in TIEBREAK_NAMES)
-    + "; options after a colon (buchholz:fide2023, neustadtl:per-encounter). FIDE codes in "
-    "capitals, C.07 as in force since 2026-03-01: "
-    + ", ".join(FIDE_TIEBREAK_CODES)
-    + "; modifiers -Cn (cut), -Mn (median), -P (DE: forfeits), -Un (ARO...: rating of the "
-    "unrated), :fide2023 (the 2023 text); BH/C1 also reads (e.g. BH-C1,BH-M2,SB-C1:fide2023)."
+    "Comma-separated, in order. "
+    + tiebreak_names_text()
+    + " `mashindano tiebreaks` lists each with its definition and article."
 )
 
 UNRATED_HELP = (

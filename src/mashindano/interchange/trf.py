@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from mashindano.engine.errors import ConfigError, IllegalResult
 from mashindano.engine.model import (
@@ -22,7 +23,6 @@ from mashindano.engine.model import (
     Side,
     StageResults,
 )
-from mashindano.engine.pairing.baku import Acceleration, baku_acceleration
 from mashindano.engine.points import ZERO, Points, PointSystem
 from mashindano.interchange.trf_model import (
     TrfAccelerationRecord,
@@ -38,6 +38,12 @@ from mashindano.interchange.trf_model import (
 )
 from mashindano.interchange.trf_read import parse_trf
 from mashindano.interchange.trf_write import format_trf
+
+if TYPE_CHECKING:
+    # Only for annotations: importing `engine.pairing` loads the whole Dutch engine, which
+    # `standings --trf` does not need (start-up, issue 28); `baku_acceleration` is imported
+    # where a file asks for Baku.
+    from mashindano.engine.pairing.baku import Acceleration
 
 __all__ = [
     "TrfAccelerationRecord",
@@ -146,6 +152,8 @@ def trf_acceleration(t: TrfTournament) -> dict[CompetitorId, tuple[Points, ...]]
             f"192 {t.encoded_type} asks for Baku acceleration, which needs the number of "
             "rounds (142 or XXR)",
         )
+    from mashindano.engine.pairing.baku import baku_acceleration
+
     ranks = sorted(p.starting_rank for p in t.players)
     return baku_acceleration(
         [competitor_id(rank) for rank in ranks],

@@ -35,7 +35,7 @@ CHESS: dict[str, Note] = {
     ),
     "points": Note(gettext_noop("Points for a win, a draw and a loss: win,draw,loss"), "R2"),
     "rr_tiebreaks": Note(
-        gettext_noop("Tie-breaks after points, in order (sb, buchholz, ...)"), "R9"
+        gettext_noop("Tie-breaks after points, in order (sb, buchholz, ...)"), "R9", tiebreaks=True
     ),
     "rr_sitout_points": Note(
         gettext_noop("What sitting out a round (odd number of players) is worth"), "A7"
@@ -46,7 +46,9 @@ CHESS: dict[str, Note] = {
         1,
         ROUNDS,
     ),
-    "swiss_tiebreaks": Note(gettext_noop("Tie-breaks after points, in order"), "R16"),
+    "swiss_tiebreaks": Note(
+        gettext_noop("Tie-breaks after points, in order"), "R16", tiebreaks=True
+    ),
     "swiss_bye_points": Note(gettext_noop("What the pairing-allocated bye is worth"), "R17, A7"),
     "random_seed": Note(gettext_noop("The event's seed is used instead"), "A13", internal=True),
     "swiss_pairing": Note(

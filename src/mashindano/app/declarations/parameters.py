@@ -87,6 +87,9 @@ class ParameterSpec:
     # -- for settings ----------------------------------------------------------------------
     path: tuple[str, ...] = ()
     """Where the value sits in the preset's typed parameters (default: (name,))."""
+    tiebreaks: bool = False
+    """A list of tie-breaks by the names of the engine's registry (`engine.tiebreaks`): the
+    forms, the API's schema and the CLI's help list the accepted names and codes."""
 
     @property
     def keyword(self) -> str:
@@ -115,6 +118,8 @@ class ParameterSpec:
             document["maximum"] = self.maximum
         if self.optional:
             document["optional"] = True
+        if self.tiebreaks:
+            document["tiebreaks"] = True
         return document
 
 
@@ -255,6 +260,8 @@ class Note:
     minimum: int | None = None
     maximum: int | None = None
     internal: bool = False
+    tiebreaks: bool = False
+    """The value is a list of tie-breaks by name (`ParameterSpec.tiebreaks`)."""
 
 
 def _text_form(value: object) -> Json:
@@ -335,6 +342,7 @@ def schema_of(
                 choices=listed,
                 optional=optional,
                 path=(*prefix, field.name),
+                tiebreaks=note.tiebreaks,
             )
         )
     return tuple(specs)

@@ -17,7 +17,13 @@ from mashindano.app.hooks import Hooks
 from mashindano.app.marks import gettext_noop
 from mashindano.engine.errors import ConfigError
 from mashindano.engine.tiebreaks import FIDE_CODES, Rules, parse_fide_code
-from mashindano.engine.tiebreaks.fide import is_fide_code
+from mashindano.engine.tiebreaks.fide import MODIFIERS, is_fide_code
+from mashindano.engine.tiebreaks.registry import (
+    FIDE_TIEBREAK_CODES,
+    TIEBREAK_NAMES,
+    fide_modifiers,
+    written_name,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,3 +193,70 @@ def is_rating_based(name: str) -> bool:
         return FIDE_CODES[parse_fide_code(name).code].rating_based
     except ConfigError:
         return False
+
+
+@dataclass(frozen=True, slots=True)
+class TiebreakEntry:
+    """One tie-break an organiser may name: as written in a list, its definition, and the
+    modifiers it takes (FIDE codes)."""
+
+    written: str
+    """As a list names it: `buchholz`, `lots:SEED`, `BH`."""
+    column: ColumnDefinition
+    fide: bool
+    modifiers: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "name": self.written,
+            "label": self.column.label,
+            "definition": self.column.definition,
+            "article": self.column.spec,
+            "fide": self.fide,
+            "modifiers": list(self.modifiers),
+        }
+
+
+def tiebreak_catalogue() -> tuple[TiebreakEntry, ...]:
+    """Every tie-break the registry accepts (`engine.tiebreaks.registry`), the seeds' names
+    first, then the FIDE codes, each with the definition the standings legend gives it (the
+    texts are msgids: translate them where they are shown)."""
+    seeds = tuple(
+        TiebreakEntry(written_name(name), column_definition(name), fide=False)
+        for name in TIEBREAK_NAMES
+    )
+    codes = tuple(
+        TiebreakEntry(code, column_definition(code), fide=True, modifiers=fide_modifiers(code))
+        for code in FIDE_TIEBREAK_CODES
+    )
+    return seeds + codes
+
+
+TIEBREAK_MODIFIERS: tuple[tuple[str, str, str], ...] = MODIFIERS
+"""The FIDE codes' modifiers: (written, meaning, article), from the engine's registry."""
+
+MODIFIER_MEANINGS: dict[str, str] = {
+    "-Cn": gettext_noop("Cut-n: leaves out the n least significant values (VURs first)"),
+    "-Mn": gettext_noop("Median-n: leaves out the n least and n most significant values"),
+    "-P": gettext_noop("DE only: forfeits count as played games"),
+    "-Urating": gettext_noop("rating-based codes: the rating given to unrated players"),
+    ":fide2023": gettext_noop("the 2023 text: an unplayed round counts the own score uncapped"),
+}
+"""The meaning of each modifier: the engine registry's (`MODIFIERS`, kept equal by a test),
+marked here for translation."""
+
+
+@dataclass(frozen=True, slots=True)
+class ModifierEntry:
+    written: str
+    meaning: str
+    """A msgid: translate it where it is shown."""
+    article: str
+
+
+def modifier_catalogue() -> tuple[ModifierEntry, ...]:
+    """The FIDE codes' modifiers with their meaning and article, in the registry's order."""
+    return tuple(
+        ModifierEntry(written, MODIFIER_MEANINGS[written], article)
+        for written, _, article in TIEBREAK_MODIFIERS
+    )

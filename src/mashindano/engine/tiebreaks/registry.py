@@ -171,9 +171,43 @@ def _check_option(name: str, option: str | None, valid: tuple[str, ...]) -> None
 _MODIFIER_NAMES = {"C": "-Cn", "M": "-Cn, -Mn", "": ""}
 
 
+def written_name(name: str) -> str:
+    """A seeds' name as it is written in a list: `lots` needs its seed (`lots:SEED`)."""
+    return "lots:SEED" if name == "lots" else name
+
+
+def fide_modifiers(code: str) -> tuple[str, ...]:
+    """The modifiers a FIDE code takes (`-Cn`, `-Mn`, `-Urating`, `-P`, `:fide2023`)."""
+    info = FIDE_CODES[code]
+    modifiers = [m for m in _MODIFIER_NAMES[info.cuts].split(", ") if m]
+    if info.rating_based:
+        modifiers.append("-Urating")
+    if info.code == "DE":
+        modifiers.append("-P")
+    if info.rules_matter:
+        modifiers.append(":fide2023")
+    return tuple(modifiers)
+
+
+def tiebreak_names_text() -> str:
+    """Every accepted tie-break in one paragraph (the CLI's help, the API's schema, the
+    console's forms): the seeds' names with their options, the FIDE codes and modifiers."""
+    return (
+        "The seeds' own definitions: "
+        + ", ".join(written_name(n) for n in TIEBREAK_NAMES)
+        + " (options after a colon: buchholz:fide2023, neustadtl:per-encounter, "
+        "direct-encounter:forfeits). FIDE codes in capitals, C.07 as in force since "
+        "2026-03-01: "
+        + ", ".join(FIDE_TIEBREAK_CODES)
+        + "; modifiers "
+        + ", ".join(m for m, _, _ in MODIFIERS)
+        + ", e.g. BH-C1, BH-M2, SB-C1:fide2023, ARO-U1400 (BH/C1 reads too)."
+    )
+
+
 def tiebreak_list_markdown() -> str:
     """The README's tie-break list, generated from this registry (a test keeps them equal)."""
-    seeds = ", ".join(f"`{n}`" if n != "lots" else "`lots:SEED`" for n in TIEBREAK_NAMES)
+    seeds = ", ".join(f"`{written_name(n)}`" for n in TIEBREAK_NAMES)
     lines = [
         f"The seeds' own definitions, by name: {seeds}; options after a colon "
         "(`buchholz:fide2023`, `neustadtl:per-encounter`, `direct-encounter:forfeits`); the "
@@ -186,14 +220,7 @@ def tiebreak_list_markdown() -> str:
         "|---|---|---|---|---|",
     ]
     for info in FIDE_CODES.values():
-        modifiers = [_MODIFIER_NAMES[info.cuts]] if info.cuts else []
-        if info.rating_based:
-            modifiers.append("-Urating")
-        if info.code == "DE":
-            modifiers.append("-P")
-        if info.rules_matter:
-            modifiers.append(":fide2023")
-        shown = ", ".join(f"`{m}`" for m in ", ".join(modifiers).split(", ") if m)
+        shown = ", ".join(f"`{m}`" for m in fide_modifiers(info.code))
         lines.append(
             f"| `{info.code}` | {info.title} | {info.definition} | {info.article} | {shown} |"
         )

@@ -10,7 +10,9 @@ from ninja import Field, Schema
 from pydantic import AfterValidator, ConfigDict
 from pydantic_core import PydanticCustomError
 
-from mashindano.app.formats.registry import available_presets
+from mashindano.app.declarations import ParameterSpec
+from mashindano.app.formats.registry import adapter_for, available_presets
+from mashindano.engine.tiebreaks.registry import tiebreak_names_text
 from mashindano.interchange.limits import text_problem
 
 Document = dict[str, Any]
@@ -57,6 +59,33 @@ def responses(ok: int, body: Any, *, cached: bool = False) -> dict[int, Any]:
     return found
 
 
+def _parameter_text(spec: ParameterSpec) -> str:
+    if spec.choices:
+        return f"{spec.name} ({' | '.join(spec.choices)})"
+    return spec.name
+
+
+def parameters_description() -> str:
+    """`EventIn.parameters`: each preset's parameters (from its schema) and the tie-breaks a
+    tie-break list accepts (from the engine's registry), so the OpenAPI document names them."""
+    lines = [
+        "Overrides of the preset's parameters, by name (JSON values, or the text "
+        "`mashindano event create --set NAME=VALUE` takes); the others keep the preset's "
+        "defaults."
+    ]
+    lists: list[str] = []
+    for preset in available_presets():
+        fields = adapter_for(preset).parameter_schema.fields
+        lines.append(f"{preset}: {', '.join(_parameter_text(spec) for spec in fields)}.")
+        lists += [spec.name for spec in fields if spec.tiebreaks and spec.name not in lists]
+    if lists:
+        lines.append(
+            f"Tie-break lists ({', '.join(lists)}): comma-separated, in order. "
+            + tiebreak_names_text()
+        )
+    return "\n\n".join(lines)
+
+
 class EventIn(Schema):
     slug: Line = Field(..., min_length=1, max_length=100, examples=["club-open-2026"])
     preset: Line = Field(
@@ -67,7 +96,11 @@ class EventIn(Schema):
         examples=list(available_presets()[-1:]),
     )
     name: Line | None = Field(None, max_length=200)
-    parameters: dict[str, Any] = Field(default_factory=dict, examples=[{"rounds": 5}])
+    parameters: dict[str, Any] = Field(
+        default_factory=dict,
+        description=parameters_description(),
+        examples=[{"rounds": 5}],
+    )
     seed: int | None = Field(None, ge=0, lt=2**62)
 
 

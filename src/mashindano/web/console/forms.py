@@ -9,11 +9,19 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django import forms
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from mashindano.app.declarations import ParameterSpec
 from mashindano.app.declarations.parameters import ParameterType, range_text
+from mashindano.engine.tiebreaks.fide import MODIFIERS
+from mashindano.engine.tiebreaks.registry import (
+    FIDE_TIEBREAK_CODES,
+    TIEBREAK_NAMES,
+    written_name,
+)
 
 T = ParameterType
 
@@ -36,6 +44,35 @@ def default_text(value: object) -> str:
     return str(value)
 
 
+def tiebreak_help(help_text: object) -> SafeString:
+    """A tie-break list's help: its own line, then every name and code the engine's registry
+    accepts (the legend page, linked beside it, defines them)."""
+    accepted = gettext(
+        "Comma-separated, in order: {names}; FIDE codes {codes}, modifiers {modifiers}."
+    )
+    names = ", ".join(written_name(n) for n in TIEBREAK_NAMES)
+    codes = ", ".join(FIDE_TIEBREAK_CODES)
+    modifiers = ", ".join(m for m, _, _ in MODIFIERS)
+    own = str(help_text)
+    return format_html(
+        "{} " + _bdi_slots(accepted),
+        own if not own or own.endswith(".") else own + ".",
+        names=names,
+        codes=codes,
+        modifiers=modifiers,
+    )
+
+
+def _bdi_slots(template: str) -> str:
+    """A translated sentence as a `format_html` template: its own braces escaped, each
+    `{slot}` kept and wrapped in `<bdi dir="ltr">` (codes read left to right in a right-to-left
+    page)."""
+    escaped = str(escape(template)).replace("{", "{{").replace("}", "}}")
+    for slot in ("names", "codes", "modifiers"):
+        escaped = escaped.replace("{{" + slot + "}}", '<bdi dir="ltr">{' + slot + "}</bdi>")
+    return escaped
+
+
 def field_for(spec: ParameterSpec, players: Sequence[tuple[str, str]] = ()) -> forms.Field:
     """One form field: every value travels as text (a checkbox as true/false)."""
     attrs: dict[str, Any] = {}
@@ -45,6 +82,8 @@ def field_for(spec: ParameterSpec, players: Sequence[tuple[str, str]] = ()) -> f
     help_text = _(spec.help) if spec.help else ""
     if spec.path and spec.type in (T.INTEGER, T.NUMBER) and range_text(spec):  # a setting
         help_text = f"{help_text} ({range_text(spec)})" if help_text else range_text(spec)
+    if spec.tiebreaks:
+        help_text = tiebreak_help(help_text)
     common: dict[str, Any] = {
         "label": label,
         "required": False,

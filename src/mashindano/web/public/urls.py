@@ -12,6 +12,7 @@ app_name = "public"
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("tiebreaks/", views.tiebreaks, name="tiebreaks"),
     path("e/<slug:slug>/", views.event_home, name="event"),
     path("e/<slug:slug>/round/<int:number>/", views.round_pairings, name="round"),
     path(

@@ -28,6 +28,7 @@ from mashindano.app.documents.me import my_page_hooks
 from mashindano.app.documents.player import build_player_card
 from mashindano.app.documents.presets import DOCUMENT_HOOKS, preset_document
 from mashindano.app.documents.rounds import RoundPairings, build_round_pairings
+from mashindano.app.documents.tiebreaks import modifier_catalogue, tiebreak_catalogue
 from mashindano.app.errors import NotFound, WrongState
 from mashindano.app.exchange import export_event_games_csv, export_event_json, export_event_trf
 from mashindano.app.queries import get_event_facts, list_series
@@ -69,6 +70,21 @@ def home(request: HttpRequest) -> HttpResponse:
         request,
         "web/public/home.html",
         {"groups": groups, "series": list_series(), "count": len(events), "demo": demo},
+    )
+
+
+def tiebreaks(request: HttpRequest) -> HttpResponse:
+    """Every tie-break a tie-break list may name (the engine's registry), with its definition:
+    the legend the console's tie-break fields link to."""
+    entries = tiebreak_catalogue()
+    return render(
+        request,
+        "web/public/tiebreaks.html",
+        {
+            "names": [e for e in entries if not e.fide],
+            "codes": [e for e in entries if e.fide],
+            "modifiers": modifier_catalogue(),
+        },
     )
 
 
