@@ -2,31 +2,27 @@
 
 Nothing here is a rule: it invents plausible facts (results, late reports, no-shows, leaves,
 newcomers, disinterest) from one `random.Random(seed)` and hands them to the same functions a
-real league uses. The same seed always gives the same league.
+real league uses, month after month through the same replay (`event.replay_league`) a stored
+event follows. The same seed always gives the same league.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
 from mashindano.engine.errors import ConfigError, NoValidPairing
+from mashindano.engine.gomoku.event import LeagueMonth, MonthEnd, replay_league
 from mashindano.engine.gomoku.league import League, check_roster, found_league
 from mashindano.engine.gomoku.leaves import LeaveRequest
 from mashindano.engine.gomoku.months import Month, hours
 from mashindano.engine.gomoku.newcomers import Membership, Registration
 from mashindano.engine.gomoku.parameters import GOMOKU_LEAGUE, GomokuParameters
 from mashindano.engine.gomoku.scoring import GameWinner, MatchResult
-from mashindano.engine.gomoku.stage import (
-    PlannedMatch,
-    Stage,
-    StageOutcome,
-    close_stage,
-    plan_stage,
-    start_stage,
-)
+from mashindano.engine.gomoku.stage import PlannedMatch, Stage, start_stage
 from mashindano.engine.gomoku.windows import ResultStatus, compute_result_validation
 from mashindano.engine.model import Competitor, CompetitorId
 
@@ -58,13 +54,12 @@ class SimulatedMatch:
     """The games as reported, even when the report came too late to count."""
 
 
-@dataclass(frozen=True, slots=True)
-class SimulatedMonth:
-    month: Month
-    stage: Stage
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SimulatedMonth(LeagueMonth):
+    """A month of the replay (`event.LeagueMonth`) with what the simulation drew for it."""
+
     matches: tuple[SimulatedMatch, ...]
     flagged: tuple[CompetitorId, ...]
-    outcome: StageOutcome
     registrations: tuple[Registration, ...] = ()
     """Every registration received for the month (entered or refused, see `stage`)."""
     leave_requests: tuple[LeaveRequest, ...] = ()
@@ -97,42 +92,60 @@ def simulate_league(
     if months < 1:
         raise ConfigError(f"simulate at least one month, got {months}", months=months)
     check_roster(players, parameters)
-    rng = random.Random(seed)
-    league = found_league(players, Month.of(start), parameters)
-    simulated: list[SimulatedMonth] = []
-    for _ in range(months):
-        month = league.month
-        leave_requests = _draw_leaves(rng, league)
-        registrations = _draw_registrations(rng, league)
-        stage, registrations = _start_with_enough_players(
-            rng, league, registrations, leave_requests
+    draws = _Draws(random.Random(seed), months, parameters)
+    replayed = replay_league(found_league(players, Month.of(start), parameters), draws)
+    simulated = tuple(
+        SimulatedMonth(
+            **{f.name: getattr(month, f.name) for f in dataclasses.fields(month)},
+            matches=draws.played[month.number][0],
+            flagged=draws.played[month.number][1],
+            registrations=draws.entered[month.number][0],
+            leave_requests=draws.entered[month.number][1],
         )
-        disinterested = frozenset(c for c in stage.ladder.ids if rng.random() < _DISINTEREST_RATE)
-        matches = tuple(
-            _play(rng, planned, stage, disinterested, parameters)
-            for planned in plan_stage(stage, league)
-        )
-        flagged = tuple(c for c in stage.ladder.ids if c in disinterested)
-        outcome = close_stage(league, stage, [m.result for m in matches], flagged)
-        simulated.append(
-            SimulatedMonth(
-                month,
-                stage,
-                matches,
-                flagged,
-                outcome,
-                registrations=tuple(registrations),
-                leave_requests=tuple(leave_requests),
-            )
-        )
-        league = outcome.league
+        for month in replayed
+    )
+    league = replayed[-1].outcome.league
     return LeagueSimulation(
         seed=seed,
         parameters=parameters,
         competitors=dict(league.competitors),
-        months=tuple(simulated),
+        months=simulated,
         league=league,
     )
+
+
+class _Draws:
+    """The months' facts, drawn: leaves, registrations, disinterest and match results."""
+
+    def __init__(self, rng: random.Random, months: int, parameters: GomokuParameters) -> None:
+        self.rng = rng
+        self.months = months
+        self.parameters = parameters
+        self.entered: dict[int, tuple[tuple[Registration, ...], tuple[LeaveRequest, ...]]] = {}
+        """Each month's registrations (recruits included) and leave requests, as drawn."""
+        self.played: dict[int, tuple[tuple[SimulatedMatch, ...], tuple[CompetitorId, ...]]] = {}
+        """Each month's matches and the players flagged as disinterested, as drawn."""
+
+    def start(self, league: League, number: int) -> Stage | None:
+        if number > self.months:
+            return None
+        leave_requests = _draw_leaves(self.rng, league)
+        registrations = _draw_registrations(self.rng, league)
+        stage, registrations = _start_with_enough_players(
+            self.rng, league, registrations, leave_requests
+        )
+        self.entered[number] = (tuple(registrations), tuple(leave_requests))
+        return stage
+
+    def end(
+        self, league: League, number: int, stage: Stage, planned: tuple[PlannedMatch, ...]
+    ) -> MonthEnd:
+        rng = self.rng
+        disinterested = frozenset(c for c in stage.ladder.ids if rng.random() < _DISINTEREST_RATE)
+        matches = tuple(_play(rng, p, stage, disinterested, self.parameters) for p in planned)
+        flagged = tuple(c for c in stage.ladder.ids if c in disinterested)
+        self.played[number] = (matches, flagged)
+        return MonthEnd([m.result for m in matches], flagged)
 
 
 def _draw_leaves(rng: random.Random, league: League) -> list[LeaveRequest]:

@@ -1,10 +1,11 @@
 """A whole KIBA tournament played with seeded random results (for `mashindano simulate`).
 
-Nothing here is a rule: the rules are the functions it calls, and the order of the stages is
-`tournament.py`'s, the same a stored event follows. Results are drawn from the two
-players' Elo (FIDE expected score, no draws in Bao, A23). All games of a stage run in parallel
-(R19), so the simulation draws the order in which they finish; a withdrawal happens after a
-given number of the stage's games have finished, which is how "at any time" (R34) is modelled.
+Nothing here is a rule: the rules are the functions it calls, and the tournament is walked
+stage by stage with `event.py`, the same replay a stored event follows. Results are drawn
+from the two players' Elo (FIDE expected score, no draws in Bao, A23). All games of a stage
+run in parallel (R19), so the simulation draws the order in which they finish; a withdrawal
+happens after a given number of the stage's games have finished, which is how "at any time"
+(R34) is modelled.
 A tie that needs the director's playoff (R29 (4)) gets a playoff result drawn at random and
 recorded like any other decision.
 """
@@ -17,22 +18,21 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from mashindano.engine.errors import IllegalResult
-from mashindano.engine.kiba.final import FinalMatch, FinalState, compute_final, final_match
-from mashindano.engine.kiba.group_play import KibaGroup, StageSchedule, schedule_stage
+from mashindano.engine.kiba.event import (
+    PlayedStage,
+    play_final,
+    play_stage,
+    record_stage,
+    start_tournament,
+)
+from mashindano.engine.kiba.final import FinalMatch, FinalState, compute_final
+from mashindano.engine.kiba.group_play import StageSchedule, schedule_stage
 from mashindano.engine.kiba.parameters import KIBA_BAO, KibaParameters
-from mashindano.engine.kiba.ranking import GroupStandings
 from mashindano.engine.kiba.seeding import InitialList, SeededPlayer, compute_initial_list
 from mashindano.engine.kiba.stage_kind import StageKind
-from mashindano.engine.kiba.stages import TournamentPlan, advance
-from mashindano.engine.kiba.tournament import (
-    PlayoffOrder,
-    StageStep,
-    first_stage,
-    following_stage,
-    rank_stage,
-    stage_ties,
-)
-from mashindano.engine.kiba.withdrawal import Withdrawal, withdraw_from_final
+from mashindano.engine.kiba.stages import TournamentPlan
+from mashindano.engine.kiba.tournament import PlayoffOrder, StageStep
+from mashindano.engine.kiba.withdrawal import Withdrawal
 from mashindano.engine.model import Competitor, CompetitorId, Game, GameResult
 from mashindano.engine.simulation import random_game_result
 
@@ -59,33 +59,12 @@ class Playoff:
 
 
 @dataclass(frozen=True, slots=True)
-class StageOutcome:
-    kind: StageKind
-    schedule: StageSchedule
-    standings: tuple[GroupStandings, ...]
-
-    @property
-    def groups(self) -> tuple[KibaGroup, ...]:
-        return self.schedule.groups
-
-    def standings_of(self, group: str) -> GroupStandings:
-        for table in self.standings:
-            if table.group == group:
-                return table
-        raise IllegalResult(f"no group {group} in the {self.kind.value} stage", group=group)
-
-    def games(self) -> tuple[Game, ...]:
-        """The stage's games as scored (withdrawals applied)."""
-        return tuple(g for table in self.standings for g in table.games)
-
-
-@dataclass(frozen=True, slots=True)
 class KibaSimulation:
     seed: int
     parameters: KibaParameters
     initial_list: InitialList
     plan: TournamentPlan
-    stages: tuple[StageOutcome, ...]
+    stages: tuple[PlayedStage, ...]
     """Qualification, then the semifinal when the plan has one."""
     finalists: tuple[SeededPlayer, ...]
     final: FinalState | None
@@ -94,7 +73,7 @@ class KibaSimulation:
     withdrawals: tuple[Withdrawal, ...]
     playoffs: tuple[Playoff, ...]
 
-    def stage(self, kind: StageKind) -> StageOutcome | None:
+    def stage(self, kind: StageKind) -> PlayedStage | None:
         for outcome in self.stages:
             if outcome.kind is kind:
                 return outcome
@@ -111,43 +90,39 @@ def simulate_tournament(
     """Seed the list, play every stage with random results drawn from `seed`, play the final."""
     rng = random.Random(seed)
     initial = compute_initial_list(players, parameters)
-    plan, step = first_stage(initial, parameters)
+    tournament = start_tournament(initial, parameters)
     for withdrawal in withdrawals:
         initial.player(withdrawal.competitor)
     out: set[CompetitorId] = set()
     recorded: list[Withdrawal] = []
     playoffs: list[Playoff] = []
-    outcomes: list[StageOutcome] = []
-    while step.kind is not StageKind.FINAL:
+    while (step := tournament.reached) is not None and step.kind is not StageKind.FINAL:
         schedule = schedule_stage(step.groups, parameters)
         planned = [w for w in withdrawals if w.stage is step.kind]
         games = _play_stage(step.kind, schedule, rng, planned, out, recorded)
-        tables = _rank_stage(schedule, games, step, parameters, out, rng, playoffs)
-        outcomes.append(StageOutcome(step.kind, schedule, tables))
-        step = following_stage(plan, step, advance(tables, step.plan))
-    finalists = step.finalists
-    planned_final = [w for w in withdrawals if w.stage is StageKind.FINAL]
-    final_state: FinalState | None = None
+        played = _rank_stage(schedule, games, step, parameters, out, rng, playoffs)
+        tournament = record_stage(tournament, played)
+    finalists = tournament.finalists or ()
     if len(finalists) == 2:
-        match = final_match(finalists[0], finalists[1], parameters)
-        final_state = _play_final(match, rng, planned_final, out, recorded)
-        winner = final_state.winner
-    elif len(finalists) == 1:
-        winner = finalists[0]  # the other finalist's place went unfilled after withdrawals
-    else:
+        planned_final = [w for w in withdrawals if w.stage is StageKind.FINAL]
+        games_played, gone = _play_final(
+            tournament.final_match(), rng, planned_final, out, recorded
+        )
+        tournament = play_final(tournament, games_played, gone)
+    winner = tournament.winner
+    if winner is None:
         raise IllegalResult(
             "no player is left to play the final: every candidate withdrew",
             code="no_winner",
         )
-    assert winner is not None
     return KibaSimulation(
         seed=seed,
         parameters=parameters,
         initial_list=initial,
-        plan=plan,
-        stages=tuple(outcomes),
+        plan=tournament.plan,
+        stages=tournament.stages,
         finalists=finalists,
-        final=final_state,
+        final=tournament.final,
         winner=winner,
         withdrawals=tuple(recorded),
         playoffs=tuple(playoffs),
@@ -211,18 +186,19 @@ def _rank_stage(
     out: set[CompetitorId],
     rng: random.Random,
     playoffs: list[Playoff],
-) -> tuple[GroupStandings, ...]:
+) -> PlayedStage:
     played = [games[i] for i in range(len(games))]
-    ranked = rank_stage(schedule.groups, played, parameters, withdrawn=out)
-    ties = stage_ties(ranked.standings, step.plan)
-    if not ties:
-        return ranked.standings
+    ranked = play_stage(step, played, parameters, withdrawn=out, schedule=schedule)
+    if not ranked.ties:
+        return ranked
     # The director's playoffs, simulated: each result is drawn at random and recorded.
-    decisions = [PlayoffOrder(group, tuple(rng.sample(list(tie), len(tie)))) for group, tie in ties]
+    decisions = [
+        PlayoffOrder(group, tuple(rng.sample(list(tie), len(tie)))) for group, tie in ranked.ties
+    ]
     playoffs.extend(Playoff(step.kind, d.group, d.order) for d in decisions)
-    return rank_stage(
-        schedule.groups, played, parameters, withdrawn=out, playoffs=decisions
-    ).standings
+    return play_stage(
+        step, played, parameters, withdrawn=out, playoffs=decisions, schedule=schedule
+    )
 
 
 def _play_final(
@@ -231,8 +207,9 @@ def _play_final(
     planned: Sequence[SimulatedWithdrawal],
     out: set[CompetitorId],
     recorded: list[Withdrawal],
-) -> FinalState:
-    """Games one after another (A13) until the best-of rule has a winner (R32)."""
+) -> tuple[list[Game], CompetitorId | None]:
+    """Games one after another (A13) until the best-of rule has a winner (R32), or until a
+    finalist withdraws: the games played, and who withdrew."""
     games: list[Game] = []
     state = compute_final(match, games)
     while not state.is_decided:
@@ -240,7 +217,7 @@ def _play_final(
             if w.after_games <= len(games) and match.has(w.competitor) and w.competitor not in out:
                 out.add(w.competitor)
                 recorded.append(Withdrawal(w.competitor, StageKind.FINAL))
-                return compute_final(match, withdraw_from_final(match, games, w.competitor))
+                return games, w.competitor
         number = len(games) + 1
         south = match.south_of_game(number)
         north = match.opponent_of(south.id)
@@ -248,4 +225,4 @@ def _play_final(
         winner = south if result is GameResult.FIRST_WINS else north
         games.append(match.game(number, winner.id))
         state = compute_final(match, games)
-    return state
+    return games, None

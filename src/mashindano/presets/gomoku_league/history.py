@@ -1,8 +1,9 @@
 """The league of a `gomoku-league` event, derived from its facts month by month.
 
 Nothing here is stored and nothing is a rule: the facts are turned into the engine's inputs and
-the engine (`engine.gomoku`) replays the league from its founding list, one month after the
-other. What each fact means for the league:
+the engine's replay (`engine.gomoku.event.replay_league`, the one the simulation walks too)
+plays the league from its founding list, one month after the other. What each fact means
+for the league:
 
 - Entries numbered when the event started: the founding list, in number order (R11, A18).
 - Entries registered after the start (they have no number): registrations (R4) for the month
@@ -56,13 +57,11 @@ from mashindano.engine.gomoku import (
     PlannedMatch,
     Registration,
     Stage,
-    StageOutcome,
-    close_stage,
     compute_pairings,
     found_league,
-    plan_stage,
     start_stage,
 )
+from mashindano.engine.gomoku.event import LeagueMonth, MonthEnd, replay_league
 from mashindano.engine.gomoku.pairing import LadderMatch
 from mashindano.engine.model import Competitor, CompetitorId, GameResult
 from mashindano.engine.parameters import EVENT_WIDE, override
@@ -417,30 +416,12 @@ def keep_published_list(
 # -- the replay -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class MonthRecord:
-    """One month of the event: the league before it, its stage, and its end."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MonthRecord(LeagueMonth):
+    """One month of the event as the engine replays it (`engine.gomoku.event.LeagueMonth`)."""
 
-    number: int
-    league: League
-    """The league before this month."""
-    stage: Stage
-    planned: tuple[PlannedMatch, ...]
-    outcome: StageOutcome
-    """The month end: final once the month is closed, provisional while it runs."""
-    is_closed: bool
     round: RoundFact | None
     """The published month; None for the plan of a month not yet paired."""
-
-    @property
-    def month(self) -> Month:
-        return self.stage.month
-
-    def planned_match(self, upper: CompetitorId, lower: CompetitorId) -> PlannedMatch | None:
-        for planned in self.planned:
-            if (planned.match.upper, planned.match.lower) == (upper, lower):
-                return planned
-        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -465,41 +446,63 @@ class LeagueHistory:
         return self.months[number - 1] if 1 <= number <= len(self.months) else None
 
 
+class _PublishedMonths:
+    """The facts of each published month, as the engine's replay asks for them; with `plan`,
+    also the month after them, to be paired (registrations up to now, nothing reported)."""
+
+    def __init__(self, facts: EventFacts, plan: bool = False) -> None:
+        self.facts = facts
+        self.plan = plan
+        self.rounds = {r.number: r for r in league_rounds(facts)}
+
+    def start(self, league: League, number: int) -> Stage | None:
+        round_fact = self.rounds.get(number)
+        if round_fact is None and not self.plan:
+            return None
+        previous = self.rounds.get(number - 1)
+        stage = start_stage(
+            league,
+            registrations_for(
+                self.facts,
+                number,
+                previous.published_at if previous is not None else None,
+                round_fact.published_at if round_fact is not None else None,
+            ),
+            leave_requests_for(self.facts, number, league.month),
+        )
+        if round_fact is None:
+            return stage
+        return keep_published_list(stage, round_fact, league, self.facts)
+
+    def end(
+        self, league: League, number: int, stage: Stage, planned: tuple[PlannedMatch, ...]
+    ) -> MonthEnd:
+        round_fact = self.rounds.get(number)
+        if round_fact is None:
+            return MonthEnd(closed=False)
+        return MonthEnd(
+            match_results(round_fact, stage),
+            flags_for(self.facts, number, stage),
+            exclusions_for(self.facts, number, league, stage),
+            closed=is_month_closed(self.facts, number),
+        )
+
+    def record(self, month: LeagueMonth) -> MonthRecord:
+        fields = {f.name: getattr(month, f.name) for f in dataclasses.fields(month)}
+        return MonthRecord(**fields, round=self.rounds.get(month.number))
+
+
 def derive_history(
     facts: EventFacts, parameters: LeagueEventParameters, now: datetime | None = None
 ) -> LeagueHistory:
     """Replay the league through every published month (stopping after the first open one)."""
     first = first_league_month(facts, parameters, now)
-    published = league_rounds(facts)
-    if first is None or not published:
+    if first is None or not league_rounds(facts):
         return LeagueHistory(parameters, first, (), None)
-    league = found_league(founding_players(facts), first, parameters.league)
-    founding = league
-    months: list[MonthRecord] = []
-    previous: datetime | None = None
-    for round_fact in published:
-        number = round_fact.number
-        stage = start_stage(
-            league,
-            registrations_for(facts, number, previous, round_fact.published_at),
-            leave_requests_for(facts, number, league.month),
-        )
-        stage = keep_published_list(stage, round_fact, league, facts)
-        outcome = close_stage(
-            league,
-            stage,
-            match_results(round_fact, stage),
-            flags_for(facts, number, stage),
-            exclusions_for(facts, number, league, stage),
-        )
-        closed = is_month_closed(facts, number)
-        planned = plan_stage(stage, league)
-        months.append(MonthRecord(number, league, stage, planned, outcome, closed, round_fact))
-        previous = round_fact.published_at
-        if not closed:
-            break
-        league = outcome.league
-    return LeagueHistory(parameters, first, tuple(months), founding)
+    founding = found_league(founding_players(facts), first, parameters.league)
+    published = _PublishedMonths(facts)
+    months = tuple(published.record(m) for m in replay_league(founding, published))
+    return LeagueHistory(parameters, first, months, founding)
 
 
 def plan_month(facts: EventFacts, history: LeagueHistory) -> MonthRecord:
@@ -507,12 +510,6 @@ def plan_month(facts: EventFacts, history: LeagueHistory) -> MonthRecord:
     NoValidPairing when fewer than the minimum of players are left."""
     league = history.next_league(facts)
     assert league is not None, "plan_month needs month 1's calendar month and no open month"
-    number = len(history.months) + 1
-    previous = history.months[-1].round if history.months else None
-    stage = start_stage(
-        league,
-        registrations_for(facts, number, previous.published_at if previous else None, None),
-        leave_requests_for(facts, number, league.month),
-    )
-    outcome = close_stage(league, stage, ())
-    return MonthRecord(number, league, stage, plan_stage(stage, league), outcome, False, None)
+    planned = _PublishedMonths(facts, plan=True)
+    [month] = replay_league(league, planned, first=len(history.months) + 1)
+    return planned.record(month)

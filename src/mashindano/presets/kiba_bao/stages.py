@@ -47,27 +47,24 @@ from mashindano.engine.kiba import (
     SeededPlayer,
     StageKind,
     StagePlan,
-    StageSchedule,
     TournamentPlan,
-    advance,
     compute_final,
     compute_initial_list,
-    final_match,
     kiba_parameters,
     make_group,
     schedule_stage,
-    withdraw_from_final,
+)
+from mashindano.engine.kiba.event import (
+    KibaTournament,
+    PlayedStage,
+    play_final,
+    play_stage,
+    record_stage,
+    start_tournament,
 )
 from mashindano.engine.kiba.final import FINAL_ENCOUNTER
 from mashindano.engine.kiba.stages import SEMIFINAL_GROUP_NAMES
-from mashindano.engine.kiba.tournament import (
-    PlayoffOrder,
-    StageStep,
-    first_stage,
-    following_stage,
-    rank_stage,
-    stage_ties,
-)
+from mashindano.engine.kiba.tournament import PlayoffOrder, StageStep
 from mashindano.engine.model import CompetitorId, Game, GameResult, Termination
 from mashindano.store.facts import (
     EventFacts,
@@ -212,37 +209,29 @@ def _current(
 # -- a group stage ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class GroupStage:
-    """A published qualification or semifinal stage, ranked from the facts as they stand."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GroupStage(PlayedStage):
+    """A published qualification or semifinal stage, ranked from the facts as they stand: the
+    engine's `PlayedStage` with the facts it was ranked from."""
 
-    number: int
-    plan: StagePlan
-    schedule: StageSchedule
     published: RoundFact
-    standings: tuple[GroupStandings, ...]
     missing: tuple[GameFact, ...]
     """Games still without a result (not counting those a withdrawal abandons)."""
     disputed: tuple[GameFact, ...]
     withdrawn: Mapping[CompetitorId, StageWithdrawal]
-    stale_playoffs: tuple[PlayoffDecision, ...]
-    """Recorded playoffs that no longer match a tie (a result was corrected afterwards)."""
 
     @property
-    def kind(self) -> StageKind:
-        return self.plan.kind
-
-    @property
-    def groups(self) -> tuple[KibaGroup, ...]:
-        return self.schedule.groups
+    def stale_playoffs(self) -> tuple[PlayoffDecision, ...]:
+        """Recorded playoffs that no longer match a tie (a result was corrected afterwards)."""
+        return tuple(PlayoffDecision(self.number, d.group, d.order) for d in self.stale)
 
     @property
     def is_complete(self) -> bool:
-        return not self.missing and not self.disputed
+        return self.complete
 
     def ties_needing_playoff(self) -> tuple[tuple[str, tuple[CompetitorId, ...]], ...]:
         """(group, tied players) for every tie that decides where players go (R29 (4))."""
-        return stage_ties(self.standings, self.plan)
+        return self.ties
 
     def group_of(self, competitor: CompetitorId) -> KibaGroup | None:
         for group in self.groups:
@@ -298,7 +287,9 @@ class GroupStage:
                 round=self.number,
                 ties=[[group, *tie] for group, tie in ties],
             )
-        return advance(self.standings, self.plan)
+        advanced = self.advanced
+        assert advanced is not None  # complete and no tie waits
+        return advanced
 
 
 def describe_open_games(missing: Sequence[GameFact], disputed: Sequence[GameFact]) -> str:
@@ -319,14 +310,13 @@ def describe_open_games(missing: Sequence[GameFact], disputed: Sequence[GameFact
 
 def evaluate_group_stage(
     facts: EventFacts,
-    number: int,
-    plan: StagePlan,
-    groups: Sequence[KibaGroup],
+    step: StageStep,
     published: RoundFact,
     parameters: KibaParameters,
     playoffs: Sequence[PlayoffDecision],
 ) -> GroupStage:
-    schedule = schedule_stage(groups, parameters)
+    number = step.number
+    schedule = schedule_stage(step.groups, parameters)
     withdrawn = stage_withdrawals(facts, number, published.published_at)
     by_pair = {(e.first, e.second): e for e in published.encounters if e.second is not None}
     games: list[Game] = []
@@ -366,24 +356,25 @@ def evaluate_group_stage(
                     encounter=scheduled.encounter,
                 )
             )
-    ranked = rank_stage(
-        groups,
+    played = play_stage(
+        step,
         games,
         parameters,
         withdrawn=list(withdrawn),
         playoffs=[PlayoffOrder(d.group, d.order) for d in playoffs if d.round == number],
-    )
-    stale = [PlayoffDecision(number, d.group, d.order) for d in ranked.stale]
-    return GroupStage(
-        number=number,
-        plan=plan,
+        complete=not missing and not disputed,
         schedule=schedule,
+    )
+    return GroupStage(
+        step=played.step,
+        schedule=played.schedule,
+        standings=played.standings,
+        stale=played.stale,
+        complete=played.complete,
         published=published,
-        standings=ranked.standings,
         missing=tuple(missing),
         disputed=tuple(disputed),
         withdrawn=withdrawn,
-        stale_playoffs=tuple(stale),
     )
 
 
@@ -417,17 +408,12 @@ class FinalStage:
 
 
 def evaluate_final(
-    facts: EventFacts,
-    number: int,
-    published: RoundFact,
-    initial: InitialList,
-    parameters: KibaParameters,
-) -> FinalStage:
+    facts: EventFacts, published: RoundFact, tournament: KibaTournament
+) -> tuple[FinalStage, KibaTournament]:
+    """The published final from its games, and the tournament with it played."""
+    number = tournament.next_number
     [encounter] = [e for e in published.encounters if e.second is not None]
-    assert encounter.second is not None
-    match = final_match(
-        initial.player(encounter.first), initial.player(encounter.second), parameters
-    )
+    match = tournament.final_match()
     withdrawn = stage_withdrawals(facts, number, published.published_at)
     decided: list[Game] = []
     missing: list[GameFact] = []
@@ -455,17 +441,19 @@ def evaluate_final(
     out: CompetitorId | None = None
     if gone and not state.is_decided:
         out = min(gone, key=lambda c: withdrawn[c].at)
-        state = compute_final(match, withdraw_from_final(match, decided, out))
         missing = []
-    return FinalStage(
+    tournament = play_final(tournament, decided, out)
+    assert tournament.final is not None
+    final = FinalStage(
         number=number,
         published=published,
         match=match,
-        state=state,
+        state=tournament.final,
         withdrawn=out,
         missing=tuple(missing),
         disputed=tuple(disputed),
     )
+    return final, tournament
 
 
 # -- the whole event --------------------------------------------------------------------------
@@ -491,9 +479,8 @@ Advanced = Mapping[Destination, tuple[SeededPlayer, ...]]
 
 @dataclass(frozen=True, slots=True)
 class KibaEvent:
-    parameters: KibaParameters
-    initial: InitialList
-    plan: TournamentPlan
+    tournament: KibaTournament
+    """The engine's replay of the published stages (`engine.kiba.event`)."""
     stages: tuple[GroupStage, ...]
     """The published group stages, ranked as they stand now."""
     advanced: tuple[Advanced, ...]
@@ -501,6 +488,18 @@ class KibaEvent:
     final: FinalStage | None
     next: NextStage | None
     """The stage still to pair (None once the final is published)."""
+
+    @property
+    def parameters(self) -> KibaParameters:
+        return self.tournament.parameters
+
+    @property
+    def initial(self) -> InitialList:
+        return self.tournament.initial
+
+    @property
+    def plan(self) -> TournamentPlan:
+        return self.tournament.plan
 
     @property
     def names(self) -> dict[CompetitorId, str]:
@@ -513,37 +512,20 @@ class KibaEvent:
     def pending_advancement(self) -> Advanced | None:
         """What the latest group stage gives the next one, once it can be known (None while
         games are open or a tie awaits the director's playoff)."""
-        latest = self.latest
-        if latest is None or self.next is None or self.next.number != latest.number + 1:
-            return None
-        try:
-            return latest.advancement(self.names)
-        except WrongState:
-            return None
+        return self.tournament.pending if self.next is not None else None
 
     def lone_finalists(self) -> tuple[SeededPlayer, ...] | None:
         """The finalists when fewer than two are left after withdrawals (no final is played);
         None when the final is (or will be) played or is not known yet."""
-        if self.next is None or self.next.kind is not StageKind.FINAL:
-            return None
-        advanced = self.pending_advancement()
-        if advanced is None:
-            return None
-        finalists = advanced.get(Destination.FINAL, ())
-        return finalists if len(finalists) < 2 else None
+        return self.tournament.lone_finalists()
 
     @property
     def is_decided(self) -> bool:
-        if self.final is not None:
-            return self.final.state.is_decided
-        return self.lone_finalists() is not None
+        return self.tournament.is_decided
 
     @property
     def winner(self) -> SeededPlayer | None:
-        if self.final is not None:
-            return self.final.state.winner
-        lone = self.lone_finalists()
-        return lone[0] if lone else None
+        return self.tournament.winner
 
     def stage(self, number: int) -> GroupStage | None:
         for stage in self.stages:
@@ -571,11 +553,11 @@ def _went_on(following: RoundFact, groups: Sequence[KibaGroup], kind: StageKind)
 
 
 def derive_event(facts: EventFacts) -> KibaEvent:
-    """Everything the rules say about a started event, from its facts: the stages in the
-    order `engine.kiba.tournament` gives them, each ranked from its published games."""
+    """Everything the rules say about a started event, from its facts: the engine's replay
+    (`engine.kiba.event`) driven by the published stages, each ranked from its games."""
     parameters = kiba_parameters(facts.parameters)
     initial = initial_list(facts, parameters)
-    plan, step = first_stage(initial, parameters)
+    tournament = start_tournament(initial, parameters)
     published = {r.number: r for r in facts.rounds if r.stage == EVENT_STAGE and r.group == ""}
     playoffs = playoff_decisions(facts)
     stages: list[GroupStage] = []
@@ -583,30 +565,35 @@ def derive_event(facts: EventFacts) -> KibaEvent:
     final: FinalStage | None = None
     following: NextStage | None = None
     while True:
-        current = published.get(step.number)
-        if current is None:
-            known = step.groups if step.kind is StageKind.QUALIFICATION else None
-            following = NextStage(step.number, step.plan, known)
+        number = tournament.next_number
+        step = tournament.reached
+        current = published.get(number)
+        if current is None or step is None:
+            known = (
+                step.groups if step is not None and step.kind is StageKind.QUALIFICATION else None
+            )
+            following = NextStage(number, tournament.next_plan, known)
             break
         if step.kind is StageKind.FINAL:
-            final = evaluate_final(facts, step.number, current, initial, parameters)
+            final, tournament = evaluate_final(facts, current, tournament)
             if stages:
                 advanced.append(_went_on(current, stages[-1].groups, StageKind.FINAL))
             break
-        if step.number > 1:
+        if number > 1:
             advanced.append(_went_on(current, step.groups, step.kind))
-        stage = evaluate_group_stage(
-            facts, step.number, step.plan, step.groups, current, parameters, playoffs
-        )
+        stage = evaluate_group_stage(facts, step, current, parameters, playoffs)
         stages.append(stage)
-        if published.get(step.number + 1) is None:
-            following = NextStage(step.number + 1, plan.stages[step.number], None)
+        after = published.get(number + 1)
+        step_after = _published_step(facts, tournament, number + 1, after)
+        tournament = record_stage(tournament, stage, published=step_after)
+        if after is None:
+            following = NextStage(number + 1, tournament.next_plan, None)
             break
-        step = _after(plan, stage, initial, published_groups(facts, step.number + 1, initial))
+        if tournament.reached is None:
+            # paired before groups were recorded, from an advancement no longer known
+            stage.advancement({p.id: p.name for p in initial.players})
     return KibaEvent(
-        parameters=parameters,
-        initial=initial,
-        plan=plan,
+        tournament=tournament,
         stages=tuple(stages),
         advanced=tuple(advanced),
         final=final,
@@ -614,18 +601,20 @@ def derive_event(facts: EventFacts) -> KibaEvent:
     )
 
 
-def _after(
-    plan: TournamentPlan,
-    stage: GroupStage,
-    initial: InitialList,
-    recorded: tuple[KibaGroup, ...] | None,
-) -> StageStep:
-    """The published stage after `stage`: its groups as recorded when it was paired need no
-    advancement (a correction made afterwards must not move players already paired); they
-    are recomputed from the stage before only for events paired before groups were recorded.
-    The final's players are read from its encounter by `evaluate_final`."""
-    following = plan.stages[stage.number]
-    if recorded is not None or following.kind is StageKind.FINAL:
-        return StageStep(stage.number + 1, following, groups=recorded or ())
-    names = {p.id: p.name for p in initial.players}
-    return following_stage(plan, StageStep(stage.number, stage.plan), stage.advancement(names))
+def _published_step(
+    facts: EventFacts, tournament: KibaTournament, number: int, following: RoundFact | None
+) -> StageStep | None:
+    """Stage `number` as published (round `following`): the final's players from
+    its encounter, a group stage's groups as recorded when it was paired (a correction made
+    afterwards must not move players already paired). None when it is not published, or was
+    paired before groups were recorded: then its players come from the advancement."""
+    if following is None:
+        return None
+    plan, initial = tournament.plan.stages[number - 1], tournament.initial
+    if plan.kind is StageKind.FINAL:
+        [encounter] = [e for e in following.encounters if e.second is not None]
+        assert encounter.second is not None
+        finalists = (initial.player(encounter.first), initial.player(encounter.second))
+        return StageStep(number, plan, finalists=finalists)
+    recorded = published_groups(facts, number, initial)
+    return StageStep(number, plan, groups=recorded) if recorded is not None else None

@@ -10,12 +10,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from mashindano.engine.kiba.event import PlayedStage
 from mashindano.engine.kiba.final import FinalState
 from mashindano.engine.kiba.group_play import DUMMY_LABEL, KibaGroup, KibaPairing
 from mashindano.engine.kiba.parameters import PRESET_NAME
 from mashindano.engine.kiba.ranking import GroupStandings, TieValue
 from mashindano.engine.kiba.seeding import InitialList, SeededPlayer
-from mashindano.engine.kiba.simulation import KibaSimulation, StageOutcome
+from mashindano.engine.kiba.simulation import KibaSimulation
 from mashindano.engine.model import CompetitorId, Game, Outcome
 from mashindano.engine.points import points_to_json
 
@@ -112,7 +113,7 @@ def _berger_label(group: KibaGroup, number: int) -> int:
     return -1 if number == group.dummy else number
 
 
-def _stage_json(stage: StageOutcome) -> dict[str, Any]:
+def _stage_json(stage: PlayedStage) -> dict[str, Any]:
     groups = []
     for group in stage.groups:
         table = stage.standings_of(group.name)
