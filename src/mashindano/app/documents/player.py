@@ -13,6 +13,7 @@ from mashindano.app.documents.rounds import BYE_LABELS
 from mashindano.app.documents.standings import StandingsRow, player_flags, standings_document
 from mashindano.app.errors import UnknownPlayer
 from mashindano.app.formats.registry import adapter_for
+from mashindano.app.on_site import play_url
 from mashindano.app.queries import get_event_facts
 from mashindano.engine.model import Competitor
 from mashindano.engine.points import points_to_json
@@ -33,6 +34,8 @@ class CardGame:
     outcome: str
     """win, draw, loss, or "" while unplayed; the bye's kind for a bye."""
     status: str
+    play_url: str = ""
+    """The game page while the game runs on the site (`app.on_site`), else ""."""
 
     @property
     def moves_first(self) -> bool:
@@ -138,6 +141,7 @@ def player_card(facts: EventFacts, player: str) -> PlayerCard:
                         game.result.value,
                         outcome.value if outcome is not None else "",
                         game.status.value,
+                        play_url(facts, game),
                     )
                 )
     standings = tuple(

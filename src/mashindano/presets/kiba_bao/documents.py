@@ -10,7 +10,7 @@ It is Django-free: the event's summary (`presets.event_summary`) adds this docum
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -34,7 +34,7 @@ from mashindano.presets.kiba_bao.tables import (
     stage_advancement,
     walkover_table,
 )
-from mashindano.store.facts import Json
+from mashindano.store.facts import GameFact, Json
 
 FIRST_MOVE_RULE = "kiba-bao R21"
 
@@ -142,6 +142,8 @@ class FinalGameLine:
     north: CompetitorId
     result: str
     status: str
+    play_url: str = ""
+    """The game page while the game runs on the site (issue 29 item 1), else ""."""
 
     def to_json(self) -> dict[str, Json]:
         return {
@@ -226,13 +228,25 @@ class KibaEventDocument:
         return document
 
 
-def kiba_event_document(event: KibaEvent) -> KibaEventDocument:
+def _no_link(game: GameFact) -> str:
+    return ""
+
+
+def kiba_event_document(
+    event: KibaEvent,
+    flags: Mapping[str, tuple[str, ...]] | None = None,
+    play_url: Callable[[GameFact], str] = _no_link,
+) -> KibaEventDocument:
+    """`flags` say who withdrew or is on leave beside the tables (`app.documents.tables.
+    player_flags`); `play_url` is a running game's page."""
+    shown = dict(flags or {})
     last = len(event.stages) - 1
     stages = tuple(
         _stage(
             stage,
             event.parameters,
             stage_advancement(event, index),
+            shown,
             waits_for_playoff=index == last and event.next is not None,
         )
         for index, stage in enumerate(event.stages)
@@ -242,8 +256,10 @@ def kiba_event_document(event: KibaEvent) -> KibaEventDocument:
     return KibaEventDocument(
         initial_list=tuple(InitialListLine.of(p) for p in event.initial.players),
         stages=stages,
-        final=_final(event.final, event.parameters) if event.final is not None else None,
-        walkover=standings_section(walkover_table(lone[0]))
+        final=_final(event.final, event.parameters, shown, play_url)
+        if event.final is not None
+        else None,
+        walkover=standings_section(walkover_table(lone[0]), shown)
         if event.final is None and lone
         else None,
         winner=PlayerRef.of(winner.competitor) if winner is not None else None,
@@ -254,12 +270,13 @@ def _stage(
     stage: GroupStage,
     parameters: KibaParameters,
     advanced: Mapping[Destination, tuple[SeededPlayer, ...]] | None,
+    flags: dict[str, tuple[str, ...]],
     *,
     waits_for_playoff: bool,
 ) -> KibaStageDocument:
     boards = {(e.first, e.second): e.board for e in stage.published.encounters}
     tables = {
-        standings.group: standings_section(table)
+        standings.group: standings_section(table, flags)
         for standings, table in zip(stage.standings, group_tables(stage, advanced), strict=True)
     }
     groups = []
@@ -288,7 +305,12 @@ def _stage(
     )
 
 
-def _final(final: FinalStage, parameters: KibaParameters) -> KibaFinalDocument:
+def _final(
+    final: FinalStage,
+    parameters: KibaParameters,
+    flags: dict[str, tuple[str, ...]],
+    play_url: Callable[[GameFact], str],
+) -> KibaFinalDocument:
     state = final.state
     return KibaFinalDocument(
         round=final.number,
@@ -296,7 +318,7 @@ def _final(final: FinalStage, parameters: KibaParameters) -> KibaFinalDocument:
         second=PlayerRef.of(final.match.second.competitor),
         wins={p.id: state.wins_of(p.id) for p in final.match.players},
         games=tuple(
-            FinalGameLine(g.number, g.first, g.second, g.result.value, g.status.value)
+            FinalGameLine(g.number, g.first, g.second, g.result.value, g.status.value, play_url(g))
             for g in final.games
         ),
         next_game=state.next_game,
@@ -304,7 +326,7 @@ def _final(final: FinalStage, parameters: KibaParameters) -> KibaFinalDocument:
         needs_another_game=final.needs_another_game,
         first_move_deadline=first_move_deadline(final.published.published_at, parameters),
         withdrawn=final.withdrawn,
-        table=standings_section(final_table(final)),
+        table=standings_section(final_table(final), flags),
     )
 
 
