@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import json
 
-from mashindano.app.formats.registry import adapter_for, available_presets
+from mashindano.app.formats.parts import DESCRIPTION
+from mashindano.app.formats.registry import available_presets, part
 from mashindano.engine.tiebreaks.fide import MODIFIERS
 from mashindano.engine.tiebreaks.registry import (
     FIDE_TIEBREAK_CODES,
@@ -26,7 +27,7 @@ def test_event_parameters_name_every_presets_parameters_with_their_choices() -> 
     text = parameters_description()
     for preset in available_presets():
         line = next(p for p in text.split("\n\n") if p.startswith(f"{preset}: "))
-        for spec in adapter_for(preset).parameter_schema.fields:
+        for spec in part(preset, DESCRIPTION).parameter_schema.fields:
             assert spec.name in line
     assert "swiss_acceleration (none | baku)" in text
     assert "swiss_pairing (simple | dutch)" in text

@@ -5,6 +5,8 @@ round-published mail with a "Play" link per running game, and the header's doors
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
@@ -84,7 +86,7 @@ def test_issue_29_item_1_the_round_published_mail_links_each_running_game() -> N
             assert context["play"] == []
             continue
         links = context["play"]
-        assert len(links) == 2  # a KIBA match: two games
+        assert len(links) == 10  # one mail: five opponents in the group, two games each
         assert all(link.startswith("http://127.0.0.1:8000/play/kiba/") for link in links)
         mail = render(note.kind, context, note.user_id)
         for link in links:
@@ -123,3 +125,38 @@ def test_issue_29_doors_the_header_shows_the_doors_the_app_opens() -> None:
     assert "door-console" not in page
     assert 'href="/play/" class="door door-games"' in page
     assert 'href="/me/" class="door door-me"' in page
+
+
+def test_issue_29_item_1_the_stages_page_links_the_running_games_of_the_final() -> None:
+    """The KIBA event's own page (stages and groups) shows the final's games: each running
+    one has its "Play" link; a decided one none."""
+    from .test_kiba_bao import better_seed, create, kiba_roster, pair, report_round
+
+    create("fin", kiba_roster(12))
+    for _ in range(2):
+        report_round("fin", pair("fin"), better_seed("fin"))
+    final = pair("fin")
+    report_result("fin", GameRef(final.number, 1, 1), "1-0", actor=ACTOR)
+    ids = {g.number: g.id for g in final.encounters[0].games}
+    page = Client().get("/e/fin/preset/").content.decode()
+    table = page[page.index('<table class="final-games">') :]
+    table = table[: table.index("</table>")]
+    links = re.findall(r'<a class="button play" href="([^"]+)"', table)
+    assert links == [f"/play/fin/{ids[n]}/" for n in sorted(ids) if n != 1]
+    assert links
+
+
+def test_issue_29_item_1_the_player_card_links_each_running_game() -> None:
+    kiba_event()
+    report_result("kiba", GameRef(1, 1, 1), "1-0", actor=ACTOR, now=T0 + HOUR)
+    card = models.Entry.objects.get(event__slug="kiba", key="P01")
+    page = Client().get(f"/e/kiba/player/{card.key}/").content.decode()
+    links = re.findall(r'<a class="button play" href="(/play/kiba/\d+/)"', page)
+    games = models.Game.objects.filter(encounter__round__stage__event__slug="kiba")
+    mine = {
+        g.id
+        for g in games.filter(first__key="P01") | games.filter(second__key="P01")
+        if not (g.encounter.board == 1 and g.number == 1)
+    }
+    assert len(links) == len(mine) == 9  # five pairings of two games, one decided
+    assert {int(link.split("/")[3]) for link in links} == mine

@@ -24,8 +24,9 @@ from .worker_scenario import GAMES, T0
 DUE = (T0 + timedelta(days=3, microseconds=1)).isoformat()
 """Just past every first-move deadline."""
 PLAYERS = 6
-MESSAGES = PLAYERS * 5 + 2 * GAMES
-"""Round published (each player: 5 pairings) and a loss on time to both players per game."""
+MESSAGES = PLAYERS + 2 * GAMES
+"""Round published (one mail per player listing its 5 pairings, issue 29 item 14) and a loss
+on time to both players per game."""
 SCENARIO = Path(__file__).with_name("worker_scenario.py")
 
 

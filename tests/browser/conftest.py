@@ -149,10 +149,13 @@ class Visit:
     """A browser context at one viewport that refuses (and remembers) requests leaving
     127.0.0.1."""
 
-    def __init__(self, browser: Any, site: Site, width: int, height: int = 900) -> None:
+    def __init__(
+        self, browser: Any, site: Site, width: int, height: int = 900, **options: Any
+    ) -> None:
+        """`options` go to the browser context as they are (e.g. `timezone_id`)."""
         self.site = site
         self.outside: list[str] = []
-        self.context = browser.new_context(viewport={"width": width, "height": height})
+        self.context = browser.new_context(viewport={"width": width, "height": height}, **options)
         self.context.route("**/*", self._guard)
         self.page = self.context.new_page()
         self.width = width

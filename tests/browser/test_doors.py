@@ -53,8 +53,10 @@ def doors(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DoorsSite]:
         yield site
 
 
-def _as(browser: Any, site: DoorsSite, key: str, width: int, language: str) -> Visit:
-    visit = Visit(browser, site, width, 740 if width < 600 else 900)
+def _as(
+    browser: Any, site: DoorsSite, key: str, width: int, language: str, **options: Any
+) -> Visit:
+    visit = Visit(browser, site, width, 740 if width < 600 else 900, **options)
     visit.context.add_cookies(
         [
             {"name": "sessionid", "value": site.setup["sessions"][key], "url": site.url},
@@ -144,6 +146,12 @@ def test_issue_29_item_12_a_refused_typed_move_is_shown_where_the_eye_is(
             " return r.top >= 0 && r.bottom <= window.innerHeight; }"
         )
         assert inside, "the refusal is outside the viewport"
+        typed = _illegal(legal)
+        expect(box).to_be_focused()  # the cursor back in the move box, the reason beside it
+        # The notation in the reason stays as typed, left to right, in fa too (item 2).
+        notation = alert.locator("bdi.notation").first
+        assert notation.inner_text() == typed
+        assert notation.evaluate("e => getComputedStyle(e).direction") == "ltr"
         described = box.get_attribute("aria-describedby") or ""
         assert alert.get_attribute("id") in described.split()
         assert visit.page.locator("#game").get_attribute("data-next-ply") == ply
@@ -202,3 +210,42 @@ def test_issue_29_item_2_the_game_page_keeps_its_geometry_in_persian(
         visit.screenshot(f"doors-game-{language}")
     finally:
         visit.close()
+
+
+STAMP = r"\d{4}-\d\d-\d\d \d\d:\d\d"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("width", WIDTHS)
+def test_issue_29_item_14_the_clock_says_the_deadline_once(
+    browser: Any, doors: DoorsSite, width: int, language: str
+) -> None:
+    """Issue 29 item 14: "Move by 2026-12-13 03:35 UTC · 2026-12-13 03:35 UTC" said the time
+    twice. A reader at UTC reads it once; a reader in Dar es Salaam reads the local time with
+    UTC beside it; both on the first visit (the browser writes it) and the next (the server
+    writes it from the zone cookie), and the clock still fits its box."""
+    setup = doors.setup
+    for zone, times in (("UTC", 1), ("Africa/Dar_es_Salaam", 2)):
+        visit = _as(browser, doors, setup["south"], width, language, timezone_id=zone)
+        try:
+            for _visit in ("first", "next"):
+                visit.open(doors.game_path)
+                deadline = visit.page.locator(".clock.on-move .deadline")
+                expect(deadline).to_be_visible()
+                text = deadline.inner_text()
+                found = re.findall(STAMP, text)
+                assert len(found) == times, f"{zone}, {_visit} visit: {text!r}"
+                assert text.count("UTC") == 1, text
+                if times == 2:
+                    assert found[0] != found[1], text
+                    assert "Africa/Dar_es_Salaam" in text
+                    local = deadline.locator("time").inner_text()
+                    assert "Africa/Dar_es_Salaam" in local, "the reader's time comes first"
+                over = deadline.evaluate(
+                    "e => e.closest('.clock').scrollWidth - e.closest('.clock').clientWidth"
+                )
+                assert over <= 0, f"the clock overflows its box by {over} px"
+                _fits(visit)
+            visit.screenshot(f"doors-clock-{zone.replace('/', '-')}-{language}")
+        finally:
+            visit.close()

@@ -5,6 +5,7 @@ stored, resign with confirmation, live polling, my games, replay and the records
 from __future__ import annotations
 
 import json
+import re
 from datetime import UTC, datetime
 from html import escape
 from pathlib import Path
@@ -134,13 +135,19 @@ def test_a_typed_move_in_kiba_notation_is_accepted(game: Game) -> None:
     assert [m.notation for m in game.state().moves] == [move]
 
 
+def _text(body: str) -> str:
+    """The page without its tags (the notation in a refusal sits in `<bdi>`)."""
+    return re.sub(r"<[^>]+>", "", body)
+
+
 def test_an_illegal_move_shows_the_reason_and_stores_nothing(game: Game) -> None:
     audit = models.AuditEntry.objects.count()
     answer = game.clients[game.south].post(f"{game.url}move/", {"move": "A1>", "ply": "1"})
     assert answer.status_code == 400
     body = answer.content.decode()
     assert "Not played:" in body
-    assert "no legal move starts at A1" in body
+    assert "no legal move starts at A1" in _text(body)
+    assert '<bdi dir="ltr" class="notation">A1&gt;</bdi>' in body  # as typed, in fa too
     answer = game.clients[game.south].post(f"{game.url}move/", {"move": "hello", "ply": "1"})
     assert "is not a move" in answer.content.decode()
     assert models.Move.objects.count() == 0
@@ -153,7 +160,8 @@ def test_an_illegal_move_is_explained_in_the_players_language(game: Game) -> Non
         f"{game.url}move/", {"move": "A1>", "ply": "1"}, headers={"accept-language": "sw"}
     )
     assert answer.status_code == 400
-    assert "A1&gt;: hakuna hoja halali inayoanzia A1 (hoja halali: " in answer.content.decode()
+    shown = _text(answer.content.decode())
+    assert "A1&gt;: hakuna hoja halali inayoanzia A1 (hoja halali: " in shown
     answer = client.post(
         f"{game.url}move/", {"move": "hello", "ply": "1"}, headers={"accept-language": "fa"}
     )

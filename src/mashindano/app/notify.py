@@ -31,8 +31,9 @@ from mashindano.app.hooks import Hooks
 from mashindano.app.on_site import is_running_on_site, play_link
 from mashindano.app.principals import SYSTEM_NAME
 from mashindano.app.queries import get_event_facts
+from mashindano.engine.model import CompetitorId
 from mashindano.store import models
-from mashindano.store.facts import EventFacts, Json, ReportKind
+from mashindano.store.facts import EncounterFact, EventFacts, Json, ReportKind
 
 
 class Kind(StrEnum):
@@ -236,45 +237,70 @@ def _round_news(after: int, limit: int) -> tuple[list[News], int]:
         if published is None:
             continue
         deadline = _round_deadline(facts, published.published_at)
+        # One mail per player and round, listing all their games of it: a KIBA stage pairs
+        # a player with every other player of the group at once (issue 29 item 14).
+        games: dict[CompetitorId, list[dict[str, Json]]] = {}
         for encounter in published.encounters:
-            for player, opponent in ((encounter.first, encounter.second), (encounter.second, None)):
+            for player in (encounter.first, encounter.second):
                 if player is None or player not in users:
                     continue
-                other = opponent if player == encounter.first else encounter.first
-                game = encounter.games[0] if encounter.games else None
-                side = ""
-                if game is not None:
-                    side = (
-                        game.first_side.value
-                        if game.first == player
-                        else _other_side(game.first_side.value)
-                    )
-                news.append(
-                    News(
-                        f"round:{row.id}:b{encounter.board}",
-                        Kind.ROUND_PUBLISHED,
-                        event.id,
-                        users[player],
-                        {
-                            **_base(facts),
-                            "link": round_link(
-                                facts.slug, published.number, published.stage, published.group
-                            ),
-                            "round": published.number,
-                            "board": encounter.board,
-                            "opponent": names.get(str(other), "") if other else "",
-                            "bye": other is None,
-                            "side": side,
-                            "deadline": _when(deadline) if deadline else "",
-                            "play": [
-                                play_link(facts, g)
-                                for g in encounter.games
-                                if other is not None and is_running_on_site(facts, g)
-                            ],
-                        },
-                    )
+                other = encounter.second if player == encounter.first else encounter.first
+                pairing = _pairing(facts, names, encounter, player, other)
+                games.setdefault(player, []).append(pairing)
+        for mailed, pairings in games.items():
+            shown = [p for p in pairings if not p["bye"]] or pairings[:1]
+            first = shown[0]
+            news.append(
+                News(
+                    f"round:{row.id}:b{first['board']}",
+                    Kind.ROUND_PUBLISHED,
+                    event.id,
+                    users[mailed],
+                    {
+                        **_base(facts),
+                        "link": round_link(
+                            facts.slug, published.number, published.stage, published.group
+                        ),
+                        "round": published.number,
+                        "deadline": _when(deadline) if deadline else "",
+                        **first,
+                        "play": [link for p in shown for link in _links(p)],
+                        "games": list(shown) if len(shown) > 1 else [],
+                    },
                 )
+            )
     return news, rows[-1].id if rows else after
+
+
+def _pairing(
+    facts: EventFacts,
+    names: Mapping[str, str],
+    encounter: EncounterFact,
+    player: CompetitorId,
+    other: CompetitorId | None,
+) -> dict[str, Json]:
+    """One of a player's pairings in a published round, as a round mail tells it: opponent,
+    board, side and the game pages of its games running on the site."""
+    game = encounter.games[0] if encounter.games else None
+    side = ""
+    if game is not None:
+        side = game.first_side.value if game.first == player else _other_side(game.first_side.value)
+    return {
+        "opponent": names.get(str(other), "") if other else "",
+        "board": encounter.board,
+        "bye": other is None,
+        "side": side,
+        "play": [
+            play_link(facts, g)
+            for g in encounter.games
+            if other is not None and is_running_on_site(facts, g)
+        ],
+    }
+
+
+def _links(pairing: Mapping[str, Json]) -> list[str]:
+    found = pairing.get("play")
+    return [str(link) for link in found] if isinstance(found, list) else []
 
 
 def _other_side(side: str) -> str:

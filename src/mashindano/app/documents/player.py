@@ -14,6 +14,7 @@ from mashindano.app.documents.standings import StandingsRow, player_flags, stand
 from mashindano.app.errors import UnknownPlayer
 from mashindano.app.formats.parts import DESCRIPTION
 from mashindano.app.formats.registry import part
+from mashindano.app.on_site import play_url
 from mashindano.app.queries import get_event_facts
 from mashindano.engine.model import Competitor
 from mashindano.engine.points import points_to_json
@@ -34,6 +35,8 @@ class CardGame:
     outcome: str
     """win, draw, loss, or "" while unplayed; the bye's kind for a bye."""
     status: str
+    play_url: str = ""
+    """The game page while the game runs on the site (`app.on_site`), else ""."""
 
     @property
     def moves_first(self) -> bool:
@@ -139,6 +142,7 @@ def player_card(facts: EventFacts, player: str) -> PlayerCard:
                         game.result.value,
                         outcome.value if outcome is not None else "",
                         game.status.value,
+                        play_url(facts, game),
                     )
                 )
     standings = tuple(

@@ -10,7 +10,7 @@ It is Django-free: the event's summary (`presets.event_summary`) adds this docum
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -35,7 +35,7 @@ from mashindano.presets.kiba_bao.tables import (
     stage_advancement,
     walkover_table,
 )
-from mashindano.store.facts import Json
+from mashindano.store.facts import GameFact, Json
 
 FIRST_MOVE_RULE = "kiba-bao R21"
 
@@ -143,6 +143,8 @@ class FinalGameLine:
     north: CompetitorId
     result: str
     status: str
+    play_url: str = ""
+    """The game page while the game runs on the site (issue 29 item 1), else ""."""
 
     def to_json(self) -> dict[str, Json]:
         return {
@@ -227,13 +229,25 @@ class KibaEventDocument:
         return document
 
 
-def kiba_event_document(event: KibaEvent) -> KibaEventDocument:
+def _no_link(game: GameFact) -> str:
+    return ""
+
+
+def kiba_event_document(
+    event: KibaEvent,
+    flags: Mapping[str, tuple[str, ...]] | None = None,
+    play_url: Callable[[GameFact], str] = _no_link,
+) -> KibaEventDocument:
+    """`flags` say who withdrew or is on leave beside the tables (`app.documents.tables.
+    player_flags`); `play_url` is a running game's page."""
+    shown = dict(flags or {})
     last = len(event.stages) - 1
     stages = tuple(
         _stage(
             stage,
             event.parameters,
             stage_advancement(event, index),
+            shown,
             waits_for_playoff=index == last and event.next is not None,
         )
         for index, stage in enumerate(event.stages)
@@ -243,8 +257,10 @@ def kiba_event_document(event: KibaEvent) -> KibaEventDocument:
     return KibaEventDocument(
         initial_list=tuple(InitialListLine.of(p) for p in event.initial.players),
         stages=stages,
-        final=_final(event.final, event.parameters) if event.final is not None else None,
-        walkover=standings_section(walkover_table(lone[0]), preset=PRESET_NAME)
+        final=_final(event.final, event.parameters, shown, play_url)
+        if event.final is not None
+        else None,
+        walkover=standings_section(walkover_table(lone[0]), shown, preset=PRESET_NAME)
         if event.final is None and lone
         else None,
         winner=PlayerRef.of(winner.competitor) if winner is not None else None,
@@ -255,12 +271,13 @@ def _stage(
     stage: GroupStage,
     parameters: KibaParameters,
     advanced: Mapping[Destination, tuple[SeededPlayer, ...]] | None,
+    flags: dict[str, tuple[str, ...]],
     *,
     waits_for_playoff: bool,
 ) -> KibaStageDocument:
     boards = {(e.first, e.second): e.board for e in stage.published.encounters}
     tables = {
-        standings.group: standings_section(table, preset=PRESET_NAME)
+        standings.group: standings_section(table, flags, preset=PRESET_NAME)
         for standings, table in zip(stage.standings, group_tables(stage, advanced), strict=True)
     }
     groups = []
@@ -289,7 +306,12 @@ def _stage(
     )
 
 
-def _final(final: FinalStage, parameters: KibaParameters) -> KibaFinalDocument:
+def _final(
+    final: FinalStage,
+    parameters: KibaParameters,
+    flags: dict[str, tuple[str, ...]],
+    play_url: Callable[[GameFact], str],
+) -> KibaFinalDocument:
     state = final.state
     return KibaFinalDocument(
         round=final.number,
@@ -297,7 +319,7 @@ def _final(final: FinalStage, parameters: KibaParameters) -> KibaFinalDocument:
         second=PlayerRef.of(final.match.second.competitor),
         wins={p.id: state.wins_of(p.id) for p in final.match.players},
         games=tuple(
-            FinalGameLine(g.number, g.first, g.second, g.result.value, g.status.value)
+            FinalGameLine(g.number, g.first, g.second, g.result.value, g.status.value, play_url(g))
             for g in final.games
         ),
         next_game=state.next_game,
@@ -305,7 +327,7 @@ def _final(final: FinalStage, parameters: KibaParameters) -> KibaFinalDocument:
         needs_another_game=final.needs_another_game,
         first_move_deadline=first_move_deadline(final.published.published_at, parameters),
         withdrawn=final.withdrawn,
-        table=standings_section(final_table(final), preset=PRESET_NAME),
+        table=standings_section(final_table(final), flags, preset=PRESET_NAME),
     )
 
 

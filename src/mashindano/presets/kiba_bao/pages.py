@@ -6,15 +6,21 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 from mashindano.app.documents.presets import PresetPages
+from mashindano.app.documents.tables import player_flags
 from mashindano.presets.kiba_bao.documents import KibaEventDocument, kiba_event_document
+from mashindano.presets.kiba_bao.play_links import is_running_on_site, play_path
 from mashindano.presets.kiba_bao.stages import derive_event
-from mashindano.store.facts import EventFacts, EventState
+from mashindano.store.facts import EventFacts, EventState, GameFact
 
 
 def kiba_event(facts: EventFacts) -> KibaEventDocument | None:
     if facts.state is EventState.REGISTRATION:
         return None
-    return kiba_event_document(derive_event(facts))
+
+    def play_url(game: GameFact) -> str:
+        return play_path(facts.slug, game.id) if is_running_on_site(facts, game) else ""
+
+    return kiba_event_document(derive_event(facts), player_flags(facts), play_url)
 
 
 PAGES = PresetPages(

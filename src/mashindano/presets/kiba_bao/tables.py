@@ -57,9 +57,7 @@ def _group_lines(
     ranks = [row.rank for row in table.rows]
     lines = []
     for row in table.rows:
-        notes = []
-        if row.withdrawn:
-            notes.append("withdrawn")
+        notes = []  # a withdrawal is said by the event's flags ("withdrawn from round N")
         if row.player.id in going:
             notes.append(gettext(_DESTINATION_NOTES[going[row.player.id]]))
         if row.player.id in tied:
@@ -90,8 +88,6 @@ def final_table(final: FinalStage) -> StandingsTable:
             notes.append("winner")
         if player.id == final.match.first.id:
             notes.append(gettext("South in games 1 and 3"))
-        if player.id == final.withdrawn:
-            notes.append("withdrawn")
         lines.append(
             StandingsLine(
                 rank=1 if shared else place,

@@ -11,7 +11,8 @@ from pydantic import AfterValidator, ConfigDict
 from pydantic_core import PydanticCustomError
 
 from mashindano.app.declarations import ParameterSpec
-from mashindano.app.formats.registry import adapter_for, available_presets
+from mashindano.app.formats.parts import DESCRIPTION
+from mashindano.app.formats.registry import available_presets, part
 from mashindano.engine.tiebreaks.registry import tiebreak_names_text
 from mashindano.interchange.limits import text_problem
 
@@ -75,7 +76,7 @@ def parameters_description() -> str:
     ]
     lists: list[str] = []
     for preset in available_presets():
-        fields = adapter_for(preset).parameter_schema.fields
+        fields = part(preset, DESCRIPTION).parameter_schema.fields
         lines.append(f"{preset}: {', '.join(_parameter_text(spec) for spec in fields)}.")
         lists += [spec.name for spec in fields if spec.tiebreaks and spec.name not in lists]
     if lists:

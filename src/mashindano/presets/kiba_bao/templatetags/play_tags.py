@@ -3,12 +3,13 @@ the viewer's time zone; pit coordinates on the SVG drawing."""
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from django import template
 from django.utils.html import escape
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from mashindano.presets.kiba_bao.game_documents import BoardView, PitView
@@ -45,6 +46,33 @@ def in_zone(value: datetime, zone: ZoneInfo | None) -> str:
     if zone is None:
         return ""
     return value.astimezone(zone).strftime("%Y-%m-%d %H:%M ") + str(zone.key)
+
+
+@register.filter
+def beside_utc(value: datetime, zone: ZoneInfo | None) -> bool:
+    """Whether the instant reads otherwise in the viewer's zone than in UTC: only then is UTC
+    written beside it (issue 29 item 14: each time said once)."""
+    if zone is None:
+        return False
+    return value.astimezone(zone).utcoffset() != timedelta(0)
+
+
+_NOTATION = r"[ABab][1-8](?:[<>][*+]?)?"
+_NOTATIONS = re.compile(rf"(?<![\w<>*+]){_NOTATION}(?:, {_NOTATION})*(?![\w<>*+])")
+
+
+@register.filter
+def notation_isolated(text: str) -> SafeString:
+    """A message with its KIBA notation (`A6<*`, a list `A6<*, A7>*`) kept left to right inside
+    a right-to-left page: each run in `<bdi dir="ltr" class="notation">` (issue 29 item 2)."""
+    out: list[str] = []
+    at = 0
+    for found in _NOTATIONS.finditer(text):
+        out.append(escape(text[at : found.start()]))
+        out.append(f'<bdi dir="ltr" class="notation">{escape(found.group(0))}</bdi>')
+        at = found.end()
+    out.append(escape(text[at:]))
+    return mark_safe("".join(out))  # every part above is escaped
 
 
 def _pit(pit: PitView) -> str:
