@@ -109,6 +109,33 @@ def main(db: str, command: str, *args: str) -> None:
             actor=people.principal_for_username(user),
             reason=reason,
         )
+    elif command == "setup-terms":  # issue 29 items 4 and 8 (test_result_terms_journeys.py)
+        from django.contrib.auth.models import User
+
+        from mashindano.presets.tantrix_knockout.use_cases import file_form
+
+        for name in ("p4", "p5"):
+            User.objects.create_user(name, f"{name}@example.org", "pw")
+        # A second league, paired on day 1: P6 is in the lower third and waits (R21).
+        events.create_event(
+            "gx", "gomoku-league", actor=actor, name="Early league", seed=5, now=at(2, 20)
+        )
+        roster = [
+            Competitor(CompetitorId(f"X{n}"), f"X{n}", rating=2000 - n, games_played=500)
+            for n in range(1, 8)
+        ]
+        players.register_players("gx", roster, actor=actor, now=at(2, 20))
+        events.start_event("gx", actor=actor, now=at(2, 20))
+        rounds.pair_next_round("gx", actor=actor, now=at(3, 1))
+        people.link_entry("gx", "X1", "p4", actor=actor, now=at(3, 1))
+        people.link_entry("gx", "X6", "p5", actor=actor, now=at(3, 1))
+        # The Tantrix match's game 1: the two forms give different TPs (R24, A10).
+        people.grant_role("tk", ORGANISER, "arbiter", actor=actor, now=at(3, 1))
+        match = events.get_event_facts("tk").rounds[0].encounters[0]
+        game = match.games[0]
+        says = ("15-5", "14-6") if game.first == match.first else ("5-15", "6-14")
+        for who, text in zip((match.first, match.second), says, strict=True):
+            file_form("tk", GameRef(1, 1, 1), who, text, status="N", actor=local(who), now=at(3, 1))
     elif command == "close-month":
         conduct.close_period(args[0], int(args[1]), actor=actor, now=at(4, 4))
     elif command == "start-kiba":

@@ -21,33 +21,31 @@ def test_gomoku_month_as_players(browser: Any, journeys: JourneySite) -> None:
     board = site.data("board", "gl", "P1", "P2")
     site.set_clock("2026-03-10T10:00:00+00:00")
 
-    # P1 reports game 1 and game 2 of their match against P2 (R45).
+    # P1 reports their match against P2 once, as games won (R45, R29; issue 29 item 8).
     p1 = as_user(browser, site, "p1")
     page = p1.page
     p1.open("/me/")
-    assert "report your result in round 1, board " + board in page.inner_text("main")
-    page.click(f"a[href*='result.report'][href*='board={board}&game=1']")
-    page.fill("#f-result", "2-0")
+    assert "report your match against P2 (month 1, board " + board in page.inner_text("main")
+    assert page.locator(".actions a[href*='result.report']").count() == 0
+    page.click(f".actions a[href*='result.match'][href*='board={board}&']")
+    page.fill("#f-score", "5-0")
     page.click("main button[type=submit]")
-    assert page.locator("#f-result-error").inner_text().strip() != ""
+    assert page.locator("#f-score-error").inner_text().strip() != ""
     p1.screenshot("player-report-error")
-    page.fill("#f-result", "1-0")
+    page.fill("#f-score", "2-0")
     page.click("main button[type=submit]")
     page.wait_for_url("**/me/")
     assert "round 1, board" in page.locator(".flash").inner_text()
-    page.click(f"a[href*='result.report'][href*='board={board}&game=2']")
-    page.fill("#f-result", "1-0")
-    page.click("main button[type=submit]")
-    page.wait_for_url("**/me/")
     p1.close()
     shots(browser, site, "p2", "/me/", "me-confirmations")
 
-    # P2 confirms game 1 within R47's 24 hours and disputes game 2.
+    # P2 confirms game 1 within R47's 24 hours and disputes game 2 (P1 won both, 2-0; games
+    # 3 and 4 were drawn).
     site.set_clock("2026-03-10T16:00:00+00:00")
     p2 = as_user(browser, site, "p2")
     page = p2.page
     p2.open("/me/")
-    assert "2 results need your confirmation" in page.inner_text("main")
+    assert "4 results need your confirmation" in page.inner_text("main")
     assert "2026-03-11 10:00" in page.inner_text("main")  # the window's end (R47)
     page.click(".action-confirm a[href*='result.confirm'][href*='game=1']")
     assert "report by p1 at 2026-03-10 10:00 UTC" in page.inner_text("main")
@@ -58,7 +56,7 @@ def test_gomoku_month_as_players(browser: Any, journeys: JourneySite) -> None:
     page.fill("#f-reason", "I won game 2 on time")
     page.click("main button[type=submit]")
     page.wait_for_url("**/me/")
-    assert "1 result needs" not in page.inner_text("main")
+    assert "2 results need your confirmation" in page.inner_text("main")
     p2.close()
 
     # The referee rules on the dispute (through the app layer); P2 sees the ruling.

@@ -111,7 +111,9 @@ def test_my_page_R45_lists_reports_due_with_their_deadline_first() -> None:
         page = client_for("p1").get("/me/")
     assert page.status_code == 200
     text = body(page)
-    assert "report your result in round 1" in text
+    # a league match is reported once, as games won (issue 29 item 8, R29, R45)
+    assert "report your match against P2 (month 1, board" in text
+    assert "report your result in round 1" not in text
     assert "You play as P1." in text
     assert page["Cache-Control"].startswith("max-age=0")
     assert "no-cache" in page["Cache-Control"] or "no-store" in page["Cache-Control"]

@@ -78,6 +78,8 @@ class JoinHooks:
     """What the join form says first."""
     asks_declaration: bool = False
     """The form shows the declaration box."""
+    games_help: str | Promise = ""
+    """What the form says under "Games played on the site", in this game's words."""
 
 
 JOIN_HOOKS: Hooks[JoinHooks] = Hooks("joining")

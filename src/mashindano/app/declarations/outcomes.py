@@ -8,7 +8,6 @@ documents are built above the adapters, which declare these actions.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -18,6 +17,7 @@ from mashindano.app.declarations.actions import resolve
 from mashindano.store.facts import Json
 
 RESULT_CHANGE_DOCUMENT = "mashindano.app.documents.results:build_result_change"
+RESULT_WORDS = "mashindano.app.documents.result_terms:result_words"
 
 
 def result_change_json(slug: str, change: Any) -> Json:
@@ -28,10 +28,11 @@ def result_change_json(slug: str, change: Any) -> Json:
 
 def result_change_text(slug: str, values: Mapping[str, Any], change: Any) -> str:
     game = change.game
-    detail = f" {json.dumps(game.detail)}" if game.detail is not None else ""
+    # The result in the preset's words (Tantrix TPs by name, not the stored JSON detail).
+    words = resolve(RESULT_WORDS)(slug, game)
     lines = [
-        gettext("{label}: {value}{detail} ({value2})").format(
-            label=game.label, value=game.result.value, detail=detail, value2=game.status.value
+        gettext("{label}: {value} ({value2})").format(
+            label=game.label, value=words, value2=game.status.value
         )
     ]
     lines.extend(gettext("added {label}").format(label=added.label) for added in change.added)

@@ -19,6 +19,14 @@ from django.utils.translation import gettext
 from mashindano.app.declarations import ActionSpec, ParameterSpec
 from mashindano.app.documents.place import Place
 from mashindano.app.documents.reports import ReportLine, report_lines
+from mashindano.app.documents.result_terms import (
+    Claim,
+    RulingInput,
+    claims_of,
+    reason_of,
+    ruling_of,
+    terms_of,
+)
 from mashindano.app.documents.rounds import RoundPairings, build_round_pairings
 from mashindano.app.errors import NotAllowed
 from mashindano.app.formats.parts import ABANDONED_GAMES, DESCRIPTION, RESULTS
@@ -34,7 +42,7 @@ from mashindano.app.permissions import (
 )
 from mashindano.app.principals import Principal
 from mashindano.app.queries import get_audit_log, get_event_facts
-from mashindano.engine.model import GameResult
+from mashindano.engine.model import CompetitorId, GameResult
 from mashindano.store import models
 from mashindano.store.facts import EventFacts, EventState, GameFact, ReportKind, ResultStatus
 
@@ -262,7 +270,9 @@ class ResultsGrid:
     abandoned: frozenset[str] = frozenset()
     """Labels of games the rules count as lost by abandonment: no box to type into."""
     keys: tuple[ResultKeys, ...] = ()
-    """The keyboard's keys for the results the preset allows (no draw in Bao)."""
+    """The keyboard's keys for the results the preset allows (no draw in Bao); none when the
+    preset's results are typed in its own terms (Tantrix TPs: `hint` says what to type)."""
+    hint: str = ""
 
 
 def build_results_grid(
@@ -281,13 +291,15 @@ def build_results_grid(
         number, stage, group = latest.number, latest.stage, latest.group
     facts = get_event_facts(slug)
     pairings = build_round_pairings(slug, number, stage=stage, group=group, facts=facts)
+    hint = str(terms_of(facts.preset).grid_hint)
     return ResultsGrid(
         event,
         pairings,
         may_report=event.may("result.report"),
         may_correct=event.may("result.correction"),
         abandoned=part(facts.preset, ABANDONED_GAMES).abandoned_games(facts),
-        keys=result_keys(part(facts.preset, RESULTS).results),
+        keys=() if hint else result_keys(part(facts.preset, RESULTS).results),
+        hint=hint,
     )
 
 
@@ -309,6 +321,12 @@ class QueuedGame:
     reports: tuple[ReportLine, ...]
     confirmable: bool = True
     """Whether the reader may confirm it (not a report of their own: issue 30 item 2)."""
+    claims: tuple[Claim, ...] = ()
+    """What each side says, in the game's own terms (TPs, a match's games): the preset's."""
+    reason_text: str = ""
+    """The dispute's reason in words (a preset's review codes as text)."""
+    ruling: RulingInput | None = None
+    """What the ruling form takes for this game (the preset's results, or its TPs)."""
 
     @property
     def reported(self) -> ReportLine | None:
@@ -342,9 +360,12 @@ def build_queues(slug: str, principal: Principal | None) -> Queues:
     awaiting: list[QueuedGame] = []
     disputed: list[QueuedGame] = []
     accounts = _player_accounts(slug)
+    known = {CompetitorId(c.id): c.name for c in facts.competitors}
     for game in facts.games():
         if game.status is not ResultStatus.DISPUTED and not awaits_confirmation(game, accounts):
             continue
+        disputed_game = game.status is ResultStatus.DISPUTED
+        dispute = next((r for r in reversed(game.reports) if r.kind is ReportKind.DISPUTE), None)
         line = QueuedGame(
             game.stage,
             game.group,
@@ -358,6 +379,9 @@ def build_queues(slug: str, principal: Principal | None) -> Queues:
             game.label,
             report_lines(game),
             _confirmable(principal, game),
+            claims_of(facts, game, known) if disputed_game else (),
+            reason_of(facts.preset, dispute.reason) if dispute is not None else "",
+            ruling_of(facts.preset, game, known) if disputed_game else None,
         )
         (awaiting if game.status is ResultStatus.REPORTED else disputed).append(line)
     key = lambda g: g.reports[-1].at  # noqa: E731

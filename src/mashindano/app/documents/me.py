@@ -42,6 +42,8 @@ REPORT = "report"
 MOVE = "move"
 FORM = "form"
 TIEBREAK = "tiebreak"
+LATER = "later"
+"""Not yet: something the person will be asked to do from `opens` on (no form before)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +63,8 @@ class OpenAction:
     url: str = ""
     """Where the action is done instead of the declared action's form: the game page of a
     Bao game running on the site (issue 29 item 1); "" for the form."""
+    opens: datetime | None = None
+    """When a `later` action opens (a league match reported once it may be played, R21)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +137,8 @@ class OpenEvent:
     join_note: str = ""
     """What the preset's join form says first (a league's newcomer rules)."""
     asks_declaration: bool = False
+    games_help: str = ""
+    """The help under "Games played on the site": the preset's own words only."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +191,9 @@ class MyPageHooks:
     """What the button of `player.leave` says."""
     withdraw_on_every_page: bool = False
     """Every page of the event offers its player the withdraw link (KIBA)."""
+    report_games: bool = True
+    """A report is offered for each unreported game; False when the preset offers reports
+    another way (a league's one report per match, in `event_actions`)."""
 
 
 MY_PAGE_HOOKS: Hooks[MyPageHooks] = Hooks("my page")
@@ -317,7 +326,7 @@ def _game_actions(
         )
         return
     if game.status is ResultStatus.PENDING and not game.result.is_decided:
-        if "result.report" in allowed and not plays_on_site(facts):
+        if hooks.report_games and "result.report" in allowed and not plays_on_site(facts):
             yield OpenAction(
                 REPORT,
                 facts.slug,
@@ -376,6 +385,7 @@ def build_open_events(principal: Principal | None) -> tuple[OpenEvent, ...]:
             e.id in pending,
             str(JOIN_HOOKS.get_or(e.preset, NO_JOIN_HOOKS).note),
             JOIN_HOOKS.get_or(e.preset, NO_JOIN_HOOKS).asks_declaration,
+            str(JOIN_HOOKS.get_or(e.preset, NO_JOIN_HOOKS).games_help),
         )
         for e in models.Event.objects.filter(
             state__in=(EventState.REGISTRATION.value, EventState.RUNNING.value)

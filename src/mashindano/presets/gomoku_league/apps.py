@@ -15,6 +15,7 @@ class Preset(AppConfig):
         from mashindano.app.documents.deadlines import DEADLINE_HOOKS
         from mashindano.app.documents.me import MY_PAGE_HOOKS
         from mashindano.app.documents.presets import DOCUMENT_HOOKS
+        from mashindano.app.documents.result_terms import RESULT_TERMS
         from mashindano.app.documents.tiebreaks import COLUMN_HOOKS
         from mashindano.app.due import DUE_HOOKS
         from mashindano.app.exchange import TRF_HOOKS, TrfPart
@@ -29,6 +30,7 @@ class Preset(AppConfig):
             my_page,
             notify,
             pages,
+            terms,
         )
         from mashindano.presets.gomoku_league.adapter import GomokuLeagueAdapter
         from mashindano.presets.gomoku_league.columns import COLUMNS
@@ -41,6 +43,7 @@ class Preset(AppConfig):
         MY_PAGE_HOOKS.register(adapter.preset, my_page.MY_PAGE)
         NOTIFY_HOOKS.register(adapter.preset, notify.NOTIFY)
         JOIN_HOOKS.register(adapter.preset, joining.JOIN)
+        RESULT_TERMS.register(adapter.preset, terms.TERMS)
         DEADLINE_HOOKS.register(adapter.preset, deadlines.round_deadlines)
         TRF_HOOKS.register(
             adapter.preset,

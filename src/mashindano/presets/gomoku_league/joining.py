@@ -51,4 +51,8 @@ JOIN = JoinHooks(
         "the site under the nickname they use in the league (R4, R6)."
     ),
     asks_declaration=True,
+    games_help=_(
+        "Games played on the site under the nickname you use in the league: a newcomer needs "
+        "at least 300 (R6)."
+    ),
 )

@@ -27,11 +27,13 @@ class Preset(AppConfig):
         from mashindano.app.formats.registry import register_adapter
         from mashindano.app.notify import NOTIFY_HOOKS
         from mashindano.app.on_site import PLAY_HOOKS
+        from mashindano.app.registrations import JOIN_HOOKS
         from mashindano.presets.kiba_bao import (
             clocks,
             deadlines,
             demo,
             due,
+            joining,
             my_page,
             notify,
             pages,
@@ -57,3 +59,4 @@ class Preset(AppConfig):
             TrfPart(refusal="several stages and groups of two-game pairings and a best-of-3 final"),
         )
         DEMO_HOOKS.register(adapter.preset, demo.DEMO)
+        JOIN_HOOKS.register(adapter.preset, joining.JOIN)

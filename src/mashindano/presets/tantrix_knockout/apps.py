@@ -15,11 +15,12 @@ class Preset(AppConfig):
         from mashindano.app.documents.deadlines import DEADLINE_HOOKS
         from mashindano.app.documents.me import MY_PAGE_HOOKS
         from mashindano.app.documents.presets import DOCUMENT_HOOKS
+        from mashindano.app.documents.result_terms import RESULT_TERMS
         from mashindano.app.documents.tiebreaks import COLUMN_HOOKS
         from mashindano.app.due import DUE_HOOKS
         from mashindano.app.exchange import TRF_HOOKS, TrfPart
         from mashindano.app.formats.registry import register_adapter
-        from mashindano.presets.tantrix_knockout import deadlines, demo, due, my_page, pages
+        from mashindano.presets.tantrix_knockout import deadlines, demo, due, my_page, pages, terms
         from mashindano.presets.tantrix_knockout.adapter import (
             TantrixKnockoutAdapter,
             tantrix_demo_result,
@@ -32,6 +33,7 @@ class Preset(AppConfig):
         DOCUMENT_HOOKS.register(adapter.preset, pages.PAGES)
         DUE_HOOKS.register(adapter.preset, due.DUE)
         MY_PAGE_HOOKS.register(adapter.preset, my_page.MY_PAGE)
+        RESULT_TERMS.register(adapter.preset, terms.TERMS)
         DEADLINE_HOOKS.register(adapter.preset, deadlines.round_deadlines)
         TRF_HOOKS.register(
             adapter.preset,

@@ -22,6 +22,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from mashindano.app import accounts, drafts, people, player_import
 from mashindano.app.documents import console as documents
 from mashindano.app.documents.entries import build_entries
+from mashindano.app.documents.result_terms import fields_in_terms
 from mashindano.app.error_texts import shown
 from mashindano.app.errors import NotAllowed, NotFound, OwnReport, StaleVersion
 from mashindano.app.events import create_event
@@ -153,11 +154,12 @@ def action(request: HttpRequest, slug: str, name: str) -> HttpResponse:
             _("You may not %(action)s in this event now.") % {"action": spec.label.lower()}
         )
     spec = find_action(name)
+    fields = fields_in_terms(event.preset, spec.fields)
     initial: dict[str, object] = {
-        k: v for k, v in request.GET.items() if k in {f.name for f in spec.fields}
+        k: v for k, v in request.GET.items() if k in {f.name for f in fields}
     }
     initial["version"] = event.version
-    form = SpecForm(spec.fields, request.POST or None, initial=initial, players=_players(slug))
+    form = SpecForm(fields, request.POST or None, initial=initial, players=_players(slug))
     if request.method == "POST":
         try:
             done = perform(
@@ -169,7 +171,7 @@ def action(request: HttpRequest, slug: str, name: str) -> HttpResponse:
             )
         except StaleVersion:
             form = SpecForm(
-                spec.fields,
+                fields,
                 {**request.POST.dict(), "version": str(event.version)},
                 players=_players(slug),
             )

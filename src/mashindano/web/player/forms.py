@@ -42,6 +42,7 @@ LABELS: dict[tuple[str, str], Any] = {
     ("tantrix.offer", "evidence"): _("The dates you offer (your message)"),
     ("tantrix.reply", "evidence"): _("Your reply to the offer"),
     ("result.report", "result"): _("Result"),
+    ("result.match", "score"): _("Match score (games won)"),
     ("result.dispute", "reason"): _("Why you dispute it"),
     ("player.withdraw", "reason"): _("Reason (optional)"),
     ("player.leave", "from_round"): _("First round (month) away"),

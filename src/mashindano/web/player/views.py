@@ -34,6 +34,7 @@ from mashindano.app.documents.me import (
     my_entry,
     my_page_hooks,
 )
+from mashindano.app.documents.result_terms import action_in_terms
 from mashindano.app.error_texts import shown
 from mashindano.app.errors import NotAllowed, NotFound, OwnReport
 from mashindano.app.people import principal_for_user
@@ -46,6 +47,7 @@ from mashindano.web.player.forms import build_form, field_of_error, raw_values
 PLAYER_ACTIONS = frozenset(
     {
         "result.report",
+        "result.match",
         "result.confirm",
         "result.dispute",
         "game.move",
@@ -110,7 +112,6 @@ class JoinForm(forms.Form):
         label=gettext_lazy("Games played on the site"),
         required=False,
         min_value=0,
-        help_text=gettext_lazy("KIBA categories; a Gomoku newcomer needs at least 300 (R6)."),
     )
     country = forms.CharField(label=gettext_lazy("Country"), required=False, max_length=10)
     declaration = forms.BooleanField(
@@ -162,6 +163,8 @@ def join(request: HttpRequest, slug: str) -> HttpResponse:
     else:
         user: Any = request.user
         form = JoinForm(initial={"name": user.get_full_name() or user.get_username()})
+    # The help in this game's words only (issue 29 item 10): the preset's join hook says it.
+    form.fields["games_played"].help_text = open_event.games_help
     return render(request, "web/player/join.html", {"form": form, "event": open_event}, status=200)
 
 
@@ -185,7 +188,7 @@ def action(request: HttpRequest, slug: str, name: str) -> HttpResponse:
             _("%(action)s is not open to you in %(event)s now.")
             % {"action": name, "event": event.name}
         )
-    spec = find_action(name)
+    spec = action_in_terms(event.preset, find_action(name))
     fixed = _fixed_game(request)
     field_names = {f.name for f in spec.fields}
     fixed = {k: v for k, v in fixed.items() if k in field_names}
