@@ -37,6 +37,7 @@ from mashindano.web.console.forms import (
     changed_settings,
     message_params,
 )
+from mashindano.web.printing import pdf_response
 from mashindano.web.templatetags.web_tags import value_words
 
 View = Callable[..., HttpResponse]
@@ -514,3 +515,9 @@ def audit(request: HttpRequest, slug: str) -> HttpResponse:
         round_number=int(round_text) if round_text.isdigit() else None,
     )
     return _page(request, "audit.html", audit=document, event=document.event, tab="audit")
+
+
+@console_view
+def print_pdf(request: HttpRequest, slug: str, what: str) -> HttpResponse:
+    """Any printed sheet of the event, score sheets and name cards included (officials)."""
+    return pdf_response(request, slug, what, principal=_principal(request))
