@@ -9,6 +9,7 @@ import re
 import pytest
 
 from mashindano.app.documents.crosstable import build_crosstable
+
 from .helpers import make_event, play_all, play_round
 
 pytestmark = pytest.mark.django_db

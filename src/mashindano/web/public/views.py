@@ -13,6 +13,7 @@ from django.shortcuts import render
 from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_GET
 
 from mashindano.app.documents.crosstable import build_crosstable
 from mashindano.app.documents.entries import build_entries
@@ -202,6 +203,7 @@ def export(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
     return response
 
 
+@require_GET
 @not_found_as_404
 def print_pdf(request: HttpRequest, slug: str, what: str) -> HttpResponse:
     """A public page as a printed sheet (PDF): pairings, standings, crosstable."""
