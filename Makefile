@@ -16,11 +16,28 @@ PYTHON := $(shell for p in $(PYTHON_CANDIDATES); do \
 	if command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)' 2>/dev/null; then \
 	echo $$p; break; fi; done)
 
-.PHONY: run test test-postgres check-postgres lint typecheck bench clean venv messages
+.PHONY: run test test-postgres check-postgres lint typecheck bench clean venv messages system-packages
 
 venv: $(STAMP)
 
+# Debian packages the project needs besides Python's: Pango and fonts for WeasyPrint (the
+# printed sheets), poppler-utils and zbar-tools for the print tests (text, pages, QR codes).
+# Installed with apt-get when missing and we may (root); otherwise named.
+SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core poppler-utils zbar-tools
+system-packages:
+	@missing=$$(for p in $(SYSTEM_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+			echo "installing Debian packages: $$missing"; \
+			apt-get update -qq && apt-get install -y -qq $$missing; \
+		else \
+			echo "warning: Debian packages missing (printing and its tests need them): $$missing" >&2; \
+			echo "  install them with: sudo apt-get install $$missing" >&2; \
+		fi; \
+	fi
+
 $(STAMP): pyproject.toml
+	@$(MAKE) --no-print-directory system-packages
 	@if [ -z "$(PYTHON)" ]; then echo "error: Python 3.12 or newer is needed (tried: $(PYTHON_CANDIDATES))" >&2; exit 1; fi
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip

@@ -76,6 +76,7 @@ PARAMS: dict[str, str] = {
     "url": "nothing",
     "game": "1",
     "month": "1",
+    "what": "namecards",
 }
 """Values for the parameters of routes. `{...}` values are filled in by the test from the
 rows it made: the organiser's API token, club's webhook, and for `token` the route's own kind
@@ -169,6 +170,9 @@ ROWS: dict[tuple[str, str], frozenset[str]] = {
     ("e/<slug:slug>/player/<path:player>/", "POST"): EVERYONE,
     ("e/<slug:slug>/export.<str:fmt>", "GET"): EVERYONE,
     ("e/<slug:slug>/export.<str:fmt>", "POST"): EVERYONE,
+    # Name cards are printed in the console only: the public route has no such sheet.
+    ("e/<slug:slug>/print/<str:what>.pdf", "GET"): NOBODY,
+    ("e/<slug:slug>/print/<str:what>.pdf", "POST"): NOBODY,
     ("e/<slug:slug>/live/", "GET"): EVERYONE,
     ("e/<slug:slug>/live/", "POST"): EVERYONE,
     ("e/<slug:slug>/live/panels/", "GET"): EVERYONE,
@@ -341,6 +345,8 @@ ROWS: dict[tuple[str, str], frozenset[str]] = {
     ("console/<slug:slug>/do/<str:name>/", "POST"): NOBODY,
     ("console/<slug:slug>/results/", "GET"): RESULTS,
     ("console/<slug:slug>/results/", "POST"): RESULTS,
+    ("console/<slug:slug>/print/<str:what>.pdf", "GET"): RESULTS,
+    ("console/<slug:slug>/print/<str:what>.pdf", "POST"): NOBODY,
     ("console/<slug:slug>/results/report/", "GET"): NOBODY,
     ("console/<slug:slug>/results/report/", "POST"): RESULTS,
     ("console/<slug:slug>/draft/", "GET"): STAFF,

@@ -15,6 +15,7 @@ from mashindano.app.declarations.parameters import ParameterSpec
 from mashindano.cli import actions
 from mashindano.cli.actions import AtOption, add_action_commands, parse_at
 from mashindano.cli.errors import (
+    EXIT_FILE_ERROR,
     EXIT_INVALID_INPUT,
     EXIT_USAGE,
     fail,
@@ -346,6 +347,54 @@ def crosstable(slug: SlugArgument, db: DbOption = None, as_json: JsonOption = Fa
         cells = (c or "" for c in row.cells)
         grid.add_row(str(line), str(row.rank), row.player.name, *cells, format_points(row.points))
     console.print(grid)
+
+
+@app.command("print")
+def print_(
+    slug: SlugArgument,
+    output: Annotated[Path, typer.Option("-o", "--output", help="The PDF file to write.")],
+    what: Annotated[
+        str,
+        typer.Option("--what", help="pairings, standings, crosstable, scoresheets or namecards."),
+    ] = "pairings",
+    number: Annotated[
+        int | None,
+        typer.Option(
+            "--round",
+            help="The round (pairings, score sheets: default the latest; standings: after it).",
+        ),
+    ] = None,
+    stage: Annotated[int, typer.Option("--stage", help="The stage of the round.")] = 1,
+    group: Annotated[str, typer.Option("--group", help="The group of the round.")] = "",
+    paper: Annotated[str, typer.Option("--paper", help="a4 or a3.")] = "a4",
+    language: Annotated[
+        str | None,
+        typer.Option("--lang", help="en, sw, ro, fa or fi (default: the event's language)."),
+    ] = None,
+    db: DbOption = None,
+    actor: ActorOption = None,
+) -> None:
+    """A printed sheet as PDF: pairings, standings with the tie-break legend, the crosstable,
+    score sheets with a QR code of each game's result form, or name cards."""
+    with event_command(db):
+        from mashindano.app.printing import print_sheet
+
+        sheet = print_sheet(
+            slug,
+            what,
+            number=number,
+            stage=stage,
+            group=group,
+            paper=paper,
+            language=language,
+            principal=acting_principal(actor),
+        )
+        data = sheet.pdf()
+    try:
+        output.write_bytes(data)
+    except OSError as exc:
+        raise fail(f"{output}: {exc.strerror or exc}", EXIT_FILE_ERROR) from None
+    console.print(f"Wrote {output} ({sheet.what}, {sheet.paper.upper()}, {sheet.language})")
 
 
 @app.command("player")

@@ -25,6 +25,7 @@ urlpatterns = [
     path("<slug:slug>/import/", views.import_players, name="import"),
     path("<slug:slug>/roles/", views.roles, name="roles"),
     path("<slug:slug>/audit/", views.audit, name="audit"),
+    path("<slug:slug>/print/<str:what>.pdf", views.print_pdf, name="print"),
     path("<slug:slug>/roles/invite/", views.invite, name="invite"),
     path("<slug:slug>/announcements/", announcements.announcements_page, name="announcements"),
 ]

@@ -17,7 +17,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from mashindano.app import accounts, drafts, people, player_import
 from mashindano.app.documents import console as documents
@@ -38,6 +38,7 @@ from mashindano.web.console.forms import (
     changed_settings,
     message_params,
 )
+from mashindano.web.printing import pdf_response
 from mashindano.web.templatetags.web_tags import value_words
 
 View = Callable[..., HttpResponse]
@@ -516,3 +517,10 @@ def audit(request: HttpRequest, slug: str) -> HttpResponse:
         round_number=int(round_text) if round_text.isdigit() else None,
     )
     return _page(request, "audit.html", audit=document, event=document.event, tab="audit")
+
+
+@console_view
+@require_GET
+def print_pdf(request: HttpRequest, slug: str, what: str) -> HttpResponse:
+    """Any printed sheet of the event, score sheets and name cards included (officials)."""
+    return pdf_response(request, slug, what, principal=_principal(request))

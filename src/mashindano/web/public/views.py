@@ -14,6 +14,7 @@ from django.shortcuts import render
 from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_GET
 
 from mashindano.app.demo import demo_login_hint
 from mashindano.app.documents.crosstable import build_crosstable
@@ -31,8 +32,10 @@ from mashindano.app.documents.rounds import RoundPairings, build_round_pairings
 from mashindano.app.documents.tiebreaks import modifier_catalogue, tiebreak_catalogue
 from mashindano.app.errors import NotFound, WrongState
 from mashindano.app.exchange import export_event_games_csv, export_event_json, export_event_trf
+from mashindano.app.printing import PUBLIC_SHEETS
 from mashindano.app.queries import get_event_facts, list_series
 from mashindano.web.cache import NO_PAGE_CACHE
+from mashindano.web.printing import pdf_response
 from mashindano.web.public.derived import standings_page
 
 View = Callable[..., HttpResponse]
@@ -223,6 +226,19 @@ def export(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
     response = HttpResponse(content, content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="{slugify(slug)}.{fmt}"'
     return response
+
+
+@require_GET
+@not_found_as_404
+def print_pdf(request: HttpRequest, slug: str, what: str) -> HttpResponse:
+    """A public page as a printed sheet (PDF): pairings, standings, crosstable."""
+    if what not in PUBLIC_SHEETS:
+        raise Http404(
+            gettext("no printed sheet {what!r} here (there are: {value})").format(
+                what=what, value=", ".join(sorted(PUBLIC_SHEETS))
+            )
+        )
+    return pdf_response(request, slug, what, principal=None)
 
 
 def _preset_label(preset: str) -> Any:
