@@ -168,6 +168,8 @@ ROWS: dict[tuple[str, str], frozenset[str]] = {
     ("e/<slug:slug>/crosstable/", "POST"): EVERYONE,
     ("e/<slug:slug>/player/<path:player>/", "GET"): EVERYONE,
     ("e/<slug:slug>/player/<path:player>/", "POST"): EVERYONE,
+    ("e/<slug:slug>/feed.atom", "GET"): EVERYONE,
+    ("e/<slug:slug>/feed.atom", "POST"): EVERYONE,
     ("e/<slug:slug>/export.<str:fmt>", "GET"): EVERYONE,
     ("e/<slug:slug>/export.<str:fmt>", "POST"): EVERYONE,
     # Name cards are printed in the console only: the public route has no such sheet.

@@ -9,7 +9,8 @@
   deliveries and makes one try of each due delivery (`app.webhooks`); after a write, the API
   calls `after_write(slug)`, which collects and enqueues `deliver_webhooks` so the worker sends
   at once rather than at the next tick. That task enqueues itself again for the next retry
-  while deliveries wait (one waiting at most).
+  while deliveries wait (one waiting at most). Round bundles (`app.publishing`) are collected
+  at the same two moments and sent as webhook deliveries.
 
 Every task is idempotent (rulings are checked again under the event's lock; notifications
 have a unique key and a state), so running one twice, or again after a crash, does no harm.
@@ -28,7 +29,7 @@ from django.db import transaction
 from django.tasks import task
 from django.utils import timezone
 
-from mashindano.app import webhooks
+from mashindano.app import publishing, webhooks
 from mashindano.app.due import apply_due
 from mashindano.app.mail import deliver_all, make_digests
 from mashindano.app.notify import collect_news
@@ -78,6 +79,7 @@ def run_tick(now: datetime, *, enqueue: bool = True) -> TickReport:
     digests = make_digests(now)
     enqueued = enqueue_pending(now) if enqueue else 0
     webhooks.collect_all(now=now)
+    publishing.collect_all(now=now)
     delivered = webhooks.deliver_due(now=now)
     return TickReport(len(applied.rulings), news, digests, enqueued, delivered)
 
@@ -127,7 +129,7 @@ def deliver_webhooks(now: str | None = None) -> dict[str, int]:
 
 def after_write(slug: str) -> None:
     """After a write to `slug` committed: its webhook deliveries, sent by the worker."""
-    made = webhooks.collect(slug)
+    made = webhooks.collect(slug) + publishing.collect(slug)
     if made and _queues_later():
         _enqueue_deliveries()
 

@@ -29,6 +29,7 @@ urlpatterns = [
     path("e/<slug:slug>/crosstable/", views.crosstable, name="crosstable"),
     # A player's id may hold "/" (a name): `path` takes it whole (issue 30 item 10).
     path("e/<slug:slug>/player/<path:player>/", views.player_card, name="player"),
+    path("e/<slug:slug>/feed.atom", views.feed, name="feed"),
     path("e/<slug:slug>/export.<str:fmt>", views.export, name="export"),
     path("e/<slug:slug>/print/<str:what>.pdf", views.print_pdf, name="print"),
     path("e/<slug:slug>/preset/", views.preset_page, name="preset"),

@@ -11,8 +11,11 @@ from typing import Any
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
+from django.utils import feedgenerator
+from django.utils.html import format_html, format_html_join
 from django.utils.text import slugify
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
@@ -25,6 +28,7 @@ from mashindano.app.documents.event import (
     build_event_summary,
     event_header,
 )
+from mashindano.app.documents.feed import EventFeed, build_event_feed
 from mashindano.app.documents.me import my_page_hooks
 from mashindano.app.documents.player import build_player_card
 from mashindano.app.documents.presets import DOCUMENT_HOOKS, preset_document
@@ -37,6 +41,7 @@ from mashindano.app.queries import get_event_facts, list_series
 from mashindano.web.cache import NO_PAGE_CACHE
 from mashindano.web.printing import pdf_response
 from mashindano.web.public.derived import standings_page
+from mashindano.web.templatetags.web_tags import round_url
 
 View = Callable[..., HttpResponse]
 
@@ -193,6 +198,45 @@ def player_card(request: HttpRequest, slug: str, player: str) -> HttpResponse:
     event = event_header(get_event_facts(slug))
     card = build_player_card(slug, player)
     return _event_page(request, "player.html", event, "player", card=card)
+
+
+@not_found_as_404
+def feed(request: HttpRequest, slug: str) -> HttpResponse:
+    """The event's Atom feed: an entry per published round and one for the standings after
+    the last round with all its results in (issue 31 item 6)."""
+    document = build_event_feed(slug)
+    response = HttpResponse(content_type=feedgenerator.Atom1Feed.content_type)
+    _atom(request, document).write(response, "utf-8")
+    return response
+
+
+def _atom(request: HttpRequest, document: EventFeed) -> feedgenerator.Atom1Feed:
+    home = request.build_absolute_uri(reverse("public:event", args=[document.slug]))
+    atom = feedgenerator.Atom1Feed(
+        title=document.name,
+        link=home,
+        description=gettext("Pairings, results and standings of {name}").format(name=document.name),
+        feed_url=request.build_absolute_uri(),
+        language=get_language(),
+        feed_guid=home,
+    )
+    for entry in document.entries:
+        if entry.kind == "standings":
+            path = reverse("public:standings", args=[document.slug])
+            path += f"?after={entry.place.round}"
+        else:
+            path = round_url(document.slug, entry.place)
+        link = request.build_absolute_uri(path)
+        atom.add_item(
+            title=entry.title,
+            link=link,
+            description=format_html(
+                "<ul>{}</ul>", format_html_join("", "<li>{}</li>", ((li,) for li in entry.lines))
+            ),
+            unique_id=f"{home}#{entry.key}",
+            updateddate=entry.updated,
+        )
+    return atom
 
 
 EXPORTS: dict[str, tuple[str, Callable[[str], Any]]] = {
