@@ -92,8 +92,19 @@ def tiebreaks(request: HttpRequest) -> HttpResponse:
             "names": [e for e in entries if not e.fide],
             "codes": [e for e in entries if e.fide],
             "modifiers": modifier_catalogue(),
+            "option_examples": TIEBREAK_OPTION_EXAMPLES,
+            "list_example": TIEBREAK_LIST_EXAMPLE,
         },
     )
+
+
+TIEBREAK_OPTION_EXAMPLES = (
+    "buchholz:fide2023",
+    "neustadtl:per-encounter",
+    "direct-encounter:forfeits",
+)
+"""Names with an option after a colon, as a tie-break list writes them (codes: not translated)."""
+TIEBREAK_LIST_EXAMPLE = "BH-C1,BH-M2,SB-C1:fide2023,ARO-U1400"
 
 
 def _event_page(
