@@ -1,7 +1,7 @@
 """Issue 29 item 1 and "findable doors": which games are running on the site (`app.play_links`),
 the documents that carry the game page's address (my page, the round's pairings), the
 round-published mail with a "Play" link per running game, and the header's doors
-(`app.permissions.doors_of`)."""
+(`app.doors.doors_of`)."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ from django.test import Client
 
 from mashindano.app.documents.me import build_my_page
 from mashindano.app.documents.rounds import build_round_pairings
+from mashindano.app.doors import NO_DOORS, doors_of
 from mashindano.app.mail import render
 from mashindano.app.notify import Kind, collect_news
 from mashindano.app.people import principal_for_user
-from mashindano.app.permissions import NO_DOORS, doors_of
 from mashindano.app.results import GameRef, report_result
 from mashindano.store import models
 

@@ -26,14 +26,9 @@ it delivered; collecting again adds nothing.
 from __future__ import annotations
 
 import base64
-import json
-import os
 import secrets
-import tempfile
 from datetime import datetime
-from pathlib import Path
 
-from django.conf import settings
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext
@@ -43,6 +38,7 @@ from mashindano.app.documents.feed import round_entry, standings_entry
 from mashindano.app.documents.rounds import round_pairings
 from mashindano.app.documents.standings import standings_after
 from mashindano.app.errors import UnknownEvent
+from mashindano.app.publish_folder import FOLDER, folder_root
 from mashindano.app.queries import get_event_facts
 from mashindano.engine.errors import ParseError
 from mashindano.store import models as store
@@ -50,13 +46,6 @@ from mashindano.store.facts import EventFacts, Json, RoundFact
 from mashindano.store.models import Webhook, WebhookDelivery
 
 BUNDLE = "round.bundle"
-FOLDER = "folder:"
-
-
-def folder_root() -> Path | None:
-    """The deployment's publish folder (`MASHINDANO_PUBLISH_FOLDER`), or None."""
-    root = str(getattr(settings, "MASHINDANO_PUBLISH_FOLDER", "") or "")
-    return Path(root) if root else None
 
 
 def subscribe(slug: str, target: str, *, created_by: str) -> Webhook:
@@ -182,31 +171,3 @@ def collect_all(*, now: datetime | None = None) -> int:
         }
     )
     return sum(len(collect(slug, now=now)) for slug in slugs)
-
-
-def write_folder(payload: dict[str, Json]) -> str:
-    """Write a bundle into the publish folder (JSON and HTML, each replaced whole); "" when
-    written, else why not."""
-    root = folder_root()
-    if root is None:
-        return "no publish folder (MASHINDANO_PUBLISH_FOLDER)"
-    slug = str(payload["event"])
-    group = str(payload["group"] or "")
-    name = f"{payload['stage']}-{group + '-' if group else ''}round-{payload['round']}"
-    if "/" in slug or slug.startswith(".") or "/" in name or name.startswith("."):
-        return "refused: bundle name"
-    folder = root / slug
-    data = {k: v for k, v in payload.items() if k != "html"}
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        for suffix, text in (
-            (".json", json.dumps(data, indent=2, ensure_ascii=False)),
-            (".html", str(payload["html"])),
-        ):
-            handle, temporary = tempfile.mkstemp(dir=folder, prefix=".bundle-")
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                out.write(text)
-            os.replace(temporary, folder / (name + suffix))
-    except OSError as exc:
-        return f"not written: {exc.strerror or exc}"
-    return ""

@@ -47,6 +47,7 @@ from django.utils.translation import gettext, gettext_lazy
 from mashindano.app import webhook_targets
 from mashindano.app.errors import NotFound
 from mashindano.app.locking import pause_for_tests
+from mashindano.app.publish_folder import FOLDER, write_folder
 from mashindano.engine.errors import ParseError
 from mashindano.store import models as store
 from mashindano.store.models import Webhook, WebhookDelivery
@@ -273,9 +274,7 @@ def attempt(delivery: WebhookDelivery, *, send: Sender = post, now: datetime | N
         "webhook-timestamp": str(stamp),
         "webhook-signature": sign(hook.secret, delivery.message_id, stamp, body),
     }
-    if hook.url.startswith("folder:"):  # a round bundle for the publish folder
-        from mashindano.app.publishing import write_folder
-
+    if hook.url.startswith(FOLDER):  # a round bundle for the publish folder
         error = write_folder(delivery.payload)
         answer = Answer(None if error else 200, error)
     else:

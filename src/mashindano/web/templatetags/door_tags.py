@@ -1,12 +1,12 @@
 """The header's doors (issue 29, findable doors): which areas the person may reach, as
-`app.permissions.doors_of` decides; the template only shows the links it is given."""
+`app.doors.doors_of` decides; the template only shows the links it is given."""
 
 from __future__ import annotations
 
 from django import template
 
+from mashindano.app.doors import NO_DOORS, Doors, doors_of
 from mashindano.app.people import principal_for_user
-from mashindano.app.permissions import NO_DOORS, Doors, doors_of
 
 register = template.Library()
 
