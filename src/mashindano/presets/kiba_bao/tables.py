@@ -61,7 +61,7 @@ def _group_lines(
         if row.player.id in going:
             notes.append(gettext(_DESTINATION_NOTES[going[row.player.id]]))
         if row.player.id in tied:
-            notes.append("tied: playoff needed")
+            notes.append(gettext("tied: playoff needed"))
         lines.append(
             StandingsLine(
                 rank=row.rank,
@@ -85,7 +85,7 @@ def final_table(final: FinalStage) -> StandingsTable:
     for place, player in enumerate(order, start=1):
         notes = []
         if player.id == winner:
-            notes.append("winner")
+            notes.append(gettext("winner"))
         if player.id == final.match.first.id:
             notes.append(gettext("South in games 1 and 3"))
         lines.append(
@@ -99,7 +99,10 @@ def final_table(final: FinalStage) -> StandingsTable:
             )
         )
     games = final.match.rule.max_games
-    return StandingsTable(f"Final, best of {games} (round {final.number})", (), tuple(lines))
+    title = gettext("Final, best of {games} (round {round})").format(
+        games=games, round=final.number
+    )
+    return StandingsTable(title, (), tuple(lines))
 
 
 def walkover_table(player: SeededPlayer) -> StandingsTable:
@@ -111,7 +114,7 @@ def walkover_table(player: SeededPlayer) -> StandingsTable:
         values={},
         note=gettext("winner: no opponent left for the final"),
     )
-    return StandingsTable("Final (not played)", (), (line,))
+    return StandingsTable(gettext("Final (not played)"), (), (line,))
 
 
 def stage_advancement(
