@@ -82,7 +82,7 @@ def get_game(
         .first()
     )
     if found is None:
-        where = f"round {round_number}, board {board}" + (f", game {game}" if game != 1 else "")
+        where = game_place(round_number, board, game)
         raise UnknownGame(
             gettext("event {slug!r} has no game at {where} (a bye, or not paired yet)").format(
                 slug=event.slug, where=where
@@ -92,6 +92,16 @@ def get_game(
             board=board,
         )
     return found
+
+
+def game_place(round_number: int, board: int, game: int = 1) -> str:
+    """Where a game is, in words of the current language: "round 1, board 11, game 2" (the
+    game only where the encounter has several)."""
+    if game != 1:
+        return gettext("round {round}, board {board}, game {game}").format(
+            round=round_number, board=board, game=game
+        )
+    return gettext("round {round}, board {board}").format(round=round_number, board=board)
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,7 +26,7 @@ from mashindano.app.on_site import play_url, plays_on_site
 from mashindano.app.performing import available_actions
 from mashindano.app.permissions import answered_report, refuses_answer, reporter_sides
 from mashindano.app.principals import Principal
-from mashindano.app.queries import get_event_facts
+from mashindano.app.queries import game_place, get_event_facts
 from mashindano.app.registrations import (
     JOIN_HOOKS,
     NO_JOIN_HOOKS,
@@ -316,9 +316,7 @@ def _game_actions(
     allowed: set[str],
 ) -> Iterable[OpenAction]:
     fixed = _fixed(game)
-    where = f"round {game.round}, board {game.board}" + (
-        f", game {game.number}" if game.number != 1 else ""
-    )
+    where = game_place(game.round, game.board, game.number)
     due = min((d.due for d in deadlines), default=None)
     if hooks.game_actions is not None:
         yield from hooks.game_actions(
