@@ -187,7 +187,7 @@ def test_kiba_the_opponent_is_told_and_the_mwamuzi_corrects_the_loss(inbox: Inbo
     kiba_event()
     addresses = link_players("kiba", arbiter="mwamuzi")
     rounds_news = collect_news(T0)
-    assert rounds_news == 30  # each of the 6 players: 5 pairings (both games on one board)
+    assert rounds_news == 6  # one mail per player listing their 5 pairings (issue 29 item 14)
     where = GameRef(1, 1)
     play_legal("kiba", where, T0 + HOUR)
     collect_news(T0 + HOUR)

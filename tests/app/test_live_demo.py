@@ -22,10 +22,10 @@ from mashindano.app.demo import (
     create_demo_people,
     demo_email,
 )
+from mashindano.app.doors import doors_of
 from mashindano.app.formats.parts import PAIRING
 from mashindano.app.formats.registry import part
 from mashindano.app.people import principal_for_user
-from mashindano.app.permissions import doors_of
 from mashindano.app.results import GameRef, report_result
 from mashindano.cli.event_demo import source_hash
 from mashindano.presets.kiba_bao.clocks import open_game_clocks

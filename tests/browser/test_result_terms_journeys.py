@@ -16,6 +16,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.utils import translation
+from django.utils.translation import gettext
 from tests.browser.conftest import JourneySite, Visit, as_user, facts, fits
 
 ARBITER = "organiser"
@@ -122,7 +124,8 @@ def test_item4_tantrix_controller_rules_in_tps(browser: Any, terms_site: Journey
                 assert dispute.count() == 1
                 text = dispute.inner_text()
                 assert "conflicting-tps" not in text
-                assert "The two forms give different TPs." in text
+                with translation.override(language):
+                    assert gettext("The two forms give different TPs.") in text
                 claims = dispute.locator("ul.claims li")
                 assert claims.count() == 2
                 scores = sorted(claims.nth(i).locator("bdi").inner_text() for i in range(2))
