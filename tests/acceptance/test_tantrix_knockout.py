@@ -16,7 +16,6 @@ from fractions import Fraction
 import pytest
 from rich.console import Console
 
-from mashindano.app.documents.simulations.tantrix import simulation_json
 from mashindano.app.documents.values import tp_to_json
 from mashindano.engine.knockout.deadlines import (
     DefaultReason,
@@ -38,6 +37,7 @@ from mashindano.engine.knockout.tp_match import (
 from mashindano.engine.matches import GamePoints, MatchSide, PointsMargin
 from mashindano.engine.model import Competitor, CompetitorId
 from mashindano.presets.tantrix_knockout.cli_view import render_simulation
+from mashindano.presets.tantrix_knockout.simulation_documents import simulation_json
 
 
 def tp(text: str) -> Fraction:

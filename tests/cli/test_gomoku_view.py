@@ -13,11 +13,11 @@ from fractions import Fraction
 import pytest
 from rich.console import Console
 
-from mashindano.app.documents.simulations.gomoku import simulation_json
 from mashindano.app.documents.values import format_exact
 from mashindano.engine.gomoku import LeagueSimulation, simulate_league
 from mashindano.engine.model import Competitor, CompetitorId
 from mashindano.presets.gomoku_league.cli_view import render_simulation
+from mashindano.presets.gomoku_league.simulation_documents import simulation_json
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""The KIBA seed and simulation documents (app.documents.simulations.kiba) and
+"""The KIBA seed and simulation documents (presets.kiba_bao.simulation_documents) and
 cli/kiba_view.py's Rich rendering for `seed` and `simulate`."""
 
 from __future__ import annotations
@@ -7,13 +7,13 @@ import json
 
 from rich.console import Console
 
-from mashindano.app.documents.simulations.kiba import seed_json, simulation_json
 from mashindano.engine.kiba.seeding import compute_initial_list
 from mashindano.engine.kiba.simulation import SimulatedWithdrawal, simulate_tournament
 from mashindano.engine.kiba.stage_kind import StageKind
 from mashindano.engine.kiba.stages import qualification_groups
 from mashindano.engine.model import Competitor, CompetitorId
 from mashindano.presets.kiba_bao.cli_view import render_seed, render_simulation
+from mashindano.presets.kiba_bao.simulation_documents import seed_json, simulation_json
 
 
 def field(count: int) -> list[Competitor]:

@@ -11,12 +11,12 @@ from fractions import Fraction
 import pytest
 from rich.console import Console
 
-from mashindano.app.documents.simulations.tasaselo import simulation_json
 from mashindano.app.documents.values import format_exact
 from mashindano.engine.model import Competitor, CompetitorId
 from mashindano.engine.tasaselo import EventChanges, TasaseloSimulation, simulate_tasaselo
 from mashindano.engine.tasaselo.entries import Status
 from mashindano.presets.tasaselo.cli_view import render_simulation
+from mashindano.presets.tasaselo.simulation_documents import simulation_json
 
 
 @pytest.fixture(scope="module")

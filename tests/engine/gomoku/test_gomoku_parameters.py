@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from mashindano.engine.errors import ConfigError
-from mashindano.engine.gomoku import GOMOKU_LEAGUE, PRESET_NAME, GomokuParameters
+from mashindano.engine.gomoku import GOMOKU_LEAGUE, GomokuParameters
 from mashindano.engine.gomoku.parameters import (
     BottomExOfficio,
     DayRange,
@@ -20,6 +20,7 @@ from mashindano.engine.gomoku.parameters import (
     TopMultipliers,
 )
 from mashindano.engine.parameters import override
+from mashindano.presets.gomoku_league import PRESET_NAME
 
 SPEC_PARAMETERS = (
     "registration_window_days",

@@ -12,11 +12,11 @@ from mashindano.engine.errors import ConfigError
 from mashindano.engine.kiba.clock import in_display_zone
 from mashindano.engine.kiba.parameters import (
     KIBA_BAO,
-    PRESET_NAME,
     KibaParameters,
     kiba_parameters,
 )
 from mashindano.engine.matches import BestOf
+from mashindano.presets.kiba_bao import PRESET_NAME
 
 
 def test_kiba_preset_has_the_spec_defaults() -> None:

@@ -8,13 +8,13 @@ import pytest
 
 from mashindano.engine.errors import ConfigError
 from mashindano.engine.knockout.parameters import (
-    PRESET_NAME,
     TANTRIX_KNOCKOUT,
     Phase,
     TantrixKnockoutParameters,
     match_rule_for,
 )
 from mashindano.engine.parameters import override
+from mashindano.presets.tantrix_knockout import PRESET_NAME
 
 
 def test_tantrix_section5_defaults() -> None:

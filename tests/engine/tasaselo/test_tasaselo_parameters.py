@@ -12,11 +12,11 @@ from mashindano.engine.points import CHESS, THREE_ONE_ZERO
 from mashindano.engine.ratings import FIDE_TABLE_8_1_2, ExpectedScoreTable
 from mashindano.engine.tasaselo import (
     ELO_ORIGINAL_TABLE,
-    PRESET_NAME,
     TASASELO,
     ComparisonBasis,
     TasaseloParameters,
 )
+from mashindano.presets.tasaselo import PRESET_NAME
 
 
 def test_spec_defaults() -> None:

@@ -76,7 +76,6 @@ from mashindano.engine.gomoku.pairing import (
 )
 from mashindano.engine.gomoku.parameters import (
     GOMOKU_LEAGUE,
-    PRESET_NAME,
     PRINTED_TOP3_PRIZE_POINTS,
     GomokuParameters,
 )
@@ -120,7 +119,6 @@ from mashindano.engine.gomoku.windows import (
 
 __all__ = [
     "GOMOKU_LEAGUE",
-    "PRESET_NAME",
     "PRINTED_TOP3_PRIZE_POINTS",
     "CoefficientUpdate",
     "Entry",

@@ -16,8 +16,6 @@ from typing import Self
 from mashindano.engine.errors import ConfigError, ParseError
 from mashindano.engine.points import parse_points
 
-PRESET_NAME = "gomoku-league"
-
 PRINTED_TOP3_PRIZE_POINTS = (150, 100, 125)
 """R53 as printed; A22 ships the monotone 150 / 125 / 100 and keeps this as an alternative."""
 

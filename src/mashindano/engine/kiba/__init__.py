@@ -55,7 +55,6 @@ from mashindano.engine.kiba.group_play import (
 )
 from mashindano.engine.kiba.parameters import (
     KIBA_BAO,
-    PRESET_NAME,
     KibaParameters,
     KibaScoreRounding,
     kiba_parameters,
@@ -94,7 +93,6 @@ from mashindano.engine.kiba.withdrawal import (
 __all__ = [
     "KIBA_BAO",
     "KIBA_CLOCK",
-    "PRESET_NAME",
     "ChampionshipRow",
     "ClockReading",
     "ClockSettings",

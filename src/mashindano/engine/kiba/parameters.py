@@ -20,8 +20,6 @@ from mashindano.engine.matches import BestOf
 from mashindano.engine.parameters import override
 from mashindano.engine.points import PointSystem
 
-PRESET_NAME = "kiba-bao"
-
 SPEC_MIN_PLAYERS = 6
 SPEC_MAX_PLAYERS = 34
 

@@ -17,8 +17,6 @@ from mashindano.engine.knockout.bracket import seed_competitors
 from mashindano.engine.knockout.parameters import Seeding as BracketSeeding
 from mashindano.engine.model import Competitor
 
-PRESET_NAME = "knockout"
-
 
 class Elimination(StrEnum):
     """How many lost matches put an entrant out."""

@@ -15,8 +15,6 @@ from mashindano.engine.errors import ConfigError
 from mashindano.engine.knockout.tantrix import tp_formula_by_name
 from mashindano.engine.matches import PointsMargin
 
-PRESET_NAME = "tantrix-knockout"
-
 
 class Phase(StrEnum):
     """Which draw a match belongs to; the decisive rule is set separately for each (A12)."""

@@ -70,7 +70,6 @@ from mashindano.engine.tasaselo.pairing import (
 )
 from mashindano.engine.tasaselo.parameters import (
     ELO_ORIGINAL_TABLE,
-    PRESET_NAME,
     TASASELO,
     ComparisonBasis,
     TasaseloParameters,
@@ -103,7 +102,6 @@ from mashindano.engine.tasaselo.simulation import (
 
 __all__ = [
     "ELO_ORIGINAL_TABLE",
-    "PRESET_NAME",
     "TASASELO",
     "Board",
     "ColourRecord",

@@ -19,8 +19,6 @@ from mashindano.engine.model import CompetitorId
 from mashindano.engine.points import CHESS, HALF, PointSystem, parse_points
 from mashindano.engine.ratings import FIDE_TABLE_8_1_2, ExpectedScoreTable
 
-PRESET_NAME = "tasaselo"
-
 K_FACTOR_MIN = 20
 K_FACTOR_MAX = 300
 """R13: K must lie between 20 and 300 (both allowed); this range is a rule, not a setting."""

@@ -64,7 +64,6 @@ from mashindano.app.formats.base import (
 from mashindano.app.formats.parts import LATE_ENTRIES, LEAVES, PERIODS, RESULT_CHANGES, BaseAdapter
 from mashindano.engine.errors import IllegalResult
 from mashindano.engine.gomoku import (
-    PRESET_NAME,
     LeaveRequest,
     Membership,
     Month,
@@ -86,6 +85,7 @@ from mashindano.engine.gomoku.windows import ResultStatus as ValidationStatus
 from mashindano.engine.model import Competitor, CompetitorId, Side
 from mashindano.engine.points import Points
 from mashindano.engine.timestamps import as_utc
+from mashindano.presets.gomoku_league import PRESET_NAME
 from mashindano.presets.gomoku_league.actions import ACTIONS
 from mashindano.presets.gomoku_league.history import (
     LEAGUE_STAGE,

@@ -1,5 +1,5 @@
 """Gomoku league simulation output: Rich tables (the JSON is the document's,
-`app.documents.simulations.gomoku`). No rules here.
+`presets.gomoku_league.simulation_documents`). No rules here.
 
 JSON conventions (exactness stays visible):
 - points and exact coefficients are strings holding the exact value: an integer ("22"), a
@@ -13,7 +13,6 @@ from __future__ import annotations
 from rich.console import Console, JustifyMethod
 from rich.table import Table
 
-from mashindano.app.documents.simulations.gomoku import entry_kind
 from mashindano.app.documents.values import format_exact
 from mashindano.engine.gomoku.ladder import format_coefficient
 from mashindano.engine.gomoku.scoring import (
@@ -22,6 +21,7 @@ from mashindano.engine.gomoku.scoring import (
 from mashindano.engine.gomoku.simulation import LeagueSimulation, SimulatedMonth
 from mashindano.engine.gomoku.windows import ResultStatus
 from mashindano.engine.model import CompetitorId
+from mashindano.presets.gomoku_league.simulation_documents import entry_kind
 
 
 def render_simulation(sim: LeagueSimulation, console: Console) -> None:

@@ -6,15 +6,15 @@ from __future__ import annotations
 from mashindano.cli.errors import EXIT_USAGE, fail
 from mashindano.cli.preset_parts import SimulateOptions, Simulation
 from mashindano.cli.simulate import show
-from mashindano.engine.gomoku.parameters import PRESET_NAME
 from mashindano.engine.model import Competitor
 from mashindano.engine.parameters import override
+from mashindano.presets.gomoku_league import PRESET_NAME
 
 
 def run(roster: list[Competitor], options: SimulateOptions, as_json: bool) -> None:
-    from mashindano.app.documents.simulations.gomoku import GomokuSimulationDocument
     from mashindano.engine.gomoku import GOMOKU_LEAGUE, simulate_league
     from mashindano.presets.gomoku_league import cli_view
+    from mashindano.presets.gomoku_league.simulation_documents import GomokuSimulationDocument
 
     if options.months is None:
         raise fail(f"--preset {PRESET_NAME} needs --months M", EXIT_USAGE)

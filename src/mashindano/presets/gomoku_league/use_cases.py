@@ -23,7 +23,7 @@ from mashindano.app.locking import EventContext, locked_event
 from mashindano.app.principals import Principal
 from mashindano.app.queries import get_entry
 from mashindano.engine.errors import ParseError
-from mashindano.engine.gomoku import PRESET_NAME, League, Membership, Month
+from mashindano.engine.gomoku import League, Membership, Month
 from mashindano.engine.gomoku.windows import (
     is_registration_open,
     registration_closes_at,
@@ -31,6 +31,7 @@ from mashindano.engine.gomoku.windows import (
 )
 from mashindano.engine.model import CompetitorId
 from mashindano.engine.timestamps import as_utc
+from mashindano.presets.gomoku_league import PRESET_NAME
 from mashindano.presets.gomoku_league.history import (
     RETURN,
     LeagueEventParameters,

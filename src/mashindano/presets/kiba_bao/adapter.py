@@ -47,7 +47,6 @@ from mashindano.app.formats.parts import (
 )
 from mashindano.engine.errors import IllegalResult
 from mashindano.engine.kiba import (
-    PRESET_NAME,
     Destination,
     KibaGroup,
     KibaParameters,
@@ -71,6 +70,7 @@ from mashindano.engine.model import (
     Outcome,
     Side,
 )
+from mashindano.presets.kiba_bao import PRESET_NAME
 from mashindano.presets.kiba_bao.actions import ACTIONS
 from mashindano.presets.kiba_bao.corrections import check_advancement_kept
 from mashindano.presets.kiba_bao.stages import (

@@ -11,9 +11,9 @@ import typer
 from mashindano.cli.errors import read_text, reported_errors
 from mashindano.cli.options import parse_settings
 from mashindano.cli.output import console, print_json
-from mashindano.engine.kiba.parameters import PRESET_NAME
 from mashindano.engine.parameters import override
 from mashindano.interchange.players_csv import parse_players_csv
+from mashindano.presets.kiba_bao import PRESET_NAME
 
 
 class SeededPreset(StrEnum):
@@ -32,9 +32,9 @@ def seed(
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
 ) -> None:
     """Seed the entrants (category, KIBA score, seed number) and deal the first-stage groups."""
-    from mashindano.app.documents.simulations.kiba import KibaSeedDocument
     from mashindano.engine.kiba import KIBA_BAO, compute_initial_list, qualification_groups
     from mashindano.presets.kiba_bao import cli_view as kiba_view
+    from mashindano.presets.kiba_bao.simulation_documents import KibaSeedDocument
 
     changes = parse_settings(settings or [])
     with reported_errors():

@@ -1,5 +1,5 @@
 """Rich rendering for the KIBA Bao commands (`seed` and `simulate`); their JSON is the
-documents' (`app.documents.simulations.kiba`).
+documents' (`presets.kiba_bao.simulation_documents`).
 
 No rules here: everything shown is computed by mashindano.engine.kiba.
 """
@@ -11,18 +11,18 @@ from collections.abc import Sequence
 from rich.console import Console
 from rich.table import Table
 
-from mashindano.app.documents.simulations.kiba import (
-    games_by_encounter,
-    pairing_code,
-    winner_of,
-)
 from mashindano.engine.kiba.final import FinalState
 from mashindano.engine.kiba.group_play import DUMMY_LABEL, KibaGroup, KibaPairing
-from mashindano.engine.kiba.parameters import PRESET_NAME as KIBA_PRESET
 from mashindano.engine.kiba.ranking import GroupStandings, TieValue
 from mashindano.engine.kiba.seeding import InitialList
 from mashindano.engine.kiba.simulation import KibaSimulation
 from mashindano.engine.points import format_points
+from mashindano.presets.kiba_bao import PRESET_NAME as KIBA_PRESET
+from mashindano.presets.kiba_bao.simulation_documents import (
+    games_by_encounter,
+    pairing_code,
+    winner_of,
+)
 
 _STAGE_TITLES = {"qualification": "Qualification", "semifinal": "Semifinal", "final": "Final"}
 

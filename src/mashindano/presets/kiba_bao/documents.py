@@ -25,8 +25,8 @@ from mashindano.engine.kiba import (
     first_move_deadline,
     group_pairings,
 )
-from mashindano.engine.kiba.parameters import PRESET_NAME
 from mashindano.engine.model import CompetitorId
+from mashindano.presets.kiba_bao import PRESET_NAME
 from mashindano.presets.kiba_bao.stages import FinalStage, GroupStage, KibaEvent
 from mashindano.presets.kiba_bao.tables import (
     STAGE_TITLES,

@@ -54,7 +54,6 @@ from mashindano.app.principals import Principal
 from mashindano.app.queries import get_event_facts
 from mashindano.engine.errors import ConfigError, MashindanoError
 from mashindano.engine.kiba import (
-    PRESET_NAME,
     ChampionshipRow,
     CountryRow,
     CountryTeam,
@@ -70,6 +69,7 @@ from mashindano.engine.kiba import (
 )
 from mashindano.engine.kiba import country_ranking as rank_countries
 from mashindano.engine.model import Competitor, CompetitorId, Game
+from mashindano.presets.kiba_bao import PRESET_NAME
 from mashindano.presets.kiba_bao.stages import derive_event
 from mashindano.store import models
 from mashindano.store.facts import EventFacts, EventState, Json

@@ -12,7 +12,7 @@ from mashindano.app.documents.console import may_do as may
 from mashindano.app.permissions import Role
 from mashindano.app.principals import Principal
 from mashindano.app.queries import SeriesListing, list_series
-from mashindano.engine.kiba import PRESET_NAME as KIBA
+from mashindano.presets.kiba_bao import PRESET_NAME as KIBA
 from mashindano.presets.kiba_bao.series import ADD_ACTION, REMOVE_ACTION, get_series
 from mashindano.presets.kiba_bao.series_documents import ChampionshipTable, build_championship_table
 from mashindano.store import models

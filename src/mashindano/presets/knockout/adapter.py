@@ -51,8 +51,9 @@ from mashindano.app.formats.parts import (
     BaseAdapter,
 )
 from mashindano.engine.knockout.elimination import EliminationMatch, MatchStatus
-from mashindano.engine.knockout.elimination_options import PRESET_NAME, seed_entrants
+from mashindano.engine.knockout.elimination_options import seed_entrants
 from mashindano.engine.model import ByeKind, CompetitorId, GameResult, Side
+from mashindano.presets.knockout import PRESET_NAME
 from mashindano.presets.knockout.parameters import (
     CHOICES,
     KNOCKOUT,

@@ -6,9 +6,9 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
-from mashindano.engine.knockout.elimination_options import PRESET_NAME
 from mashindano.engine.knockout.elimination_simulation import EliminationSimulation
 from mashindano.engine.model import CompetitorId
+from mashindano.presets.knockout import PRESET_NAME
 from mashindano.presets.knockout.documents import MatchView, bracket_document
 
 __all__ = ["PRESET_NAME", "render_simulation"]

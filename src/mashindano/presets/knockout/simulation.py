@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 
 from mashindano.cli.preset_parts import SimulateOptions, Simulation
 from mashindano.cli.simulate import show
-from mashindano.engine.knockout.elimination_options import PRESET_NAME
 from mashindano.engine.knockout.elimination_simulation import EliminationSimulation
 from mashindano.engine.model import Competitor
+from mashindano.presets.knockout import PRESET_NAME
 
 if TYPE_CHECKING:
     from mashindano.store.facts import Json

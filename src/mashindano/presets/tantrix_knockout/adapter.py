@@ -64,7 +64,6 @@ from mashindano.app.formats.parts import (
 )
 from mashindano.engine.knockout.bracket import BracketMatch, seed_competitors
 from mashindano.engine.knockout.parameters import (
-    PRESET_NAME,
     TANTRIX_KNOCKOUT,
     TantrixKnockoutParameters,
 )
@@ -74,6 +73,7 @@ from mashindano.engine.matches import MatchSide, PointsMargin
 from mashindano.engine.model import ByeKind, Competitor, CompetitorId, GameResult, Side
 from mashindano.engine.parameters import override
 from mashindano.engine.points import Points
+from mashindano.presets.tantrix_knockout import PRESET_NAME
 from mashindano.presets.tantrix_knockout.actions import ACTIONS
 from mashindano.presets.tantrix_knockout.draws import (
     MAIN_STAGE,

@@ -1,6 +1,6 @@
 """Rich views of a simulated Tantrix knockout event (its JSON is the document's,
-`app.documents.simulations.tantrix`). Shaping only; every decision was made by the engine
-(`engine.knockout.simulation`)."""
+`presets.tantrix_knockout.simulation_documents`). Shaping only; every decision was made by
+the engine (`engine.knockout.simulation`)."""
 
 from __future__ import annotations
 

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 from mashindano.cli.preset_parts import SimulateOptions, Simulation
 from mashindano.cli.simulate import show
-from mashindano.engine.knockout.parameters import PRESET_NAME
 from mashindano.engine.model import Competitor
 from mashindano.engine.parameters import override
+from mashindano.presets.tantrix_knockout import PRESET_NAME
 
 
 def run(roster: list[Competitor], options: SimulateOptions, as_json: bool) -> None:
-    from mashindano.app.documents.simulations.tantrix import TantrixSimulationDocument
     from mashindano.engine.knockout.parameters import TANTRIX_KNOCKOUT
     from mashindano.engine.knockout.simulation import simulate_knockout
     from mashindano.presets.tantrix_knockout import cli_view
+    from mashindano.presets.tantrix_knockout.simulation_documents import TantrixSimulationDocument
 
     parameters = override(TANTRIX_KNOCKOUT, options.changes)
     sim = simulate_knockout(roster, options.seed, parameters, options.standard_games)

@@ -60,7 +60,6 @@ from mashindano.engine.knockout.deadlines import (
     evaluate_report,
     report_deadline,
 )
-from mashindano.engine.knockout.parameters import PRESET_NAME
 from mashindano.engine.knockout.result_forms import (
     GameReview,
     ResultForm,
@@ -78,6 +77,7 @@ from mashindano.engine.knockout.tp_match import (
 from mashindano.engine.matches import GamePoints, MatchSide
 from mashindano.engine.model import CompetitorId, Termination
 from mashindano.engine.timestamps import require_aware
+from mashindano.presets.tantrix_knockout import PRESET_NAME
 from mashindano.presets.tantrix_knockout.adapter import knockout_parameters
 from mashindano.presets.tantrix_knockout.draws import (
     OPT_OUT_SUBJECT,

@@ -45,7 +45,6 @@ from mashindano.app.formats.parts import LATE_ENTRIES, LEAVES, STAGE_EXPORT, Bas
 from mashindano.engine.model import ByeKind, Competitor, CompetitorId, Side, StageResults
 from mashindano.engine.points import PointSystem
 from mashindano.engine.tasaselo import (
-    PRESET_NAME,
     TASASELO,
     RoundPairing,
     Status,
@@ -56,6 +55,7 @@ from mashindano.engine.tasaselo import (
     pair_next_round_or_regardless_of_colours,
 )
 from mashindano.engine.tasaselo.scoring import GHOST_WIN, MISSED_ROUND, ROUND1_REST, scale_result
+from mashindano.presets.tasaselo import PRESET_NAME
 from mashindano.presets.tasaselo.actions import ACTIONS
 from mashindano.presets.tasaselo.facts import (
     BYE_OF_STATUS,

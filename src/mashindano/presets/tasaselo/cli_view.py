@@ -1,5 +1,5 @@
 """Tasaselo simulation output: Rich tables (the JSON is the document's,
-`app.documents.simulations.tasaselo`). No rules here."""
+`presets.tasaselo.simulation_documents`). No rules here."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ from fractions import Fraction
 from rich.console import Console, JustifyMethod
 from rich.table import Table
 
-from mashindano.app.documents.simulations.tasaselo import is_prize_eligible
 from mashindano.engine.model import CompetitorId
 from mashindano.engine.points import format_points
 from mashindano.engine.tasaselo.prizes import GroupStandings, Prize, PrizeKind
 from mashindano.engine.tasaselo.simulation import SimulatedRound, TasaseloSimulation
+from mashindano.presets.tasaselo.simulation_documents import is_prize_eligible
 
 
 def render_simulation(sim: TasaseloSimulation, console: Console) -> None:

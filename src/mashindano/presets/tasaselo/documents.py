@@ -28,8 +28,8 @@ from mashindano.engine.tasaselo import (
     compute_lots,
 )
 from mashindano.engine.tasaselo.comparison import ComparisonRow
-from mashindano.engine.tasaselo.parameters import PRESET_NAME
 from mashindano.engine.tasaselo.prizes import performance_order
+from mashindano.presets.tasaselo import PRESET_NAME
 from mashindano.presets.tasaselo.adapter import event_standings, group_tables
 from mashindano.presets.tasaselo.facts import compute_first_rounds, round_lot_purpose
 from mashindano.store.facts import EventFacts, Json

@@ -8,13 +8,13 @@ from mashindano.cli.preset_parts import SimulateOptions, Simulation
 from mashindano.cli.simulate import show
 from mashindano.engine.model import Competitor
 from mashindano.engine.parameters import override
-from mashindano.engine.tasaselo.parameters import PRESET_NAME
+from mashindano.presets.tasaselo import PRESET_NAME
 
 
 def run(roster: list[Competitor], options: SimulateOptions, as_json: bool) -> None:
-    from mashindano.app.documents.simulations.tasaselo import TasaseloSimulationDocument
     from mashindano.engine.tasaselo import TASASELO, simulate_tasaselo
     from mashindano.presets.tasaselo import cli_view
+    from mashindano.presets.tasaselo.simulation_documents import TasaseloSimulationDocument
 
     if options.rounds is None:
         raise fail(f"--preset {PRESET_NAME} needs --rounds R", EXIT_USAGE)

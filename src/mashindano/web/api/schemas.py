@@ -75,9 +75,9 @@ def parameters_description() -> str:
         "defaults."
     ]
     lists: list[str] = []
-    for preset in available_presets():
-        fields = part(preset, DESCRIPTION).parameter_schema.fields
-        lines.append(f"{preset}: {', '.join(_parameter_text(spec) for spec in fields)}.")
+    for name in available_presets():
+        fields = part(name, DESCRIPTION).parameter_schema.fields
+        lines.append(f"{name}: {', '.join(_parameter_text(spec) for spec in fields)}.")
         lists += [spec.name for spec in fields if spec.tiebreaks and spec.name not in lists]
     if lists:
         lines.append(

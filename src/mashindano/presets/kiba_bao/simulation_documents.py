@@ -13,12 +13,12 @@ from typing import Any
 from mashindano.engine.kiba.event import PlayedStage
 from mashindano.engine.kiba.final import FinalState
 from mashindano.engine.kiba.group_play import DUMMY_LABEL, KibaGroup, KibaPairing
-from mashindano.engine.kiba.parameters import PRESET_NAME
 from mashindano.engine.kiba.ranking import GroupStandings, TieValue
 from mashindano.engine.kiba.seeding import InitialList, SeededPlayer
 from mashindano.engine.kiba.simulation import KibaSimulation
 from mashindano.engine.model import CompetitorId, Game, Outcome
 from mashindano.engine.points import points_to_json
+from mashindano.presets.kiba_bao import PRESET_NAME
 
 
 @dataclass(frozen=True, slots=True)
