@@ -34,6 +34,7 @@ from django.utils.translation import gettext as _
 
 from mashindano.app.errors import NotFound
 from mashindano.app.locking import pause_for_tests
+from mashindano.app.mail_replies import Outgoing, outgoing_reply, reply_domain
 from mashindano.app.notify import Kind, event_link
 from mashindano.store import models
 from mashindano.store.facts import Json
@@ -194,10 +195,12 @@ def build_message(
     if language is None:
         language = recipient_language(notification.user_id, notification.event_id)
     link = unsubscribe_url(notification.user_id, notification.kind)
+    context = dict(notification.context or {})
     with translation.override(language):
-        rendered = render(
-            notification.kind, notification.context or {}, notification.user_id, link=link
-        )
+        reply = _outgoing_reply(notification, context)
+        if reply is not None:
+            context["reply_hint"] = reply.hint
+        rendered = render(notification.kind, context, notification.user_id, link=link)
     message = EmailMultiAlternatives(
         subject=rendered.subject,
         body=rendered.text,
@@ -211,8 +214,29 @@ def build_message(
             "Content-Language": language,
         },
     )
+    if reply is not None:
+        message.reply_to = [reply.address]
     message.attach_alternative(rendered.html, "text/html")
     return message
+
+
+def _outgoing_reply(
+    notification: models.Notification, context: dict[str, Json]
+) -> Outgoing | None:
+    """The reply address and hint of a mail that takes a reply (issue 31 item 3), when the
+    site takes replies (`MAIL_REPLY_DOMAIN`)."""
+    if notification.event_id is None or not reply_domain():
+        return None
+    preset = (
+        models.Event.objects.filter(id=notification.event_id)
+        .values_list("preset", flat=True)
+        .first()
+    )
+    if preset is None:
+        return None
+    return outgoing_reply(
+        str(preset), notification.kind, context, notification.user_id, notification.event_id
+    )
 
 
 # -- sending --------------------------------------------------------------------------------
