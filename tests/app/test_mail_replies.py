@@ -204,3 +204,19 @@ def test_tokens_are_lower_case_and_signed() -> None:
 
 
 
+
+
+def test_mail_in_stdin_reads_one_message_as_a_pipe_transport_gives_it() -> None:
+    from typer.testing import CliRunner
+
+    from mashindano.cli.main import app
+
+    sender, reply_to, move = your_move_mail()
+    command = ["mail-in", "--stdin", "--recipient", reply_to, "--now", NOW.isoformat()]
+    done = CliRunner().invoke(app, command, input=mail(sender, f"games@{DOMAIN}", move))
+    assert done.exit_code == 0, done.output
+    assert "mail-in: acted" in done.stdout and moves() == 2
+    (answer,) = django_mail.outbox
+    assert answer.to == [sender] and "(move 2)" in answer.body
+    again = CliRunner().invoke(app, command, input=mail(sender, reply_to, move))
+    assert again.exit_code == 0 and "mail-in: used" in again.stdout and moves() == 2
