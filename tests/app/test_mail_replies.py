@@ -5,6 +5,8 @@ nothing and is answered with the reason, in the person's language."""
 from __future__ import annotations
 
 
+from collections.abc import Iterator
+from datetime import datetime
 from email.message import EmailMessage
 
 import pytest
@@ -36,7 +38,7 @@ NOW = T0 + 2 * HOUR
 
 
 @pytest.fixture
-def replies_on() -> object:
+def replies_on() -> Iterator[None]:
     with override_settings(MAIL_REPLY_DOMAIN=DOMAIN):
         yield
 
@@ -87,8 +89,8 @@ def moves() -> int:
     return models.Move.objects.count()
 
 
-def answered(raw: bytes) -> Answered:
-    result = receive(raw, NOW)
+def answered(raw: bytes, now: datetime = NOW) -> Answered:
+    result = receive(raw, now)
     assert result is not None
     (sent,) = django_mail.outbox
     django_mail.outbox.clear()
