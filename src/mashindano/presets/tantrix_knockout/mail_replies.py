@@ -1,0 +1,86 @@
+"""The Tantrix knockout's part in replies by e-mail (issue 31 item 3; the rules: "if the results
+form is not working for any reason, you should email ... instead"): a player files a game's
+result form by answering the mail that asks for it (the form due, R16, or the opponent's report)
+with the TPs, their own first, and the status option (N, or 1-8 for the last standard game and
+every tiebreak game, R18; option 3's "when will you finish" after it, R19). The form goes
+through the declared `tantrix.form` action, as from my page."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from django.utils.translation import gettext
+
+from mashindano.app.bulk_results import MatchRef, match_games
+from mashindano.app.errors import NotAllowed
+from mashindano.app.mail_replies import Reply, ReplyHooks
+from mashindano.app.performing import perform
+from mashindano.engine.errors import ParseError
+from mashindano.store import models
+from mashindano.store.facts import Json
+
+FORM_DUE = "tantrix-form-due"
+OPPONENT_REPORTED = "opponent-reported"
+_TARGET = re.compile(r"^f(\d+)\.(\d+)\.(\d+)\.(\d+)$")
+_TPS = re.compile(r"^(\d+(?:[.,]\d+)?)\s*[-–:/]\s*(\d+(?:[.,]\d+)?)$")
+
+
+def target_of(kind: str, context: Mapping[str, Json]) -> str | None:
+    if kind not in (FORM_DUE, OPPONENT_REPORTED):
+        return None
+    place = (context.get("stage", 1), context.get("round"), context.get("board"))
+    game = context.get("game")
+    if not all(isinstance(v, int) for v in (*place, game)):
+        return None
+    return "f{}.{}.{}.{}".format(*place, game)
+
+
+def hint(target: str) -> str:
+    return gettext(
+        "To file your result form by e-mail, reply with your TPs first, then your opponent's, "
+        "and the status option on the first line: N, or 1-8 for the last standard game and "
+        "every tiebreak game (e.g. 12.4-7.6 N)."
+    )
+
+
+def act(reply: Reply) -> str:
+    found = _TARGET.match(reply.target)
+    if found is None:
+        raise ParseError(gettext("this reply address names no game"))
+    stage, round_, board, number = (int(found[i]) for i in range(1, 5))
+    player = (
+        models.Entry.objects.filter(event_id=reply.event_id, user_id=reply.principal.user_id)
+        .values_list("key", flat=True)
+        .first()
+    )
+    if player is None:
+        raise NotAllowed(gettext("you do not play in this event"))
+    words = reply.text.splitlines()[0].split()
+    if not words:
+        raise ParseError(gettext("write your TPs and the status on the first line, e.g. 15-5 N"))
+    tps = words[0]
+    status = words[1].upper() if len(words) > 1 else "N"
+    game = next(
+        (g for g in match_games(reply.slug, MatchRef(round_, board, stage)) if g.number == number),
+        None,
+    )
+    pair = _TPS.match(tps)
+    if pair is not None and game is not None and game.first != player:
+        tps = f"{pair[2]}-{pair[1]}"  # the form takes the game's first player's TPs first
+    values = {
+        "round": str(round_),
+        "board": str(board),
+        "game": str(number),
+        "stage": str(stage),
+        "player": str(player),
+        "result": tps.replace(",", "."),
+        "status": status,
+    }
+    if len(words) > 2:
+        values["when"] = " ".join(words[2:])
+    performed = perform(reply.slug, "tantrix.form", values, actor=reply.principal, now=reply.now)
+    return performed.message
+
+
+REPLIES = ReplyHooks(target_of=target_of, hint=hint, act=act)

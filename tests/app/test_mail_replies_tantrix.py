@@ -1,0 +1,52 @@
+"""A Tantrix player files a game's result form by answering the mail that asks for it
+(issue 31 item 3; shared/spec/tantrix-knockout.md R16, R18): TPs given as "mine-theirs" and
+turned to the form's order; a bad form stores nothing and is answered with its reason."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.core import mail as django_mail
+
+from mashindano.app import rounds
+from mashindano.app.due import apply_due
+from mashindano.app.mail import deliver_all
+from mashindano.app.mail_replies import Outcome
+from mashindano.store import models
+from mashindano.store.facts import ResultStatus
+
+from . import test_tantrix_forms as forms
+from .helpers import ACTOR, T0, make_event
+from .test_due import link_players
+from .test_mail_replies import answered, mail, replies_on
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("replies_on")]
+__all__ = ["replies_on"]  # the fixture, used by name
+LATER = T0 + timedelta(minutes=30)
+
+
+def test_R16_R18_the_opponent_files_the_form_by_mail() -> None:
+    make_event(forms.SLUG, forms.PRESET, 4, standard_games="2")
+    rounds.pair_next_round(forms.SLUG, actor=ACTOR, now=T0)
+    addresses = link_players(forms.SLUG)
+    match = forms._encounter()
+    assert match.second is not None
+    forms._form(1, match.first, "15", at=T0, ended_at=T0)  # A: 15 TPs, B: 5
+    apply_due(T0)  # B's form is due (R16)
+    django_mail.outbox.clear()
+    deliver_all(T0)
+    second = addresses[str(match.second)]
+    (due,) = [m for m in django_mail.outbox if m.to == [second] and m.reply_to]
+    assert "your TPs first" in due.body
+    django_mail.outbox.clear()
+    reports = models.ResultReport.objects.count()
+    bad = answered(mail(second, due.reply_to[0], "fifteen N"), LATER)
+    assert bad.outcome == Outcome.REFUSED and models.ResultReport.objects.count() == reports
+    done = answered(mail(second, due.reply_to[0], "5-15 N\n\nOn ... wrote:\n> file yours"), LATER)
+    assert done.outcome == Outcome.ACTED, done.text
+    assert "form filed (confirmed)" in done.text
+    game = next(g for g in forms._encounter().games if g.number == 1)
+    assert game.status is ResultStatus.CONFIRMED
+    again = answered(mail(second, due.reply_to[0], "5-15 N"), LATER)
+    assert again.outcome == Outcome.USED
