@@ -60,24 +60,29 @@ def test_a_reply_by_mail_moves_the_game_and_the_opponent_is_mailed(outgoing: Inb
     (your_move,) = [m for m in outgoing.to(player) if m["Reply-To"]]
     reply_to = str(your_move["Reply-To"])
     port = free_port()
-    with listening("127.0.0.1", port, clock=lambda: NOW, after_act=None) as handler:
-        with smtplib.LMTP("127.0.0.1", port) as client:
-            client.send_message(reply("mallory@evil.test", reply_to, game.legal[0]))
-            client.send_message(reply(player, reply_to, "Z9>>"))
-            with pytest.raises(smtplib.SMTPRecipientsRefused):
-                client.send_message(reply(player, f"games@{DOMAIN}", game.legal[0]))
-            assert models.Move.objects.count() == 1
-            client.send_message(reply(player, reply_to, game.legal[0]))
+    with (
+        listening("127.0.0.1", port, clock=lambda: NOW, after_act=None) as handler,
+        smtplib.LMTP("127.0.0.1", port) as client,
+    ):
+        client.send_message(reply("mallory@evil.test", reply_to, game.legal[0]))
+        client.send_message(reply(player, reply_to, "Z9>>"))
+        with pytest.raises(smtplib.SMTPRecipientsRefused):
+            client.send_message(reply(player, f"games@{DOMAIN}", game.legal[0]))
+        assert models.Move.objects.count() == 1
+        client.send_message(reply(player, reply_to, game.legal[0]))
     assert handler.outcomes == ["spoofed", "refused", "acted"]
     assert models.Move.objects.count() == 2
     (spoofed,) = answers(outgoing, "spoofed")
-    assert str(spoofed["To"]) == player and "mallory@evil.test" in spoofed.get_content()
+    assert str(spoofed["To"]) == player
+    assert "mallory@evil.test" in spoofed.get_content()
     (refused,) = answers(outgoing, "refused")
     assert "nothing was done" in refused.get_content()
     (acted,) = answers(outgoing, "acted")
-    assert str(acted["To"]) == player and "(move 2)" in acted.get_content()
+    assert str(acted["To"]) == player
+    assert "(move 2)" in acted.get_content()
     collect_news(NOW)
     deliver_all(NOW)
     opponent = addresses[str(load_bao_game("lmtp", WHERE, now=NOW).to_move)]
     theirs = [m for m in outgoing.to(opponent) if m["Reply-To"]]
-    assert theirs and "(move 2)" in theirs[-1].get_body(("plain",)).get_content()  # type: ignore[union-attr]
+    assert theirs
+    assert "(move 2)" in theirs[-1].get_body(("plain",)).get_content()

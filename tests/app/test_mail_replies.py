@@ -4,7 +4,6 @@ nothing and is answered with the reason, in the person's language."""
 
 from __future__ import annotations
 
-
 from collections.abc import Iterator
 from datetime import datetime
 from email.message import EmailMessage
@@ -80,7 +79,8 @@ def your_move_mail(slug: str = "kmail") -> tuple[str, str, str]:
     (sent,) = [m for m in django_mail.outbox if m.to == [addresses[to_move]] and m.reply_to]
     assert "reply to this mail with your move" in sent.body
     (reply_to,) = sent.reply_to
-    assert reply_to.startswith("reply+") and reply_to.endswith(f"@{DOMAIN}")
+    assert reply_to.startswith("reply+")
+    assert reply_to.endswith(f"@{DOMAIN}")
     django_mail.outbox.clear()
     return addresses[to_move], reply_to, game.legal[0]
 
@@ -94,7 +94,8 @@ def answered(raw: bytes, now: datetime = NOW) -> Answered:
     assert result is not None
     (sent,) = django_mail.outbox
     django_mail.outbox.clear()
-    assert sent.to == [result.to] and sent.body == result.text
+    assert sent.to == [result.to]
+    assert sent.body == result.text
     assert sent.extra_headers["Auto-Submitted"] == "auto-replied"
     return result
 
@@ -106,14 +107,17 @@ def test_a_reply_with_the_move_plays_it_and_answers_with_the_board() -> None:
     result = answered(mail(sender.upper(), reply_to, body))
     assert result.outcome == Outcome.ACTED, result.text
     assert moves() == before + 1
-    assert "(move 2)" in result.text and "/play/kmail/" in result.text
+    assert "(move 2)" in result.text
+    assert "/play/kmail/" in result.text
     assert models.MailReply.objects.count() == 1
     # the opponent gets their "your move" mail from the worker's next tick
     collect_news(NOW)
     deliver_all(NOW)
     (theirs,) = django_mail.outbox
-    assert theirs.to != [sender] and "(move 2)" in theirs.body
-    assert theirs.reply_to and theirs.reply_to[0] != reply_to
+    assert theirs.to != [sender]
+    assert "(move 2)" in theirs.body
+    assert theirs.reply_to
+    assert theirs.reply_to[0] != reply_to
 
 
 def test_a_used_altered_or_foreign_token_stores_nothing_and_says_why() -> None:
@@ -121,11 +125,13 @@ def test_a_used_altered_or_foreign_token_stores_nothing_and_says_why() -> None:
     assert answered(mail(sender, reply_to, move)).outcome == Outcome.ACTED
     before = moves()
     again = answered(mail(sender, reply_to, move))
-    assert again.outcome == Outcome.USED and "already answered" in again.text
+    assert again.outcome == Outcome.USED
+    assert "already answered" in again.text
     local, domain = reply_to.split("@")
     altered = local[:-1] + ("0" if local[-1] != "0" else "1")
     bad = answered(mail(sender, f"{altered}@{domain}", move))
-    assert bad.outcome == Outcome.BAD_TOKEN and "not valid" in bad.text
+    assert bad.outcome == Outcome.BAD_TOKEN
+    assert "not valid" in bad.text
     token = read_token(local.removeprefix("reply+"))
     assert token is not None
     with override_settings(SECRET_KEY="another site's secret"):
@@ -133,53 +139,64 @@ def test_a_used_altered_or_foreign_token_stores_nothing_and_says_why() -> None:
     assert answered(mail(sender, f"reply+{foreign}@{domain}", move)).outcome == Outcome.BAD_TOKEN
     none = answered(mail(sender, f"games@{domain}", move))
     assert none.outcome == Outcome.NO_TOKEN
-    assert moves() == before and models.MailReply.objects.count() == 1
+    assert moves() == before
+    assert models.MailReply.objects.count() == 1
 
 
 def test_a_spoofed_sender_is_refused_and_the_account_holder_is_told() -> None:
     sender, reply_to, move = your_move_mail()
     result = answered(mail("mallory@evil.test", reply_to, move))
     assert result.outcome == Outcome.SPOOFED
-    assert result.to == sender and "mallory@evil.test" in result.text
+    assert result.to == sender
+    assert "mallory@evil.test" in result.text
     forged = mail(sender, reply_to, move).replace(
         b"From:", b"Authentication-Results: mx.test; dmarc=fail header.from=x\nFrom:", 1
     )
     assert answered(forged).outcome == Outcome.SPOOFED
-    assert moves() == 1 and not models.MailReply.objects.exists()
+    assert moves() == 1
+    assert not models.MailReply.objects.exists()
 
 
 def test_an_illegal_move_is_refused_with_its_reason_and_the_address_stays_usable() -> None:
     sender, reply_to, move = your_move_mail()
     result = answered(mail(sender, reply_to, "Z9>>\n"))
-    assert result.outcome == Outcome.REFUSED and "nothing was done" in result.text
-    assert moves() == 1 and not models.MailReply.objects.exists()
+    assert result.outcome == Outcome.REFUSED
+    assert "nothing was done" in result.text
+    assert moves() == 1
+    assert not models.MailReply.objects.exists()
     assert answered(mail(sender, reply_to, move)).outcome == Outcome.ACTED
 
 
 def test_html_only_and_empty_replies_are_refused() -> None:
     sender, reply_to, move = your_move_mail()
     html = answered(mail(sender, reply_to, None, html=f"<p>{move}</p>"))
-    assert html.outcome == Outcome.HTML_ONLY and "plain-text" in html.text
+    assert html.outcome == Outcome.HTML_ONLY
+    assert "plain-text" in html.text
     empty = answered(mail(sender, reply_to, "> only the quoted mail\n"))
     assert empty.outcome == Outcome.EMPTY
-    assert moves() == 1 and not models.MailReply.objects.exists()
+    assert moves() == 1
+    assert not models.MailReply.objects.exists()
 
 
 def test_other_charsets_and_the_person_language() -> None:
     sender, reply_to, move = your_move_mail()
     user = get_user_model().objects.get(email=sender)
-    models.Profile.objects.update_or_create(user=user, defaults={"language": "sw", "changed_at": T0})
+    models.Profile.objects.update_or_create(
+        user=user, defaults={"language": "sw", "changed_at": T0}
+    )
     raw = mail(sender, reply_to, f"{move}\nAsante, ndugu: ça va €\n", charset="iso-8859-15")
     assert b"iso-8859-15" in raw
     result = answered(raw)
-    assert result.outcome == Outcome.ACTED and result.language == "sw"
+    assert result.outcome == Outcome.ACTED
+    assert result.language == "sw"
 
 
 def test_machines_are_not_answered() -> None:
     sender, reply_to, move = your_move_mail()
     raw = mail(sender, reply_to, move).replace(b"From:", b"Auto-Submitted: auto-replied\nFrom:")
     assert receive(raw, NOW) is None
-    assert not django_mail.outbox and moves() == 1
+    assert not django_mail.outbox
+    assert moves() == 1
 
 
 @pytest.mark.parametrize(
@@ -199,13 +216,12 @@ def test_quoted_history_is_left_out(body: str, own: str) -> None:
 
 def test_tokens_are_lower_case_and_signed() -> None:
     token = make_token(7, 3, "m12.4")
-    assert token == token.lower() and len(f"reply+{token}") <= 64
+    assert token == token.lower()
+    assert len(f"reply+{token}") <= 64
     found = read_token(token.upper())
-    assert found is not None and (found.user_id, found.event_id, found.target) == (7, 3, "m12.4")
+    assert found is not None
+    assert (found.user_id, found.event_id, found.target) == (7, 3, "m12.4")
     assert read_token(token.replace("m12.4", "m12.5")) is None
-
-
-
 
 
 def test_mail_in_stdin_reads_one_message_as_a_pipe_transport_gives_it() -> None:
@@ -217,8 +233,12 @@ def test_mail_in_stdin_reads_one_message_as_a_pipe_transport_gives_it() -> None:
     command = ["mail-in", "--stdin", "--recipient", reply_to, "--now", NOW.isoformat()]
     done = CliRunner().invoke(app, command, input=mail(sender, f"games@{DOMAIN}", move))
     assert done.exit_code == 0, done.output
-    assert "mail-in: acted" in done.stdout and moves() == 2
+    assert "mail-in: acted" in done.stdout
+    assert moves() == 2
     (answer,) = django_mail.outbox
-    assert answer.to == [sender] and "(move 2)" in answer.body
+    assert answer.to == [sender]
+    assert "(move 2)" in answer.body
     again = CliRunner().invoke(app, command, input=mail(sender, reply_to, move))
-    assert again.exit_code == 0 and "mail-in: used" in again.stdout and moves() == 2
+    assert again.exit_code == 0
+    assert "mail-in: used" in again.stdout
+    assert moves() == 2

@@ -50,7 +50,8 @@ def test_a_match_reported_by_mail_then_confirmed_by_the_opponent_by_mail() -> No
     addresses, first, reply_to = reminded()
     count = len(statuses())
     bad = answered(mail(first, reply_to, f"{count + 1}-0", subject="Re: report"), WHEN)
-    assert bad.outcome == Outcome.REFUSED and not models.ResultReport.objects.exists()
+    assert bad.outcome == Outcome.REFUSED
+    assert not models.ResultReport.objects.exists()
     done = answered(mail(first, reply_to, f"{count}-0\n\n> Report it by...", subject="Re"), WHEN)
     assert done.outcome == Outcome.ACTED, done.text
     assert statuses() == [ResultStatus.REPORTED] * count
@@ -59,15 +60,18 @@ def test_a_match_reported_by_mail_then_confirmed_by_the_opponent_by_mail() -> No
     (game, *_) = match_games("lg", MatchRef(1, 1))
     second = addresses[str(game.second)]
     told = [m for m in django_mail.outbox if m.to == [second] and m.reply_to]
-    assert len(told) == count and 'reply to this mail with "confirm"' in told[0].body
+    assert len(told) == count
+    assert 'reply to this mail with "confirm"' in told[0].body
     django_mail.outbox.clear()
     unclear = answered(mail(second, told[0].reply_to[0], "maybe"), WHEN)
-    assert unclear.outcome == Outcome.REFUSED and '"confirm"' in unclear.text
+    assert unclear.outcome == Outcome.REFUSED
+    assert '"confirm"' in unclear.text
     yes = answered(mail(second, told[0].reply_to[0], "Confirm.\n"), WHEN)
     assert yes.outcome == Outcome.ACTED, yes.text
     assert statuses() == [ResultStatus.CONFIRMED] * count
     late = answered(mail(second, told[-1].reply_to[0], "dispute it was 0-4"), WHEN)
-    assert late.outcome == Outcome.REFUSED and "waits for an answer" in late.text
+    assert late.outcome == Outcome.REFUSED
+    assert "waits for an answer" in late.text
 
 
 def test_a_dispute_by_mail_needs_and_keeps_its_reason() -> None:
@@ -81,7 +85,8 @@ def test_a_dispute_by_mail_needs_and_keeps_its_reason() -> None:
     (told, *_) = [m for m in django_mail.outbox if m.to == [second] and m.reply_to]
     django_mail.outbox.clear()
     bare = answered(mail(second, told.reply_to[0], "dispute"), WHEN)
-    assert bare.outcome == Outcome.REFUSED and "reason" in bare.text
+    assert bare.outcome == Outcome.REFUSED
+    assert "reason" in bare.text
     assert statuses() == [ResultStatus.REPORTED] * count
     no = answered(mail(second, told.reply_to[0], "Dispute: I won both\ngames."), WHEN)
     assert no.outcome == Outcome.ACTED, no.text

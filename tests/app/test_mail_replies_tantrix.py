@@ -42,7 +42,8 @@ def test_R16_R18_the_opponent_files_the_form_by_mail() -> None:
     django_mail.outbox.clear()
     reports = models.ResultReport.objects.count()
     bad = answered(mail(second, due.reply_to[0], "fifteen N"), LATER)
-    assert bad.outcome == Outcome.REFUSED and models.ResultReport.objects.count() == reports
+    assert bad.outcome == Outcome.REFUSED
+    assert models.ResultReport.objects.count() == reports
     done = answered(mail(second, due.reply_to[0], "5-15 N\n\nOn ... wrote:\n> file yours"), LATER)
     assert done.outcome == Outcome.ACTED, done.text
     assert "form filed (confirmed)" in done.text

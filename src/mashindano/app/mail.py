@@ -34,6 +34,7 @@ from django.utils.translation import gettext as _
 
 from mashindano.app.errors import NotFound
 from mashindano.app.locking import pause_for_tests
+from mashindano.app.mail_language import recipient_language as recipient_language
 from mashindano.app.mail_replies import Outgoing, outgoing_reply, reply_domain
 from mashindano.app.notify import Kind, event_link
 from mashindano.store import models
@@ -169,25 +170,6 @@ class _Missing(dict[str, object]):
         return ""
 
 
-def recipient_language(user: object, event_id: int | None = None) -> str:
-    """The language a message to `user` (a user or a user id) is written in: the language of
-    the user's profile when the store has profiles, else the event's default language (its
-    `language` parameter), else English."""
-    user_id = user if isinstance(user, int) else getattr(user, "id", None)
-    profile = getattr(models, "Profile", None)
-    if profile is not None and user_id is not None:
-        found = profile.objects.filter(user_id=user_id).values_list("language", flat=True).first()
-        if found:
-            return str(found)
-    if event_id is not None:
-        parameters = (
-            models.Event.objects.filter(id=event_id).values_list("parameters", flat=True).first()
-        )
-        if isinstance(parameters, dict) and parameters.get("language"):
-            return str(parameters["language"])
-    return "en"
-
-
 def build_message(
     notification: models.Notification, address: str, *, language: str | None = None
 ) -> EmailMultiAlternatives:
@@ -220,9 +202,7 @@ def build_message(
     return message
 
 
-def _outgoing_reply(
-    notification: models.Notification, context: dict[str, Json]
-) -> Outgoing | None:
+def _outgoing_reply(notification: models.Notification, context: dict[str, Json]) -> Outgoing | None:
     """The reply address and hint of a mail that takes a reply (issue 31 item 3), when the
     site takes replies (`MAIL_REPLY_DOMAIN`)."""
     if notification.event_id is None or not reply_domain():

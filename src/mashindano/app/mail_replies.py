@@ -43,6 +43,7 @@ from django.utils.translation import gettext
 
 from mashindano.app.error_texts import shown
 from mashindano.app.hooks import Hooks
+from mashindano.app.mail_language import recipient_language
 from mashindano.app.principals import Principal
 from mashindano.engine.errors import MashindanoError
 from mashindano.store import models
@@ -293,8 +294,6 @@ def receive(
 
 
 def _language_of_address(address: str) -> tuple[str, int | None]:
-    from mashindano.app.mail import recipient_language
-
     user = get_user_model().objects.filter(email__iexact=address).values_list("id", flat=True)
     found = user.first()
     if found is None:
@@ -305,7 +304,6 @@ def _language_of_address(address: str) -> tuple[str, int | None]:
 def _judge(
     message: EmailMessage, sender: str, recipients: Sequence[str], now: datetime
 ) -> tuple[Answered, str]:
-    from mashindano.app.mail import recipient_language
     from mashindano.app.people import principal_for_user
 
     subject = _answer_subject(message)

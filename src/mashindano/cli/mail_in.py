@@ -90,7 +90,7 @@ class MailInHandler:
         self.after_act = after_act
         self.outcomes: list[str] = []
 
-    async def handle_RCPT(
+    async def handle_RCPT(  # noqa: N802 (aiosmtpd names its hooks so)
         self, server: Any, session: Any, envelope: Any, address: str, rcpt_options: list[str]
     ) -> str:
         from mashindano.app.mail_replies import LOCAL_PREFIX
@@ -100,7 +100,7 @@ class MailInHandler:
         envelope.rcpt_tos.append(address)
         return "250 2.1.5 OK"
 
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802
         raw = envelope.original_content or envelope.content
         if isinstance(raw, str):
             raw = raw.encode("utf-8", "surrogateescape")

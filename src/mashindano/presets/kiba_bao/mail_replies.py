@@ -13,8 +13,8 @@ from django.utils.translation import gettext
 from mashindano.app.mail_replies import Reply, ReplyHooks
 from mashindano.engine.bao.render import describe_end, render_position
 from mashindano.engine.errors import ParseError
-from mashindano.presets.kiba_bao.notify import game_link
 from mashindano.presets.kiba_bao.games import play_move
+from mashindano.presets.kiba_bao.notify import game_link
 from mashindano.store.facts import Json
 
 YOUR_MOVE = "kiba-your-move"

@@ -49,10 +49,13 @@ def act(reply: Reply) -> str:
     if found is None:
         raise ParseError(gettext("this reply address names no game"))
     stage, round_, board, number = (int(found[i]) for i in range(1, 5))
+    user_id = reply.principal.user_id
     player = (
-        models.Entry.objects.filter(event_id=reply.event_id, user_id=reply.principal.user_id)
+        models.Entry.objects.filter(event_id=reply.event_id, user_id=user_id)
         .values_list("key", flat=True)
         .first()
+        if user_id is not None
+        else None
     )
     if player is None:
         raise NotAllowed(gettext("you do not play in this event"))
