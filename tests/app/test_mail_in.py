@@ -17,13 +17,17 @@ from mashindano.app.notify import collect_news
 from mashindano.cli.mail_in import listening
 from mashindano.presets.kiba_bao.games import load_bao_game
 from mashindano.store import models
+from mashindano.store.facts import ResultStatus
 
 from .helpers import T0
 from .smtp import Inbox, free_port, smtp_server
 from .test_due import HOUR, kiba_event, link_players, play_legal
-from .test_mail_replies import DOMAIN, NOW, WHERE
+from .test_mail_replies import DOMAIN, NOW, WHERE, replies_on
+from .test_mail_replies_gomoku import WHEN, reminded, statuses
+from .test_mail_replies_tantrix import LATER, form_due, game_one
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
+__all__ = ["replies_on"]  # the fixture, used by name
 
 
 @pytest.fixture
@@ -35,13 +39,16 @@ def outgoing() -> Iterator[Inbox]:
         yield server
 
 
-def reply(sender: str, to: str, text: str) -> EmailMessage:
+def reply(sender: str, to: str, text: str, *, html: bool = False) -> EmailMessage:
     message = EmailMessage()
     message["From"] = sender
     message["To"] = to
     message["Subject"] = "Re: your move"
     message["Message-ID"] = f"<{abs(hash(text))}@player.test>"
-    message.set_content(f"{text}\n\n> the quoted mail\n")
+    if html:
+        message.set_content(f"<p>{text}</p>", subtype="html")
+    else:
+        message.set_content(f"{text}\n\n> the quoted mail\n")
     return message
 
 
@@ -86,3 +93,37 @@ def test_a_reply_by_mail_moves_the_game_and_the_opponent_is_mailed(outgoing: Inb
     theirs = [m for m in outgoing.to(opponent) if m["Reply-To"]]
     assert theirs
     assert "(move 2)" in theirs[-1].get_body(("plain",)).get_content()
+
+
+@pytest.mark.usefixtures("replies_on")
+def test_a_gomoku_report_and_a_tantrix_form_by_mail_through_the_listener() -> None:
+    """The mails are made with the test mailer; the replies come in through LMTP and are
+    answered through a real SMTP server."""
+    _, first, report_to = reminded()
+    second, form_to = form_due()
+    count = len(statuses())
+    port = free_port()
+    with (
+        smtp_server() as server,
+        override_settings(MAILERS={"default": server.mailer()}),
+        listening("127.0.0.1", port, clock=lambda: WHEN, after_act=None) as gomoku,
+        smtplib.LMTP("127.0.0.1", port) as client,
+    ):
+        client.send_message(reply(first, report_to, f"{count}-0", html=True))
+        client.send_message(reply(first, report_to, f"{count}-0"))
+        client.send_message(reply(first, report_to, f"{count}-0"))
+    assert gomoku.outcomes == ["html-only", "acted", "used"]
+    assert [m["X-Mashindano-Reply"] for m in server.messages] == gomoku.outcomes
+    assert statuses() == [ResultStatus.REPORTED] * count
+    with (
+        smtp_server() as server,
+        override_settings(MAILERS={"default": server.mailer()}),
+        listening("127.0.0.1", port, clock=lambda: LATER, after_act=None) as tantrix,
+        smtplib.LMTP("127.0.0.1", port) as client,
+    ):
+        client.send_message(reply("eve@evil.test", form_to, "5-15 N"))
+        client.send_message(reply(second, form_to, "5-15 N"))
+    assert tantrix.outcomes == ["spoofed", "acted"]
+    assert game_one() is ResultStatus.CONFIRMED
+    (acted,) = answers(server, "acted")
+    assert "form filed (confirmed)" in acted.get_content()

@@ -26,28 +26,38 @@ __all__ = ["replies_on"]  # the fixture, used by name
 LATER = T0 + timedelta(minutes=30)
 
 
-def test_R16_R18_the_opponent_files_the_form_by_mail() -> None:
+def form_due() -> tuple[str, str]:
+    """Round 1 of a Tantrix knockout; A filed game 1's form (A 15 TPs, B 5) and B was mailed
+    that theirs is due (R16): (B's address, the reply address of that mail)."""
     make_event(forms.SLUG, forms.PRESET, 4, standard_games="2")
     rounds.pair_next_round(forms.SLUG, actor=ACTOR, now=T0)
     addresses = link_players(forms.SLUG)
     match = forms._encounter()
     assert match.second is not None
-    forms._form(1, match.first, "15", at=T0, ended_at=T0)  # A: 15 TPs, B: 5
-    apply_due(T0)  # B's form is due (R16)
+    forms._form(1, match.first, "15", at=T0, ended_at=T0)
+    apply_due(T0)
     django_mail.outbox.clear()
     deliver_all(T0)
     second = addresses[str(match.second)]
     (due,) = [m for m in django_mail.outbox if m.to == [second] and m.reply_to]
     assert "your TPs first" in due.body
     django_mail.outbox.clear()
+    return second, due.reply_to[0]
+
+
+def game_one() -> ResultStatus:
+    return next(g for g in forms._encounter().games if g.number == 1).status
+
+
+def test_R16_R18_the_opponent_files_the_form_by_mail() -> None:
+    second, reply_to = form_due()
     reports = models.ResultReport.objects.count()
-    bad = answered(mail(second, due.reply_to[0], "fifteen N"), LATER)
+    bad = answered(mail(second, reply_to, "fifteen N"), LATER)
     assert bad.outcome == Outcome.REFUSED
     assert models.ResultReport.objects.count() == reports
-    done = answered(mail(second, due.reply_to[0], "5-15 N\n\nOn ... wrote:\n> file yours"), LATER)
+    done = answered(mail(second, reply_to, "5-15 N\n\nOn ... wrote:\n> file yours"), LATER)
     assert done.outcome == Outcome.ACTED, done.text
     assert "form filed (confirmed)" in done.text
-    game = next(g for g in forms._encounter().games if g.number == 1)
-    assert game.status is ResultStatus.CONFIRMED
-    again = answered(mail(second, due.reply_to[0], "5-15 N"), LATER)
+    assert game_one() is ResultStatus.CONFIRMED
+    again = answered(mail(second, reply_to, "5-15 N"), LATER)
     assert again.outcome == Outcome.USED
