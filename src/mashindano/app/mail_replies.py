@@ -31,6 +31,7 @@ from email import policy
 from email.message import EmailMessage
 from email.parser import BytesParser
 from email.utils import getaddresses
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -293,109 +294,136 @@ def receive(
     return answered
 
 
-def _language_of_address(address: str) -> tuple[str, int | None]:
-    user = get_user_model().objects.filter(email__iexact=address).values_list("id", flat=True)
-    found = user.first()
-    if found is None:
-        return settings.LANGUAGE_CODE, None
-    return recipient_language(int(found)), int(found)
+def _language_of_address(address: str) -> str:
+    """The language of the account with this address (English for a stranger)."""
+    found = get_user_model().objects.filter(email__iexact=address).values_list("id", flat=True)
+    user_id = found.first()
+    return settings.LANGUAGE_CODE if user_id is None else recipient_language(int(user_id))
+
+
+@dataclass(frozen=True, slots=True)
+class _Bound:
+    """A reply whose token holds: the person and the event it names."""
+
+    token: Token
+    user: Any
+    event: models.Event
 
 
 def _judge(
     message: EmailMessage, sender: str, recipients: Sequence[str], now: datetime
 ) -> tuple[Answered, str]:
-    from mashindano.app.people import principal_for_user
-
+    """The answer to a mail from `sender` (and the event's slug when the reply acted)."""
     subject = _answer_subject(message)
-    language, _ = _language_of_address(sender)
-    raw_token = _token_text(message, recipients)
-    token = read_token(raw_token) if raw_token else None
-    user = None
-    event = None
-    if token is not None:
-        user = get_user_model().objects.filter(id=token.user_id).first()
-        event = models.Event.objects.filter(id=token.event_id).first()
-    with translation.override(language):
-        if raw_token is None:
-            return _answer(Outcome.NO_TOKEN, sender, subject, _no_token_text()), ""
-        if token is None or user is None or event is None:
-            return _answer(Outcome.BAD_TOKEN, sender, subject, _bad_token_text()), ""
-    address = str(user.email or "")
-    language = recipient_language(user.id, event.id)
-    with translation.override(language):
-        if not address or address.lower() != sender.lower() or _dmarc_failed(message):
+    bound = _bound(message, recipients)
+    if not isinstance(bound, _Bound):
+        with translation.override(_language_of_address(sender)):
+            return _answer(bound, sender, subject, _token_refusal(bound)), ""
+    address = str(bound.user.email or "")
+    with translation.override(recipient_language(bound.user.id, bound.event.id)):
+        spoofed = _spoofing(message, sender, address)
+        if spoofed:
             # Told to the person the address belongs to, not to whoever wrote the From line.
-            text = gettext(
-                "A reply to one of your Mashindano mails came from {sender}, not from your "
-                "address {address}: it was refused and nothing was done. Reply from the "
-                "address the mail was sent to."
-            ).format(sender=sender, address=address)
-            return _answer(Outcome.SPOOFED, address or sender, subject, text), ""
-        used = models.MailReply.objects.filter(nonce=token.nonce).first()
-        if used is not None:
-            return _answer(Outcome.USED, address, subject, _used_text(used)), ""
-        hooks = REPLY_HOOKS.get(event.preset)
-        if hooks is None:
-            return _answer(Outcome.BAD_TOKEN, address, subject, _bad_token_text()), ""
-        body = _plain_text(message)
-        if body is None:
-            text = gettext(
-                "Your reply has no plain-text part (HTML only), so it could not be read and "
-                "nothing was done. Send it again as plain text, with your answer on the first "
-                "line."
-            )
-            return _answer(Outcome.HTML_ONLY, address, subject, text), ""
-        own = reply_text(body)
-        if not own:
-            text = gettext(
-                "Your reply is empty once the quoted mail is left out: nothing was done. Write "
-                "your answer on the first line, above the quoted mail."
-            )
-            return _answer(Outcome.EMPTY, address, subject, text), ""
-        principal = principal_for_user(user)
-        assert principal is not None
-        reply = Reply(event.slug, event.id, token.target, principal, own, now)
-        try:
-            with transaction.atomic():
-                models.MailReply.objects.create(
-                    nonce=token.nonce,
-                    user=user,
-                    event=event,
-                    target=token.target,
-                    used_at=now,
-                    message_id=str(message.get("Message-ID", ""))[:300],
-                )
-                outcome = hooks.act(reply)
-        except IntegrityError:
-            used = models.MailReply.objects.filter(nonce=token.nonce).first()
-            text = _used_text(used) if used is not None else _bad_token_text()
-            return _answer(Outcome.USED, address, subject, text), ""
-        except MashindanoError as error:
-            text = gettext("Your reply was refused and nothing was done: {reason}").format(
-                reason=shown(error)
-            )
-            return _answer(Outcome.REFUSED, address, subject, text), ""
-        return _answer(Outcome.ACTED, address, subject, outcome), event.slug
+            return _answer(Outcome.SPOOFED, address or sender, subject, spoofed), ""
+        outcome, text = _act(message, bound, now)
+        slug = bound.event.slug if outcome == Outcome.ACTED else ""
+        return _answer(outcome, address, subject, text), slug
 
 
-def _answer(outcome: str, to: str, subject: str, text: str) -> Answered:
-    return Answered(outcome, to, subject, text, translation.get_language() or "en")
+def _bound(message: EmailMessage, recipients: Sequence[str]) -> _Bound | str:
+    """The token's person and event, or why there is none (NO_TOKEN, BAD_TOKEN)."""
+    raw_token = _token_text(message, recipients)
+    if raw_token is None:
+        return Outcome.NO_TOKEN
+    token = read_token(raw_token)
+    if token is None:
+        return Outcome.BAD_TOKEN
+    user = get_user_model().objects.filter(id=token.user_id).first()
+    event = models.Event.objects.filter(id=token.event_id).first()
+    if user is None or event is None or REPLY_HOOKS.get(event.preset) is None:
+        return Outcome.BAD_TOKEN
+    return _Bound(token, user, event)
 
 
-def _no_token_text() -> str:
-    return gettext(
-        "This address only takes replies to Mashindano's mails, and your mail was not sent to a "
-        "reply address: nothing was done. Use your e-mail program's Reply on the mail you are "
-        "answering."
-    )
-
-
-def _bad_token_text() -> str:
+def _token_refusal(outcome: str) -> str:
+    if outcome == Outcome.NO_TOKEN:
+        return gettext(
+            "This address only takes replies to Mashindano's mails, and your mail was not sent "
+            "to a reply address: nothing was done. Use your e-mail program's Reply on the mail "
+            "you are answering."
+        )
     return gettext(
         "The reply address of your mail is not valid (changed, or not from this site): nothing "
         "was done. Use your e-mail program's Reply on the mail you are answering, or act on the "
         "site."
     )
+
+
+def _spoofing(message: EmailMessage, sender: str, address: str) -> str:
+    """Why the mail cannot be the person's own (empty: it can)."""
+    if not address or address.lower() != sender.lower():
+        return gettext(
+            "A reply to one of your Mashindano mails came from {sender}, not from your address "
+            "{address}: it was refused and nothing was done. Reply from the address the mail "
+            "was sent to."
+        ).format(sender=sender, address=address)
+    if _dmarc_failed(message):
+        return gettext(
+            "A reply to one of your Mashindano mails gave your address as its sender, but the "
+            "mail server found it was not sent by your mail provider (DMARC): it was refused "
+            "and nothing was done."
+        )
+    return ""
+
+
+def _act(message: EmailMessage, bound: _Bound, now: datetime) -> tuple[str, str]:
+    """Read the reply's text and act on it, storing the nonce as used in the same transaction;
+    (outcome, the answer's text)."""
+    from mashindano.app.people import principal_for_user
+
+    used = models.MailReply.objects.filter(nonce=bound.token.nonce).first()
+    if used is not None:
+        return Outcome.USED, _used_text(used)
+    body = _plain_text(message)
+    if body is None:
+        return Outcome.HTML_ONLY, gettext(
+            "Your reply has no plain-text part (HTML only), so it could not be read and nothing "
+            "was done. Send it again as plain text, with your answer on the first line."
+        )
+    own = reply_text(body)
+    if not own:
+        return Outcome.EMPTY, gettext(
+            "Your reply is empty once the quoted mail is left out: nothing was done. Write your "
+            "answer on the first line, above the quoted mail."
+        )
+    principal = principal_for_user(bound.user)
+    hooks = REPLY_HOOKS.get(bound.event.preset)
+    assert principal is not None
+    assert hooks is not None
+    reply = Reply(bound.event.slug, bound.event.id, bound.token.target, principal, own, now)
+    try:
+        with transaction.atomic():
+            models.MailReply.objects.create(
+                nonce=bound.token.nonce,
+                user=bound.user,
+                event=bound.event,
+                target=bound.token.target,
+                used_at=now,
+                message_id=str(message.get("Message-ID", ""))[:300],
+            )
+            outcome = hooks.act(reply)
+    except IntegrityError:  # the same reply, delivered twice at once
+        used = models.MailReply.objects.filter(nonce=bound.token.nonce).first()
+        return Outcome.USED, _used_text(used) if used is not None else ""
+    except MashindanoError as error:
+        return Outcome.REFUSED, gettext(
+            "Your reply was refused and nothing was done: {reason}"
+        ).format(reason=shown(error))
+    return Outcome.ACTED, outcome
+
+
+def _answer(outcome: str, to: str, subject: str, text: str) -> Answered:
+    return Answered(outcome, to, subject, text, translation.get_language() or "en")
 
 
 def _used_text(used: models.MailReply) -> str:
