@@ -149,6 +149,10 @@ def test_a_spoofed_sender_is_refused_and_the_account_holder_is_told() -> None:
     assert result.outcome == Outcome.SPOOFED
     assert result.to == sender
     assert "mallory@evil.test" in result.text
+    # another player of the event, from their own address, with this player's reply address
+    other = get_user_model().objects.exclude(email=sender).exclude(email="").first()
+    assert other is not None
+    assert answered(mail(other.email, reply_to, move)).outcome == Outcome.SPOOFED
     forged = mail(sender, reply_to, move).replace(
         b"From:", b"Authentication-Results: mx.test; dmarc=fail header.from=x\nFrom:", 1
     )
@@ -241,4 +245,21 @@ def test_mail_in_stdin_reads_one_message_as_a_pipe_transport_gives_it() -> None:
     again = CliRunner().invoke(app, command, input=mail(sender, reply_to, move))
     assert again.exit_code == 0
     assert "mail-in: used" in again.stdout
+    assert moves() == 2
+
+
+def test_an_answer_that_cannot_be_sent_keeps_what_acted_and_retries_a_refusal() -> None:
+    from .smtp import free_port
+
+    sender, reply_to, move = your_move_mail()
+    nowhere = {
+        "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "OPTIONS": {"host": "127.0.0.1", "port": free_port(), "timeout": 5},
+    }
+    with override_settings(MAILERS={"default": nowhere}):
+        with pytest.raises(ConnectionRefusedError):  # nothing stored: delivered again later
+            receive(mail(sender, reply_to, "Z9>>"), NOW)
+        acted = receive(mail(sender, reply_to, move), NOW)
+    assert acted is not None
+    assert acted.outcome == Outcome.ACTED
     assert moves() == 2

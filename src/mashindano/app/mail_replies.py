@@ -22,8 +22,10 @@ language: the outcome (the new board...) or the refusal and its reason. Mail sen
 
 from __future__ import annotations
 
+import logging
 import re
 import secrets
+import smtplib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -50,6 +52,7 @@ from mashindano.engine.errors import MashindanoError
 from mashindano.store import models
 from mashindano.store.facts import Json
 
+LOG = logging.getLogger("mashindano.mail_in")
 REPLY_SALT = "mashindano.mail.reply"
 LOCAL_PREFIX = "reply+"
 MAC_LENGTH = 16
@@ -288,7 +291,13 @@ def receive(
         return None
     answered, slug = _judge(message, sender, recipients, now)
     if send:
-        _send_answer(message, answered)
+        try:
+            _send_answer(message, answered)
+        except (OSError, smtplib.SMTPException):
+            if answered.outcome != Outcome.ACTED:
+                raise  # nothing was stored: the mail server delivers the reply again later
+            # What the reply did is committed; a second delivery would only be told "used".
+            LOG.exception("the answer to a reply that acted could not be sent to %s", answered.to)
     if answered.outcome == Outcome.ACTED and after_act is not None and slug:
         after_act(slug)
     return answered
