@@ -184,6 +184,7 @@ def mail_in(
         clock = lambda: moment  # noqa: E731
     with event_command(db):
         logging.basicConfig(level=logging.INFO, format="%(message)s")
+        logging.getLogger("mail.log").setLevel(logging.WARNING)  # aiosmtpd's every command
         if stdin:
             raw = sys.stdin.buffer.read()
             try:
