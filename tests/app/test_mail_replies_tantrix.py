@@ -13,6 +13,7 @@ from mashindano.app import rounds
 from mashindano.app.due import apply_due
 from mashindano.app.mail import deliver_all
 from mashindano.app.mail_replies import Outcome
+from mashindano.app.notify import collect_news
 from mashindano.store import models
 from mashindano.store.facts import ResultStatus
 
@@ -61,3 +62,22 @@ def test_R16_R18_the_opponent_files_the_form_by_mail() -> None:
     assert game_one() is ResultStatus.CONFIRMED
     again = answered(mail(second, reply_to, "5-15 N"), LATER)
     assert again.outcome == Outcome.USED
+
+
+def test_R16_an_answer_to_the_round_mail_files_the_next_game_s_form() -> None:
+    make_event(forms.SLUG, forms.PRESET, 4, standard_games="2")
+    django_mail.outbox.clear()
+    rounds.pair_next_round(forms.SLUG, actor=ACTOR, now=T0)
+    addresses = link_players(forms.SLUG)
+    collect_news(T0)
+    deliver_all(T0)
+    match = forms._encounter()
+    first = addresses[str(match.first)]
+    (published,) = [m for m in django_mail.outbox if m.to == [first]]
+    assert "your next game of the match" in published.body
+    (reply_to,) = published.reply_to
+    django_mail.outbox.clear()
+    done = answered(mail(first, reply_to, "15-5 N"), LATER)
+    assert done.outcome == Outcome.ACTED, done.text
+    assert done.text.startswith("Game 1: ")
+    assert game_one() is ResultStatus.REPORTED

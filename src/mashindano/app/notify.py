@@ -261,6 +261,7 @@ def _round_news(after: int, limit: int) -> tuple[list[News], int]:
                         "link": round_link(
                             facts.slug, published.number, published.stage, published.group
                         ),
+                        "stage": published.stage,
                         "round": published.number,
                         "deadline": _when(deadline) if deadline else "",
                         **first,
