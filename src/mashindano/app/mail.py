@@ -4,7 +4,9 @@ Messages go through Django's mail framework (SMTP in production, files under `va
 `make run`; see the settings). Each has a plain-text and an HTML part rendered from
 `app/templates/mail/<kind>.txt|.html` (English for now, strings marked for translation),
 and the headers `List-Unsubscribe` (a signed one-click link) and `List-Unsubscribe-Post`
-(RFC 8058). The link changes one preference of one user, without logging in.
+(RFC 8058). The link changes one preference of one user, without logging in. A mail the
+preset lets players answer by e-mail also has a signed `Reply-To` and a line saying what to
+reply (`app/mail_replies.py`, when `MAIL_REPLY_DOMAIN` is set).
 
 Sending is idempotent: `deliver_all(now, ids)` reads and renders a batch first, then for
 each notification, in its own transaction, claims it with a conditional update (nothing
