@@ -4,7 +4,9 @@ Messages go through Django's mail framework (SMTP in production, files under `va
 `make run`; see the settings). Each has a plain-text and an HTML part rendered from
 `app/templates/mail/<kind>.txt|.html` (English for now, strings marked for translation),
 and the headers `List-Unsubscribe` (a signed one-click link) and `List-Unsubscribe-Post`
-(RFC 8058). The link changes one preference of one user, without logging in.
+(RFC 8058). The link changes one preference of one user, without logging in. A mail the
+preset lets players answer by e-mail also has a signed `Reply-To` and a line saying what to
+reply (`app/mail_replies.py`, when `MAIL_REPLY_DOMAIN` is set).
 
 Sending is idempotent: `deliver_all(now, ids)` reads and renders a batch first, then for
 each notification, in its own transaction, claims it with a conditional update (nothing
@@ -34,6 +36,8 @@ from django.utils.translation import gettext as _
 
 from mashindano.app.errors import NotFound
 from mashindano.app.locking import pause_for_tests
+from mashindano.app.mail_language import recipient_language as recipient_language
+from mashindano.app.mail_replies import Outgoing, outgoing_reply, reply_domain
 from mashindano.app.notify import Kind, event_link
 from mashindano.store import models
 from mashindano.store.facts import Json
@@ -168,25 +172,6 @@ class _Missing(dict[str, object]):
         return ""
 
 
-def recipient_language(user: object, event_id: int | None = None) -> str:
-    """The language a message to `user` (a user or a user id) is written in: the language of
-    the user's profile when the store has profiles, else the event's default language (its
-    `language` parameter), else English."""
-    user_id = user if isinstance(user, int) else getattr(user, "id", None)
-    profile = getattr(models, "Profile", None)
-    if profile is not None and user_id is not None:
-        found = profile.objects.filter(user_id=user_id).values_list("language", flat=True).first()
-        if found:
-            return str(found)
-    if event_id is not None:
-        parameters = (
-            models.Event.objects.filter(id=event_id).values_list("parameters", flat=True).first()
-        )
-        if isinstance(parameters, dict) and parameters.get("language"):
-            return str(parameters["language"])
-    return "en"
-
-
 def build_message(
     notification: models.Notification, address: str, *, language: str | None = None
 ) -> EmailMultiAlternatives:
@@ -194,10 +179,12 @@ def build_message(
     if language is None:
         language = recipient_language(notification.user_id, notification.event_id)
     link = unsubscribe_url(notification.user_id, notification.kind)
+    context = dict(notification.context or {})
     with translation.override(language):
-        rendered = render(
-            notification.kind, notification.context or {}, notification.user_id, link=link
-        )
+        reply = _outgoing_reply(notification, context)
+        if reply is not None:
+            context["reply_hint"] = reply.hint
+        rendered = render(notification.kind, context, notification.user_id, link=link)
     message = EmailMultiAlternatives(
         subject=rendered.subject,
         body=rendered.text,
@@ -211,8 +198,27 @@ def build_message(
             "Content-Language": language,
         },
     )
+    if reply is not None:
+        message.reply_to = [reply.address]
     message.attach_alternative(rendered.html, "text/html")
     return message
+
+
+def _outgoing_reply(notification: models.Notification, context: dict[str, Json]) -> Outgoing | None:
+    """The reply address and hint of a mail that takes a reply (issue 31 item 3), when the
+    site takes replies (`MAIL_REPLY_DOMAIN`)."""
+    if notification.event_id is None or not reply_domain():
+        return None
+    preset = (
+        models.Event.objects.filter(id=notification.event_id)
+        .values_list("preset", flat=True)
+        .first()
+    )
+    if preset is None:
+        return None
+    return outgoing_reply(
+        str(preset), notification.kind, context, notification.user_id, notification.event_id
+    )
 
 
 # -- sending --------------------------------------------------------------------------------

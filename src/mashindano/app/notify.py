@@ -261,6 +261,7 @@ def _round_news(after: int, limit: int) -> tuple[list[News], int]:
                         "link": round_link(
                             facts.slug, published.number, published.stage, published.group
                         ),
+                        "stage": published.stage,
                         "round": published.number,
                         "deadline": _when(deadline) if deadline else "",
                         **first,
@@ -337,6 +338,7 @@ def _report_news(after: int, limit: int) -> tuple[list[News], int]:
             "event": event.name,
             "slug": event.slug,
             "link": event_link(event.slug),
+            "stage": game.encounter.round.stage.number,
             "round": game.encounter.round.number,
             "board": game.encounter.board,
             "game": game.number,
@@ -406,6 +408,7 @@ def _move_news(after: int, limit: int) -> tuple[list[News], int]:
             "round": game.encounter.round.number,
             "board": game.encounter.board,
             "game": game.number,
+            "game_id": game.id,
             "opponent": mover.name,
             "move": row.notation,
             "ply": row.ply,

@@ -55,6 +55,12 @@ SHARED_COMMANDS: tuple[LazyCommand, ...] = (
         "worker",
         "Run background tasks: rulings when clocks and windows fall due, notifications, e-mail.",
     ),
+    LazyCommand(
+        "mail-in",
+        "mashindano.cli.mail_in",
+        "mail_in",
+        "Receive replies by e-mail: an LMTP (or SMTP) listener, or one message on stdin.",
+    ),
     LazyCommand("schedule", "mashindano.cli.schedule", "app", "Round-robin schedules."),
     LazyCommand(
         "event",

@@ -16,7 +16,9 @@
 - E-mail: `MASHINDANO_SMTP_HOST` (with `MASHINDANO_SMTP_PORT`, `MASHINDANO_SMTP_USER`,
   `MASHINDANO_SMTP_PASSWORD`, `MASHINDANO_SMTP_TLS=1` or `MASHINDANO_SMTP_SSL=1`) sends through
   that server; without it messages are written as files under `MASHINDANO_MAIL_DIR` (default
-  `./var/mail`). `MASHINDANO_MAIL_FROM` is the sender.
+  `./var/mail`). `MASHINDANO_MAIL_FROM` is the sender. `MASHINDANO_MAIL_REPLY_DOMAIN`: the
+  domain of reply addresses (`reply+<token>@domain`, delivered to `mashindano mail-in`), which
+  lets players answer mails by e-mail; unset, mails carry no reply address.
 - `MASHINDANO_WEBHOOK_ALLOW`: internal webhook targets the worker may reach (comma-separated
   addresses, CIDR networks or host names, each optionally `:port`); webhooks go to public
   addresses only otherwise (`mashindano.app.webhook_targets`).
@@ -176,6 +178,9 @@ TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 BASE_URL = os.environ.get("MASHINDANO_BASE_URL", "http://127.0.0.1:8000").rstrip("/")
 DEFAULT_FROM_EMAIL = os.environ.get("MASHINDANO_MAIL_FROM", "Mashindano <mashindano@localhost>")
 MAILERS = {"default": mailer_settings(os.environ)}
+MAIL_REPLY_DOMAIN = os.environ.get("MASHINDANO_MAIL_REPLY_DOMAIN", "").strip()
+"""Where replies by e-mail go (`reply+<token>@<domain>`, delivered to `mashindano mail-in`);
+empty: mails carry no reply address (issue 31 item 3, docs/deploy.md)."""
 
 MASHINDANO_WEBHOOK_ALLOW = os.environ.get("MASHINDANO_WEBHOOK_ALLOW", "")
 try:

@@ -592,3 +592,22 @@ class Invitation(models.Model):
 
     class Meta:
         ordering = ["id"]
+
+
+class MailReply(models.Model):
+    """A reply address of an outgoing mail that was used (issue 31 item 3): its nonce, once.
+    A reply that acted stores this row in the transaction of what it did, so the same address
+    never acts twice; a refused reply stores nothing."""
+
+    nonce = models.CharField(max_length=32, unique=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="mail_replies"
+    )
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="mail_replies")
+    target = models.CharField(max_length=100)
+    """What the address was bound to, as the preset names it (`m123.7`: game 123, ply 7)."""
+    used_at = models.DateTimeField()
+    message_id = models.CharField(max_length=300, blank=True, default="")
+
+    class Meta:
+        ordering = ["id"]

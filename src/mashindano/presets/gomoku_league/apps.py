@@ -20,6 +20,7 @@ class Preset(AppConfig):
         from mashindano.app.due import DUE_HOOKS
         from mashindano.app.exchange import TRF_HOOKS, TrfPart
         from mashindano.app.formats.registry import register_adapter
+        from mashindano.app.mail_replies import REPLY_HOOKS
         from mashindano.app.notify import NOTIFY_HOOKS
         from mashindano.app.registrations import JOIN_HOOKS
         from mashindano.presets.gomoku_league import (
@@ -27,6 +28,7 @@ class Preset(AppConfig):
             demo,
             due,
             joining,
+            mail_replies,
             my_page,
             notify,
             pages,
@@ -43,6 +45,7 @@ class Preset(AppConfig):
         MY_PAGE_HOOKS.register(adapter.preset, my_page.MY_PAGE)
         NOTIFY_HOOKS.register(adapter.preset, notify.NOTIFY)
         JOIN_HOOKS.register(adapter.preset, joining.JOIN)
+        REPLY_HOOKS.register(adapter.preset, mail_replies.REPLIES)
         RESULT_TERMS.register(adapter.preset, terms.TERMS)
         DEADLINE_HOOKS.register(adapter.preset, deadlines.round_deadlines)
         TRF_HOOKS.register(

@@ -25,6 +25,7 @@ class Preset(AppConfig):
         from mashindano.app.due import DUE_HOOKS
         from mashindano.app.exchange import SERIES_CHECKS, TRF_HOOKS, TrfPart
         from mashindano.app.formats.registry import register_adapter
+        from mashindano.app.mail_replies import REPLY_HOOKS
         from mashindano.app.notify import NOTIFY_HOOKS
         from mashindano.app.on_site import PLAY_HOOKS
         from mashindano.app.registrations import JOIN_HOOKS
@@ -34,6 +35,7 @@ class Preset(AppConfig):
             demo,
             due,
             joining,
+            mail_replies,
             my_page,
             notify,
             pages,
@@ -60,3 +62,4 @@ class Preset(AppConfig):
         )
         DEMO_HOOKS.register(adapter.preset, demo.DEMO)
         JOIN_HOOKS.register(adapter.preset, joining.JOIN)
+        REPLY_HOOKS.register(adapter.preset, mail_replies.REPLIES)

@@ -20,7 +20,16 @@ class Preset(AppConfig):
         from mashindano.app.due import DUE_HOOKS
         from mashindano.app.exchange import TRF_HOOKS, TrfPart
         from mashindano.app.formats.registry import register_adapter
-        from mashindano.presets.tantrix_knockout import deadlines, demo, due, my_page, pages, terms
+        from mashindano.app.mail_replies import REPLY_HOOKS
+        from mashindano.presets.tantrix_knockout import (
+            deadlines,
+            demo,
+            due,
+            mail_replies,
+            my_page,
+            pages,
+            terms,
+        )
         from mashindano.presets.tantrix_knockout.adapter import (
             TantrixKnockoutAdapter,
             tantrix_demo_result,
@@ -35,6 +44,7 @@ class Preset(AppConfig):
         MY_PAGE_HOOKS.register(adapter.preset, my_page.MY_PAGE)
         RESULT_TERMS.register(adapter.preset, terms.TERMS)
         DEADLINE_HOOKS.register(adapter.preset, deadlines.round_deadlines)
+        REPLY_HOOKS.register(adapter.preset, mail_replies.REPLIES)
         TRF_HOOKS.register(
             adapter.preset,
             TrfPart(refusal="knockout matches of several games scored in TPs"),

@@ -60,6 +60,7 @@ def _tantrix_due(
                 "link": round_link(
                     facts.slug, round_fact.number, round_fact.stage, round_fact.group
                 ),
+                "stage": round_fact.stage,
                 "round": round_fact.number,
                 "board": encounter.board,
                 "a": names.get(str(status.a), str(status.a)),
