@@ -145,8 +145,8 @@ def answer_report(
     """An official's answer or ruling on a report; the reporter is told (by mail, within
     their preferences, and on their page). `closes`: the report is dealt with (else it stays
     in the queue's open part). Returns the answer's id."""
-    cleaned = clean_text(text, what=gettext("an answer"), limit=MAX_LENGTH, event=slug)
     with locked_event(slug, actor, "officials.answer", now=now) as context:
+        cleaned = clean_text(text, what=gettext("an answer"), limit=MAX_LENGTH, event=slug)
         row = models.OfficialReport.objects.filter(id=report, event=context.event).first()
         if row is None:
             raise UnknownReport(

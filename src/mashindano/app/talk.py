@@ -136,10 +136,10 @@ def write_message(
 ) -> int:
     """Append a message of one of the game's players to its talk; the other player is told
     (kind `game-talk`). Returns the message's id."""
-    cleaned = clean_text(text, what=gettext("a message"), limit=MAX_LENGTH, event=slug)
     with locked_event(slug, actor, "talk.write", now=now) as context:
         row = game_row(context.event, game)
         side = own_side(context, row)
+        cleaned = clean_text(text, what=gettext("a message"), limit=MAX_LENGTH, event=slug)
         check_rate(context)
         message = models.GameMessage.objects.create(
             game=row,
@@ -188,8 +188,8 @@ def hide_message(
     """An official hides a message of a game's talk, with a reason (kept with the message
     and in the audit log). Refused: no reason, a message of another event, one hidden
     already."""
-    why = clean_text(reason, what=gettext("the reason"), limit=MAX_REASON, event=slug)
     with locked_event(slug, actor, "talk.hide", now=now) as context:
+        why = clean_text(reason, what=gettext("the reason"), limit=MAX_REASON, event=slug)
         row = (
             models.GameMessage.objects.filter(
                 id=message, game__encounter__round__stage__event=context.event

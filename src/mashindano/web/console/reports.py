@@ -14,7 +14,7 @@ from mashindano.app import official_reports
 from mashindano.app.documents.console import build_console_event
 from mashindano.app.documents.talk import build_reports_queue
 from mashindano.app.error_texts import shown
-from mashindano.app.errors import NotAllowed, NotFound
+from mashindano.app.errors import NotAllowed
 from mashindano.engine.errors import MashindanoError
 from mashindano.web.console.views import _page, _principal, console_view
 
@@ -29,17 +29,15 @@ def reports_page(request: HttpRequest, slug: str) -> HttpResponse:
     status, problem, answered = 200, "", ""
     if request.method == "POST":
         number = request.POST.get("report", "")
-        if not number.isdigit():
-            raise NotFound(_("no report %(number)r") % {"number": number})
         try:
             official_reports.answer_report(
                 slug,
-                int(number),
+                int(number) if number.isdigit() else 0,
                 request.POST.get("text", ""),
                 actor=principal,
                 closes=request.POST.get("keep_open", "") != "on",
             )
-        except (NotAllowed, NotFound):
+        except NotAllowed:
             raise
         except MashindanoError as refused:
             problem, answered, status = shown(refused), number, 400

@@ -111,14 +111,16 @@ def hide_message(request: HttpRequest, slug: str) -> HttpResponse:
     """POST `message` (its id) and `reason`: an official hides a message of a game's talk."""
     principal = _principal(request)
     number = request.POST.get("message", "")
-    if not number.isdigit():
-        raise NotFound(_("no message %(number)r") % {"number": number})
     try:
-        talk.hide_message(slug, int(number), request.POST.get("reason", ""), actor=principal)
+        # An unknown message is told after the permission check (`talk.hide` first).
+        talk.hide_message(
+            slug,
+            int(number) if number.isdigit() else 0,
+            request.POST.get("reason", ""),
+            actor=principal,
+        )
     except NotAllowed as refused:
         raise PermissionDenied(str(refused)) from None
-    except NotFound:
-        raise
     except MashindanoError as refused:
         messages.error(request, shown(refused))
     else:
