@@ -12,11 +12,12 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from mashindano.app import rounds
+from mashindano.app import official_reports, rounds, talk
 from mashindano.app.conduct import close_period
 from mashindano.app.due import apply_due
 from mashindano.app.mail import deliver_all
 from mashindano.app.notify import Kind, collect_news
+from mashindano.app.people import principal_for_username
 from mashindano.app.principals import local
 from mashindano.app.results import GameRef, dispute_result, report_result, rule_result
 from mashindano.presets.tantrix_knockout.use_cases import MatchWhere, file_form, record_offer
@@ -53,6 +54,23 @@ def _kiba() -> None:
     kiba_event("kiba2")
     link_players("kiba2")
     apply_due(T0 + 3 * DAY + TICK)  # losses on time, told when the news is collected
+    _talk_and_report()
+
+
+def _talk_and_report() -> None:
+    """A game's talk (to the opponent), a report to the officials and its answer (issue 31
+    item 1)."""
+    row = models.Game.objects.filter(encounter__round__stage__event__slug="kiba").first()
+    assert row is not None
+    player = principal_for_username(f"kiba-{row.first.key}")
+    when = T0 + 4 * DAY
+    talk.write_message("kiba", row.id, "Good luck", actor=player, now=when)
+    number = official_reports.file_report(
+        "kiba", "problem", "My clock", actor=player, game=row.id, now=when
+    )
+    official_reports.answer_report(
+        "kiba", number, "Looked at it", actor=principal_for_username("kiba-mwamuzi"), now=when
+    )
 
 
 def _tantrix() -> None:

@@ -333,6 +333,19 @@ ROWS: dict[tuple[str, str], frozenset[str]] = {
     ("me/e/<slug:slug>/do/<str:name>/", "POST"): NOBODY,
     ("me/e/<slug:slug>/withdraw-link/", "GET"): EVERYONE,
     ("me/e/<slug:slug>/withdraw-link/", "POST"): EVERYONE,
+    # -- a game's talk and reports to the officials (issue 31 item 1). club's games are not
+    # played on the site (chess-swiss): no game there has a talk, so nobody reads or writes
+    # one (tests/web/test_game_talk.py asks a Bao game: its two players write, its officials
+    # read). Hiding: the officials (an unknown message is told back on the page it came from).
+    ("me/e/<slug:slug>/game/<int:game>/talk/", "GET"): NOBODY,
+    ("me/e/<slug:slug>/game/<int:game>/talk/", "POST"): NOBODY,
+    ("me/e/<slug:slug>/talk/hide/", "GET"): NOBODY,
+    ("me/e/<slug:slug>/talk/hide/", "POST"): STAFF,
+    # anyone signed in writes to an event's officials (the event page's message form)
+    ("me/e/<slug:slug>/report/", "GET"): LOGGED_IN,
+    ("me/e/<slug:slug>/report/", "POST"): LOGGED_IN,
+    ("console/<slug:slug>/reports/", "GET"): STAFF,
+    ("console/<slug:slug>/reports/", "POST"): STAFF,
     ("console/<slug:slug>/registrations/", "GET"): STAFF,
     ("console/<slug:slug>/registrations/", "POST"): NOBODY,
     ("console/", "GET"): LOGGED_IN,

@@ -151,6 +151,11 @@ SUBJECTS: dict[str, str] = {
     Kind.DISPUTE_WAITING: gettext_noop(
         "{event}: a dispute waits for your ruling (round {round}, board {board})"
     ),
+    Kind.GAME_TALK: gettext_noop(
+        "{event}: {opponent} wrote to you (round {round}, board {board}, game {game})"
+    ),
+    Kind.OFFICIAL_REPORT: gettext_noop("{event}: {by} wrote to the officials"),
+    Kind.OFFICIAL_ANSWER: gettext_noop("{event}: the officials answered your report"),
 }
 
 

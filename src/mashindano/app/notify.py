@@ -64,6 +64,12 @@ class Kind(StrEnum):
     """Gomoku: a month was closed; the new list (R12-R15)."""
     TANTRIX_FORM_DUE = "tantrix-form-due"
     """Tantrix: the opponent filed a result form; yours is due (R16)."""
+    GAME_TALK = "game-talk"
+    """To the other player: a message in the talk of a game played on the site."""
+    OFFICIAL_REPORT = "official-report"
+    """To the arbiters (else organisers): a report or message to the event's officials."""
+    OFFICIAL_ANSWER = "official-answer"
+    """To the reporter: the officials' answer or ruling on their report."""
     DIGEST = "digest"
 
 

@@ -113,6 +113,16 @@ ACTIONS: dict[str, Rule] = {
     # players), to take a role (organisers, as granting roles).
     "invitation.entry": Rule(_STAFF),
     "invitation.role": Rule(_ORGANISER),
+    # A game's talk (app/talk.py, issue 31 item 1): the game's two players write, the event's
+    # officials read it and hide a message with a reason. Reports to the officials
+    # (app/official_reports.py): any signed-in account writes to an event's officials; they
+    # read the queue and answer.
+    "talk.write": Rule(frozenset(), own=True),
+    "talk.read": Rule(_STAFF, own=True),
+    "talk.hide": Rule(_STAFF),
+    "officials.report": Rule(frozenset(), anyone=True),
+    "officials.read": Rule(_STAFF),
+    "officials.answer": Rule(_STAFF),
 }
 """Event actions and who may perform them (besides superusers). Creating an event, a series or
 importing one is a site permission (`Principal.can_create_events`)."""

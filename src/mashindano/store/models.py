@@ -611,3 +611,71 @@ class MailReply(models.Model):
 
     class Meta:
         ordering = ["id"]
+
+
+# -- game talk and reports to the officials (issue 31 item 1) ---------------------------------
+
+
+class GameMessage(models.Model):
+    """A message one player of a game wrote to the other (the game's talk). A fact: never
+    edited nor deleted; an official hides it by appending a `GameMessageHiding`."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="messages")
+    entry = models.ForeignKey(Entry, on_delete=models.RESTRICT, related_name="+")
+    """The side that wrote it."""
+    text = models.TextField()
+    at = models.DateTimeField()
+    actor = models.CharField(max_length=100)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["id"]
+
+
+class GameMessageHiding(models.Model):
+    """Who hid a message of a game's talk, when and why (once)."""
+
+    message = models.OneToOneField(GameMessage, on_delete=models.CASCADE, related_name="hiding")
+    at = models.DateTimeField()
+    actor = models.CharField(max_length=100)
+    reason = models.TextField()
+
+
+class OfficialReport(models.Model):
+    """A report or message to an event's officials (the Mwamuzi): cheating, abuse, a problem,
+    a question; about one game or the event. A fact; the officials answer by appending
+    `OfficialAnswer`s."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="official_reports")
+    game = models.ForeignKey(
+        Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="official_reports"
+    )
+    kind = models.CharField(max_length=20)
+    text = models.TextField()
+    at = models.DateTimeField()
+    actor = models.CharField(max_length=100)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="official_reports",
+    )
+
+    class Meta:
+        ordering = ["id"]
+
+
+class OfficialAnswer(models.Model):
+    """An official's answer or ruling on a report; the reporter sees it on their page."""
+
+    report = models.ForeignKey(OfficialReport, on_delete=models.CASCADE, related_name="answers")
+    text = models.TextField()
+    closes = models.BooleanField(default=True, help_text="The report is dealt with.")
+    at = models.DateTimeField()
+    actor = models.CharField(max_length=100)
+
+    class Meta:
+        ordering = ["id"]

@@ -51,6 +51,9 @@ KIND_LABELS = {
     "gomoku-pairings": gettext_lazy("Gomoku: my matches of the month"),
     "month-closed": gettext_lazy("Gomoku: a month is closed, with the new list"),
     "tantrix-form-due": gettext_lazy("Tantrix: a result form to file"),
+    "game-talk": gettext_lazy("My opponent wrote to me in a game's talk"),
+    "official-report": gettext_lazy("A report to the officials (arbiters)"),
+    "official-answer": gettext_lazy("The officials answered my report"),
 }
 MODE_LABELS = {
     NotificationMode.IMMEDIATELY.value: gettext_lazy("at once"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from mashindano.web.console import announcements, takeover, views
+from mashindano.web.console import announcements, reports, takeover, views
 from mashindano.web.preset_urls import preset_patterns
 
 app_name = "console"
@@ -28,4 +28,5 @@ urlpatterns = [
     path("<slug:slug>/print/<str:what>.pdf", views.print_pdf, name="print"),
     path("<slug:slug>/roles/invite/", views.invite, name="invite"),
     path("<slug:slug>/announcements/", announcements.announcements_page, name="announcements"),
+    path("<slug:slug>/reports/", reports.reports_page, name="reports"),
 ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from mashindano.web.player import views
+from mashindano.web.player import talk, views
 
 app_name = "player"
 
@@ -14,4 +14,7 @@ urlpatterns = [
     path("e/<slug:slug>/join/", views.join, name="join"),
     path("e/<slug:slug>/do/<str:name>/", views.action, name="action"),
     path("e/<slug:slug>/withdraw-link/", views.withdraw_link, name="withdraw-link"),
+    path("e/<slug:slug>/game/<int:game>/talk/", talk.game_talk, name="talk"),
+    path("e/<slug:slug>/talk/hide/", talk.hide_message, name="talk-hide"),
+    path("e/<slug:slug>/report/", talk.report, name="report"),
 ]

@@ -35,6 +35,7 @@ from mashindano.app.documents.me import (
     my_page_hooks,
 )
 from mashindano.app.documents.result_terms import action_in_terms
+from mashindano.app.documents.talk import build_my_reports
 from mashindano.app.error_texts import shown
 from mashindano.app.errors import NotAllowed, NotFound, OwnReport
 from mashindano.app.people import principal_for_user
@@ -91,8 +92,12 @@ def personal(view: View) -> View:
 
 @personal
 def my_page(request: HttpRequest) -> HttpResponse:
-    page = build_my_page(_principal(request), timezone.now())
-    return render(request, "web/player/me.html", {"page": page, "me_page": "me"})
+    principal = _principal(request)
+    page = build_my_page(principal, timezone.now())
+    reports = build_my_reports(principal)
+    return render(
+        request, "web/player/me.html", {"page": page, "reports": reports, "me_page": "me"}
+    )
 
 
 @personal

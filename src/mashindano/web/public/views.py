@@ -33,6 +33,7 @@ from mashindano.app.documents.me import my_page_hooks
 from mashindano.app.documents.player import build_player_card
 from mashindano.app.documents.presets import DOCUMENT_HOOKS, preset_document
 from mashindano.app.documents.rounds import RoundPairings, build_round_pairings
+from mashindano.app.documents.talk import build_officials
 from mashindano.app.documents.tiebreaks import modifier_catalogue, tiebreak_catalogue
 from mashindano.app.errors import NotFound, WrongState
 from mashindano.app.exchange import export_event_games_csv, export_event_json, export_event_trf
@@ -137,6 +138,7 @@ def event_home(request: HttpRequest, slug: str) -> HttpResponse:
         entries=entries.alphabetical if alphabetical else entries.by_number,
         alphabetical=alphabetical,
         exports=_available_exports(slug),
+        officials=build_officials(slug),
     )
 
 

@@ -23,6 +23,7 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
+from mashindano.app.documents.talk import build_game_talk
 from mashindano.app.error_texts import shown
 from mashindano.app.errors import NotFound, WrongState
 from mashindano.app.people import principal_for_user
@@ -81,7 +82,7 @@ def _render_game(
 ) -> HttpResponse:
     principal = principal_for_user(request.user)
     page = build_game_page(slug, game, principal, pit=pit, sign=sign, played=played)
-    context = {
+    context: dict[str, object] = {
         "page": page,
         "zone": viewer_zone(request),
         "error": error,
@@ -89,6 +90,10 @@ def _render_game(
         "confirm_resign": request.GET.get("resign") == "1" and page.can_resign,
         "poll_seconds": POLL_SECONDS,
     }
+    if not fragment:
+        # The game's talk (shared by every game played on the site): players and officials.
+        context["talk"] = build_game_talk(slug, game, principal)
+        context["talk_next"] = reverse("play:game", args=[slug, game])
     template = "play/_game.html" if fragment else "play/game.html"
     return render(request, template, context, status=status)
 
