@@ -122,7 +122,7 @@ def random_table(chooser: random.Random) -> Table:
 
 def console_of(width: int, color_system: str | None = None, encoding: str = "utf-8") -> Console:
     output = io.TextIOWrapper(io.BytesIO(), encoding=encoding)
-    return Console(file=output, width=width, color_system=color_system)  # type: ignore[arg-type]
+    return Console(file=output, width=width, color_system=color_system)
 
 
 def rich_output(table: Table, console: Console) -> str:
@@ -131,7 +131,7 @@ def rich_output(table: Table, console: Console) -> str:
     output = console.file
     assert isinstance(output, io.TextIOWrapper)
     output.flush()
-    return output.buffer.getvalue().decode(output.encoding)  # type: ignore[attr-defined]
+    return output.buffer.getvalue().decode(output.encoding)
 
 
 @pytest.mark.parametrize("seed", range(40))

@@ -100,16 +100,16 @@ def plain_table(console: Console, table: object) -> str | None:
         return None
     columns: list[tuple[bool, list[str]]] = []
     for column in table.columns:
-        cells = [column.header, *column._cells]
+        cells = [c for c in (column.header, *column._cells) if isinstance(c, str) and _is_plain(c)]
         if (
             column.justify not in ("left", "right")
             or (column.width, column.min_width, column.max_width, column.ratio)
             != (None, None, None, None)
-            or not all(isinstance(c, str) and _is_plain(c) for c in cells)
+            or len(cells) != len(column._cells) + 1
         ):
             return None
         columns.append((column.justify == "right", cells))
-    widths = [max(cell_len(c) for c in cells) + 2 for _, cells in columns]
+    widths = [max(cell_len(c) for c in texts) + 2 for _, texts in columns]
     table_width = sum(widths) + len(widths) + 1
     if table_width > console.options.max_width:
         return None
@@ -130,7 +130,7 @@ def plain_table(console: Console, table: object) -> str | None:
             left, divider, right = box.foot_left, box.foot_vertical, box.foot_right
         else:
             left, divider, right = box.mid_left, box.mid_vertical, box.mid_right
-        shown = []
+        shown: list[str] = []
         for width, (is_right, cells) in zip(widths, columns, strict=True):
             pad = " " * (width - 2 - cell_len(cells[index]))
             shown.append(f" {pad}{cells[index]} " if is_right else f" {cells[index]}{pad} ")
