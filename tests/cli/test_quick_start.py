@@ -91,6 +91,8 @@ def test_standings_of_a_trf_and_errors_answer_as_typer(cli, capsys, tmp_path):
         ["standings", "--trf", "A", "--after-round", "-1"],
         ["standings", "--trf", "A", "--json=yes"],
         ["standings", "--trf", "A", "--", "B"],
+        ["standings", "--trf", "-"],
+        ["serve", "--port=8001", "-x=1"],
         ["event", "list"],
         ["pairr"],
         ["pair", "--dutch", "A", "-c"],

@@ -77,7 +77,8 @@ class _Parameter:
 def run_quick(args: Sequence[str], commands: Sequence[LazyCommand]) -> int | None:
     """Run `args` (the words after `mashindano`) when they are a plain use of one of the single
     `commands`, and return its exit code; None when Typer must read them."""
-    if not args or f"_{_program().upper()}_COMPLETE" in os.environ:
+    if not args or f"_{_program()}_COMPLETE".replace("-", "_").upper() in os.environ:
+        # Shell completion asks Typer.
         return None
     entry = next((c for c in commands if c.name == args[0] and not c.is_group), None)
     if entry is None:
@@ -179,7 +180,9 @@ def _parse(parameters: list[_Parameter], words: list[str]) -> dict[str, Any] | N
     position = 0
     while words:
         word = words.pop(0)
-        if not word.startswith("-") or word == "-":
+        if word == "-":
+            return None  # standard input to some readers: Typer decides
+        if not word.startswith("-"):
             if position >= len(arguments) or word == "":
                 return None
             parameter = arguments[position]
@@ -187,6 +190,8 @@ def _parse(parameters: list[_Parameter], words: list[str]) -> dict[str, Any] | N
             text = word
         else:
             name, equals, given = word.partition("=")
+            if equals and not name.startswith("--"):
+                return None  # `-o=x` is the value "=x" to Click
             found = by_name.get(name)
             if found is None or found.name in values:
                 return None  # unknown (`--help` too), or repeated
