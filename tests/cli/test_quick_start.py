@@ -17,6 +17,7 @@ from mashindano.cli.output import plain_table
 from mashindano.cli.quick import run_quick
 
 from ..shared_folders import shared_folder
+from .test_startup_cli import imported_modules, loaded
 
 GAMES = """round,white,black,result
 1,Amani Wanjiru,Bo,1-0
@@ -74,6 +75,16 @@ def test_standings_of_a_trf_and_errors_answer_as_typer(cli, capsys, tmp_path):
     assert quick_and_typer(cli, capsys, ["standings"]) == 2
     quick_and_typer(cli, capsys, ["standings", "--trf", trf_file(), "--games", trf_file()])
     assert quick_and_typer(cli, capsys, ["tiebreaks", "--json"]) == 0
+
+
+@pytest.mark.parametrize("extra", [[], ["--json"]], ids=["table", "json"])
+def test_standings_of_a_trf_runs_without_typers_checking(extra):
+    """Typer checks each value with a Pydantic adapter built at each run: the quick path
+    does not load Pydantic at all."""
+    done, modules = imported_modules("standings", "--trf", trf_file(), *extra)
+    assert "Traceback" not in done.stderr
+    assert "Standings" in done.stdout or extra
+    assert not loaded(modules, ("pydantic", "django"))
 
 
 @pytest.mark.parametrize(
