@@ -205,12 +205,16 @@ def manage(context: typer.Context) -> None:
 
 if __name__ == "__main__":
     # `python -m mashindano.cli.main` as the console script (`launch.main`) runs it: the drop-in
-    # pairing call first (`pair_protocol`), every other command through Typer. This module
-    # imports nothing of `launch`, which imports it (the arrow runs one way).
+    # pairing call first (`pair_protocol`), then a plain use of a single command (`quick`),
+    # anything else through Typer. This module imports nothing of `launch`, which imports it
+    # (the arrow runs one way).
     from mashindano.cli.pair_protocol import run_drop_in
+    from mashindano.cli.quick import run_quick
 
     arguments = sys.argv[1:]
     code = run_drop_in(arguments[1:]) if arguments[:1] == ["pair"] else None
+    if code is None:
+        code = run_quick(arguments, COMMANDS)
     if code is not None:
         sys.exit(code)
     app()

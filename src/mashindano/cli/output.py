@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Console, ConsoleDimensions
+from rich.segment import Segment
+from rich.table import Table
 
 from mashindano.engine.points import format_points, points_to_json
 
@@ -45,8 +49,100 @@ class _Console(Console):
     def size(self, new_size: tuple[int, int]) -> None:
         Console.size.fset(self, new_size)  # type: ignore[attr-defined]
 
+    def print(self, *objects: Any, **settings: Any) -> None:
+        """As Rich prints, with a shortcut for a plain table: see `plain_table`."""
+        text = plain_table(self, objects[0]) if len(objects) == 1 and not settings else None
+        if text is None:
+            super().print(*objects, **settings)
+            return
+        with self:  # through Rich's buffer, as its own `print` writes (capture, record...)
+            self._buffer.append(Segment(text))
+
 
 console = _Console(width=_width())
+
+
+_MARKUP = re.compile(r"[\\[\x00-\x1f\x7f]|:\S*?:")
+"""What Rich would read as markup or an emoji code, or a control character: such a cell is
+left to Rich."""
+
+
+def plain_table(console: Console, table: object) -> str | None:
+    """The text Rich would print for `table`, when that is a plain table drawn without colours
+    (output to a file or a pipe, `NO_COLOR`...): the default settings, every cell a string
+    without markup that fits on its line at the console's width. None otherwise: Rich prints
+    it. Rich measures, wraps and styles each cell of a table; a 300-player standings table took
+    longer to print than to compute. A test compares both on many tables."""
+    if not isinstance(table, Table) or console.color_system is not None or not table.columns:
+        return None
+    plain = Table()
+    settings = (
+        "width",
+        "min_width",
+        "expand",
+        "show_header",
+        "show_footer",
+        "show_edge",
+        "show_lines",
+        "leading",
+        "collapse_padding",
+        "pad_edge",
+        "padding",
+        "caption",
+        "title_justify",
+    )
+    if table.box is None or any(getattr(table, s) != getattr(plain, s) for s in settings):
+        return None
+    title = table.title
+    if title is not None and not (isinstance(title, str) and _is_plain(title)):
+        return None
+    if any(row.end_section for row in table.rows):
+        return None
+    columns: list[tuple[bool, list[str]]] = []
+    for column in table.columns:
+        cells = [c for c in (column.header, *column._cells) if isinstance(c, str) and _is_plain(c)]
+        if (
+            column.justify not in ("left", "right")
+            or (column.width, column.min_width, column.max_width, column.ratio)
+            != (None, None, None, None)
+            or len(cells) != len(column._cells) + 1
+        ):
+            return None
+        columns.append((column.justify == "right", cells))
+    widths = [max(cell_len(c) for c in texts) + 2 for _, texts in columns]
+    table_width = sum(widths) + len(widths) + 1
+    if table_width > console.options.max_width:
+        return None
+    safe = console.safe_box if table.safe_box is None else table.safe_box
+    box = table.box.substitute(console.options, safe=safe)
+    lines: list[str] = []
+    if title:
+        if cell_len(title) > table_width:
+            return None
+        before = (table_width - cell_len(title)) // 2
+        lines.append(" " * before + title + " " * (table_width - cell_len(title) - before))
+    lines.append(box.get_top(widths))
+    rows = len(columns[0][1])
+    for index in range(rows):
+        if index == 0:
+            left, divider, right = box.head_left, box.head_vertical, box.head_right
+        elif index == rows - 1:
+            left, divider, right = box.foot_left, box.foot_vertical, box.foot_right
+        else:
+            left, divider, right = box.mid_left, box.mid_vertical, box.mid_right
+        shown: list[str] = []
+        for width, (is_right, cells) in zip(widths, columns, strict=True):
+            pad = " " * (width - 2 - cell_len(cells[index]))
+            shown.append(f" {pad}{cells[index]} " if is_right else f" {cells[index]}{pad} ")
+        lines.append(left + divider.join(shown) + right)
+        if index == 0:
+            lines.append(box.get_row(widths, "head", edge=True))
+    lines.append(box.get_bottom(widths))
+    return "\n".join(lines) + "\n"
+
+
+def _is_plain(text: str) -> bool:
+    return text == text.strip() and _MARKUP.search(text) is None
 
 
 def print_json(document: Any) -> None:

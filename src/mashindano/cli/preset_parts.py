@@ -14,10 +14,14 @@ from dataclasses import dataclass
 from importlib import import_module
 from importlib.util import find_spec
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from mashindano.engine.model import Competitor
 from mashindano.installed_presets import PRESET_PACKAGES
+
+if TYPE_CHECKING:
+    # For the annotation only: the console script reads this module before it knows which
+    # command runs, and `mashindano --help` needs no engine.
+    from mashindano.engine.model import Competitor
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +51,7 @@ class SimulateOptions:
     k: int | None = None
 
 
-Runner = Callable[[list[Competitor], SimulateOptions, bool], None]
+type Runner = Callable[[list[Competitor], SimulateOptions, bool], None]
 """(roster, options, as_json): plays the event and prints it."""
 
 
