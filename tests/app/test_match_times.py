@@ -89,14 +89,16 @@ def test_R22_a_proposal_of_two_times_and_its_acceptance() -> None:
     assert agreed.message == "Agreed: 2026-03-13 18:00 UTC"
     assert agreed.outcome.status is ProposalStatus.AGREED
     audit = models.AuditEntry.objects.filter(action="match.answer").get()
-    assert audit.actor == "p2" and audit.after["answer"] == "accept"
+    assert audit.actor == "p2"
+    assert audit.after["answer"] == "accept"
     # the organiser sees the agreed time
     times = build_queues(LEAGUE, ORGANISER, at(10)).times
     assert times is not None
     assert [(line.first_name, line.second_name, line.agreed) for line in times.agreed] == [
         ("P1", "P2", datetime(2026, 3, 13, 18, tzinfo=UTC))
     ]
-    assert times.unanswered == () and times.waiting == ()
+    assert times.unanswered == ()
+    assert times.waiting == ()
 
 
 def test_R22_a_counter_proposal_then_acceptance_by_the_first_player() -> None:
@@ -114,7 +116,8 @@ def test_R22_a_counter_proposal_then_acceptance_by_the_first_player() -> None:
         answer(board, 2, at(11), answer="accept", time="2026-03-14 19:00")
     answer(board, 1, at(11), answer="accept", time="2026-03-14 19:00")
     times = build_queues(LEAGUE, ORGANISER, at(11)).times
-    assert times is not None and times.agreed[0].agreed == datetime(2026, 3, 14, 19, tzinfo=UTC)
+    assert times is not None
+    assert times.agreed[0].agreed == datetime(2026, 3, 14, 19, tzinfo=UTC)
     kinds = [a.kind for a in build_my_page(player(2), at(11)).open_actions if "P1" in a.text]
     assert kinds == ["report", "agreed"]
 
@@ -156,17 +159,20 @@ def test_R40_an_unanswered_proposal_is_shown_to_the_organiser_as_disinterest_evi
     _, board = league()
     propose(board, 1, "2026-03-20 19:00", at(9))
     waiting = build_queues(LEAGUE, ORGANISER, at(11, 10)).times  # exactly 48 hours: on time
-    assert waiting is not None and len(waiting.waiting) == 1 and waiting.unanswered == ()
+    assert waiting is not None
+    assert len(waiting.waiting) == 1
+    assert waiting.unanswered == ()
     late = build_queues(LEAGUE, ORGANISER, at(11, 11)).times
-    assert late is not None and late.waiting == ()
-    ((line, state),) = late.unanswered
+    assert late is not None
+    assert late.waiting == ()
+    ((unanswered),) = late.unanswered
+    state = unanswered.state
+    assert (unanswered.by_name, unanswered.to_name) == ("P1", "P2")
     assert (state.proposal.by, state.to, state.answer_due) == ("P1", "P2", at(11))
     assert late.evidence == "a sign of disinterest (R40)"
     # the proposer may propose again or challenge; the silent player is still asked to answer
     mine = build_my_page(player(1), at(11, 11)).open_actions
-    assert [a.action for a in mine if a.kind == "propose" and "P2" in a.text] == [
-        "match.challenge"
-    ]
+    assert [a.action for a in mine if a.kind == "propose" and "P2" in a.text] == ["match.challenge"]
     theirs = build_my_page(player(2), at(11, 11)).open_actions
     assert [a.action for a in theirs if a.kind == "answer"] == ["match.answer"]
 
@@ -199,7 +205,7 @@ def test_R43_a_challenge_in_the_window_after_an_unanswered_proposal_R40() -> Non
     # unanswered too: a second sign (R40, "not answering challenges")
     times = build_queues(LEAGUE, ORGANISER, at(18)).times
     assert times is not None
-    assert [s.proposal.challenge for _, s in times.unanswered] == [False, True]
+    assert [u.state.proposal.challenge for u in times.unanswered] == [False, True]
 
 
 def test_R43_a_challenge_needs_an_opponent_showing_disinterest_or_flagged() -> None:

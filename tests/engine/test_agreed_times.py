@@ -43,7 +43,8 @@ def test_a_proposal_waits_for_the_opponent_until_the_limit() -> None:
     assert times.open.answer_due == t(4, 10)
     assert times.evidence() == ()
     late = state(proposal, now=t(4, 11))
-    assert late.open is not None and late.open.status is ProposalStatus.UNANSWERED
+    assert late.open is not None
+    assert late.open.status is ProposalStatus.UNANSWERED
     assert [s.to for s in late.evidence()] == [B]
 
 
@@ -73,7 +74,8 @@ def test_a_counter_proposal_answers_and_waits_for_the_first_player() -> None:
     )
     times = state(proposal, counter, now=t(3))
     assert [s.status for s in times.proposals] == [ProposalStatus.COUNTERED, ProposalStatus.OPEN]
-    assert times.open is not None and times.open.to == A
+    assert times.open is not None
+    assert times.open.to == A
     accepted = check_answer(times, Answer(A, t(4), AnswerKind.ACCEPT, t(7)))
     assert state(proposal, counter, accepted, now=t(4)).agreed == t(7)
 

@@ -417,6 +417,20 @@ def match_times_lines(facts: EventFacts, now: datetime) -> tuple[MatchTimesLine,
 
 
 @dataclass(frozen=True, slots=True)
+class UnansweredProposal:
+    line: MatchTimesLine
+    state: ProposalState
+
+    @property
+    def by_name(self) -> str:
+        return self.line.name(self.state.proposal.by)
+
+    @property
+    def to_name(self) -> str:
+        return self.line.name(self.state.to)
+
+
+@dataclass(frozen=True, slots=True)
 class MatchTimesView:
     """The organiser's queue: matches with a time agreed, proposals waiting for an answer, and
     the unanswered ones with what they are evidence of."""
@@ -424,7 +438,7 @@ class MatchTimesView:
     evidence: str
     agreed: tuple[MatchTimesLine, ...]
     waiting: tuple[MatchTimesLine, ...]
-    unanswered: tuple[tuple[MatchTimesLine, ProposalState], ...]
+    unanswered: tuple[UnansweredProposal, ...]
 
 
 def build_match_times_view(facts: EventFacts, now: datetime | None = None) -> MatchTimesView | None:
@@ -441,5 +455,5 @@ def build_match_times_view(facts: EventFacts, now: datetime | None = None) -> Ma
             for line in lines
             if line.open is not None and line.open.status is ProposalStatus.OPEN
         ),
-        tuple((line, state) for line in lines for state in line.unanswered),
+        tuple(UnansweredProposal(line, state) for line in lines for state in line.unanswered),
     )

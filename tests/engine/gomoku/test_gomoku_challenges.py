@@ -35,7 +35,8 @@ def test_r40_an_unanswered_proposal_is_a_sign_of_disinterest() -> None:
     late = match_times([proposal], (A, B), t(4, 11), PROPOSAL_ANSWER_LIMIT)
     (sign,) = disinterest_signs(late)
     assert (sign.player, sign.by, sign.due, sign.challenge) == (B, A, t(4, 10), False)
-    assert shows_disinterest(late, B) and not shows_disinterest(late, A)
+    assert shows_disinterest(late, B)
+    assert not shows_disinterest(late, A)
 
 
 def test_r40_an_answered_proposal_is_no_sign() -> None:
@@ -46,7 +47,8 @@ def test_r40_an_answered_proposal_is_no_sign() -> None:
 def test_r40_an_unanswered_challenge_is_a_sign() -> None:
     facts = [Proposal(A, t(15), (t(20),), challenge=True)]
     (sign,) = disinterest_signs(match_times(facts, (A, B), t(18), PROPOSAL_ANSWER_LIMIT))
-    assert sign.challenge and sign.player == B
+    assert sign.challenge
+    assert sign.player == B
 
 
 @pytest.mark.parametrize("when", [t(15, 0), t(20), t(25, 23, 59)])
