@@ -67,13 +67,17 @@ class ChallengeAsk:
 class AgreedTimesPart:
     """A preset's agreed times (registered in `AGREED_TIMES_HOOKS`)."""
 
-    answer_limit: timedelta
-    """How long the opponent has to answer a proposal; later, it is evidence."""
+    answer_limit: Callable[[EventFacts], timedelta]
+    """How long the opponent has to answer a proposal (from the event's parameters); later,
+    it is evidence."""
     evidence: str | Promise
     """What an unanswered proposal is evidence of, with the rule that reads it (shown to the
     organiser), e.g. "a sign of disinterest (R40)"."""
     challenge: Callable[[ChallengeAsk], None] | None = None
     """Refuses a challenge the rules do not allow (raises); None: no challenges."""
+    wanted: Callable[[EventFacts, MatchRef, datetime], bool] | None = None
+    """Whether the match's players are to agree a time now (a knockout's tiebreak waiting to
+    be arranged); None: every paired match not yet played."""
 
 
 AGREED_TIMES_HOOKS: Hooks[AgreedTimesPart] = Hooks("agreed times")
@@ -175,7 +179,7 @@ def times_of_match(facts: EventFacts, where: MatchRef, now: datetime) -> MatchTi
     part = agreed_times_part(facts)
     encounter = _encounter(facts, where)
     found = facts_by_match(facts).get(_key_of(where), [])
-    return match_times(found, _players(encounter), now, part.answer_limit)
+    return match_times(found, _players(encounter), now, part.answer_limit(facts))
 
 
 # -- use cases -------------------------------------------------------------------------------------
@@ -256,6 +260,14 @@ def propose_times(
         by = _resolve(facts, player)
         players = _players(encounter)
         context.grant.require_own((by,), what=gettext("{player}'s proposals").format(player=by))
+        if part.wanted is not None and not part.wanted(facts, where, context.now):
+            raise WrongState(
+                gettext(
+                    "round {round}, board {board}: no time is to be agreed for this match now"
+                ).format(round=where.round, board=where.board),
+                round=where.round,
+                board=where.board,
+            )
         current = times_of_match(facts, where, context.now)
         wanted = parse_times(times, "times")
         proposal = check_proposal(
@@ -284,7 +296,7 @@ def propose_times(
             [*facts_by_match(facts).get(_key_of(where), []), proposal],
             players,
             context.now,
-            part.answer_limit,
+            part.answer_limit(facts),
         )
     assert after.open is not None
     return after.open
@@ -334,7 +346,7 @@ def answer_times(
             [*facts_by_match(facts).get(_key_of(where), []), checked],
             players,
             context.now,
-            part.answer_limit,
+            part.answer_limit(facts),
         )
     return next(s for s in after.proposals if s.proposal == before.proposal)
 
@@ -354,6 +366,15 @@ def challenge(
 
 
 # -- what pages show -------------------------------------------------------------------------------
+
+
+def is_wanted(facts: EventFacts, where: MatchRef, now: datetime) -> bool | None:
+    """Whether the preset asks the match's players to agree a time now (None: the preset
+    does not say: every match not yet played)."""
+    part = AGREED_TIMES_HOOKS.get(facts.preset)
+    if part is None or part.wanted is None:
+        return None
+    return part.wanted(facts, where, now)
 
 
 @dataclass(frozen=True, slots=True)
@@ -410,7 +431,7 @@ def match_times_lines(facts: EventFacts, now: datetime) -> tuple[MatchTimesLine,
                 players[1],
                 names.get(players[0], str(players[0])),
                 names.get(players[1], str(players[1])),
-                match_times(found, players, now, part.answer_limit),
+                match_times(found, players, now, part.answer_limit(facts)),
             )
         )
     return tuple(lines)

@@ -22,7 +22,7 @@ from django.utils.translation import gettext, gettext_lazy
 from mashindano.app.documents.deadlines import Deadline, round_deadlines
 from mashindano.app.documents.reports import ReportLine, report_lines
 from mashindano.app.hooks import Hooks
-from mashindano.app.match_times import match_times_lines
+from mashindano.app.match_times import is_wanted, match_times_lines
 from mashindano.app.on_site import play_url, plays_on_site
 from mashindano.app.performing import available_actions
 from mashindano.app.permissions import answered_report, refuses_answer, reporter_sides
@@ -398,7 +398,10 @@ def _match_time_actions(
         where = line.where
         if me not in (line.first, line.second):
             continue
-        if (where.stage, where.group, where.round, where.board) in played:
+        wanted = is_wanted(facts, where, now)
+        if wanted is False:
+            continue
+        if wanted is None and (where.stage, where.group, where.round, where.board) in played:
             continue
         if (where.stage, where.round) in facts.closed_periods:
             continue

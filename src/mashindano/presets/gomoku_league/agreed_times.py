@@ -45,7 +45,7 @@ def challenge(ask: ChallengeAsk) -> None:
 
 
 AGREED_TIMES = AgreedTimesPart(
-    answer_limit=PROPOSAL_ANSWER_LIMIT,
+    answer_limit=lambda facts: PROPOSAL_ANSWER_LIMIT,
     evidence=_("a sign of disinterest (R40)"),
     challenge=challenge,
 )

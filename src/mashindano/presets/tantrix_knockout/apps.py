@@ -20,7 +20,16 @@ class Preset(AppConfig):
         from mashindano.app.due import DUE_HOOKS
         from mashindano.app.exchange import TRF_HOOKS, TrfPart
         from mashindano.app.formats.registry import register_adapter
-        from mashindano.presets.tantrix_knockout import deadlines, demo, due, my_page, pages, terms
+        from mashindano.app.match_times import AGREED_TIMES_HOOKS
+        from mashindano.presets.tantrix_knockout import (
+            agreed_times,
+            deadlines,
+            demo,
+            due,
+            my_page,
+            pages,
+            terms,
+        )
         from mashindano.presets.tantrix_knockout.adapter import (
             TantrixKnockoutAdapter,
             tantrix_demo_result,
@@ -33,6 +42,7 @@ class Preset(AppConfig):
         DOCUMENT_HOOKS.register(adapter.preset, pages.PAGES)
         DUE_HOOKS.register(adapter.preset, due.DUE)
         MY_PAGE_HOOKS.register(adapter.preset, my_page.MY_PAGE)
+        AGREED_TIMES_HOOKS.register(adapter.preset, agreed_times.AGREED_TIMES)
         RESULT_TERMS.register(adapter.preset, terms.TERMS)
         DEADLINE_HOOKS.register(adapter.preset, deadlines.round_deadlines)
         TRF_HOOKS.register(
