@@ -413,3 +413,108 @@ FORBIDDEN_PAIR_ACTIONS: tuple[ActionSpec, ...] = (
         ).format(value=pair[0], value2=pair[1], slug=slug),
     ),
 )
+
+# -- agreed match times (issue 31 item 4): a preset with agreed times lists these ------------
+
+MATCH = Composite("where", "mashindano.app.bulk_results:MatchRef", (ROUND, BOARD, STAGE, GROUP))
+"""A match of the event: round and board (stage and group where there are several)."""
+
+_TIMES = ParameterSpec(
+    "times",
+    T.LIST,
+    optional=True,
+    help=gettext_noop(
+        "One or more times, comma-separated, e.g. 2026-12-10 19:00, 2026-12-11 20:30 "
+        "(UTC unless an offset such as +02:00 is given)."
+    ),
+)
+
+
+def _times_text(template: str) -> Any:
+    def message(slug: str, values: Mapping[str, Any], state: Any) -> str:
+        return gettext(template).format(
+            player=state.proposal.by,
+            to=state.to,
+            times=", ".join(t.strftime("%Y-%m-%d %H:%M UTC") for t in state.proposal.times),
+            due=state.answer_due.strftime("%Y-%m-%d %H:%M UTC"),
+        )
+
+    return message
+
+
+def _answer_text(slug: str, values: Mapping[str, Any], state: Any) -> str:
+    answer = state.answer
+    if answer is not None and answer.time is not None:
+        return gettext("Agreed: {time}").format(time=answer.time.strftime("%Y-%m-%d %H:%M UTC"))
+    if answer is not None and answer.times:
+        return gettext("Counter-proposal sent to {player}: {times}").format(
+            player=state.proposal.by,
+            times=", ".join(t.strftime("%Y-%m-%d %H:%M UTC") for t in answer.times),
+        )
+    return gettext("Proposal of {player} declined").format(player=state.proposal.by)
+
+
+MATCH_PROPOSE = ActionSpec(
+    "match.propose",
+    gettext_noop("Propose match times"),
+    gettext_noop(
+        "Propose one or more times to play the match; the opponent accepts one, "
+        "counter-proposes or declines."
+    ),
+    "mashindano.app.match_times:propose_times",
+    (
+        MATCH,
+        PLAYER,
+        ParameterSpec("times", T.LIST, required=True, help=_TIMES.help),
+    ),
+    command="result propose-times",
+    message=_times_text(
+        gettext_noop("{player} proposed {times} to {to}, who answers before {due}")
+    ),
+)
+
+MATCH_ANSWER = ActionSpec(
+    "match.answer",
+    gettext_noop("Answer a proposal of match times"),
+    gettext_noop("Accept one of the proposed times, counter-propose other times, or decline."),
+    "mashindano.app.match_times:answer_times",
+    (
+        MATCH,
+        PLAYER,
+        ParameterSpec(
+            "answer",
+            T.CHOICE,
+            required=True,
+            choices=("accept", "counter", "decline"),
+            help=gettext_noop("accept, counter or decline."),
+        ),
+        ParameterSpec(
+            "time",
+            T.TEXT,
+            default="",
+            help=gettext_noop("The proposed time you accept, e.g. 2026-12-10 19:00 (UTC)."),
+        ),
+        _TIMES,
+    ),
+    command="result answer-times",
+    message=_answer_text,
+)
+
+MATCH_TIME_ACTIONS: tuple[ActionSpec, ...] = (MATCH_PROPOSE, MATCH_ANSWER)
+"""What a preset with agreed times lists in its actions."""
+
+MATCH_CHALLENGE = ActionSpec(
+    "match.challenge",
+    gettext_noop("Challenge an opponent"),
+    gettext_noop(
+        "Challenge an opponent who left your proposal unanswered: propose times again, "
+        "as a challenge the rules allow only in their window."
+    ),
+    "mashindano.app.match_times:challenge",
+    (MATCH, PLAYER, MATCH_PROPOSE.parameters[2]),
+    command="result challenge",
+    message=_times_text(
+        gettext_noop("{player} challenged {to} with {times}; the answer is due before {due}")
+    ),
+)
+"""For a preset whose agreed times have a challenge rule."""

@@ -32,6 +32,7 @@ from mashindano.app.errors import NotAllowed
 from mashindano.app.formats.parts import ABANDONED_GAMES, DESCRIPTION, RESULTS
 from mashindano.app.formats.registry import PRESETS, available_presets, part
 from mashindano.app.locking import now_or
+from mashindano.app.match_times import MatchTimesView, build_match_times_view
 from mashindano.app.performing import available_actions
 from mashindano.app.permissions import (
     MEMBER_ROLES,
@@ -349,11 +350,15 @@ class Queues:
     event: ConsoleEvent
     awaiting: tuple[QueuedGame, ...]
     disputed: tuple[QueuedGame, ...]
+    times: MatchTimesView | None = None
+    """Agreed match times: agreed, waiting and unanswered proposals (None: the preset has
+    none)."""
 
 
-def build_queues(slug: str, principal: Principal | None) -> Queues:
+def build_queues(slug: str, principal: Principal | None, now: datetime | None = None) -> Queues:
     """Reports awaiting the opponent's confirmation and disputes awaiting a ruling, oldest
-    first, each with its whole report log (who reported what and when)."""
+    first, each with its whole report log (who reported what and when); and, where the
+    preset has agreed match times, the agreed, waiting and unanswered proposals at `now`."""
     event = build_console_event(slug, principal)
     facts = get_event_facts(slug)
     names = {c.id: c.name for c in facts.competitors}
@@ -385,7 +390,12 @@ def build_queues(slug: str, principal: Principal | None) -> Queues:
         )
         (awaiting if game.status is ResultStatus.REPORTED else disputed).append(line)
     key = lambda g: g.reports[-1].at  # noqa: E731
-    return Queues(event, tuple(sorted(awaiting, key=key)), tuple(sorted(disputed, key=key)))
+    return Queues(
+        event,
+        tuple(sorted(awaiting, key=key)),
+        tuple(sorted(disputed, key=key)),
+        build_match_times_view(facts, now),
+    )
 
 
 def _confirmable(principal: Principal | None, game: GameFact) -> bool:

@@ -12,7 +12,7 @@ from the declaration. Nothing here writes.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -22,6 +22,7 @@ from django.utils.translation import gettext, gettext_lazy
 from mashindano.app.documents.deadlines import Deadline, round_deadlines
 from mashindano.app.documents.reports import ReportLine, report_lines
 from mashindano.app.hooks import Hooks
+from mashindano.app.match_times import is_wanted, match_times_lines
 from mashindano.app.on_site import play_url, plays_on_site
 from mashindano.app.performing import available_actions
 from mashindano.app.permissions import answered_report, refuses_answer, reporter_sides
@@ -33,6 +34,7 @@ from mashindano.app.registrations import (
     is_open_for_joining,
     needs_approval,
 )
+from mashindano.engine.agreed_times import ProposalStatus
 from mashindano.engine.model import CompetitorId
 from mashindano.store import models
 from mashindano.store.facts import EventFacts, EventState, GameFact, ResultStatus
@@ -42,6 +44,11 @@ REPORT = "report"
 MOVE = "move"
 FORM = "form"
 TIEBREAK = "tiebreak"
+PROPOSE = "propose"
+ANSWER = "answer"
+WAITING = "waiting"
+AGREED = "agreed"
+"""Agreed match times (`app.match_times`): propose, answer, wait for the answer, agreed."""
 LATER = "later"
 """Not yet: something the person will be asked to do from `opens` on (no form before)."""
 
@@ -288,6 +295,8 @@ def _my_event(
                 found.extend(_game_actions(hooks, facts, game, me, principal, mine, allowed))
     if running and hooks.event_actions is not None:
         found.extend(hooks.event_actions(facts, me, now, frozenset(allowed)))
+    if running:
+        found.extend(_match_time_actions(facts, me, now, frozenset(allowed), hooks.every_round))
     return MyEvent(
         slug,
         facts.name,
@@ -353,6 +362,118 @@ def _game_actions(
                 "result.confirm",
                 fixed,
                 window,
+            )
+
+
+def _times(times: Iterable[datetime]) -> str:
+    return ", ".join(t.strftime("%Y-%m-%d %H:%M") for t in times) + " UTC"
+
+
+def _match_time_actions(
+    facts: EventFacts,
+    me: CompetitorId,
+    now: datetime,
+    allowed: frozenset[str],
+    every_round: bool,
+) -> Iterator[OpenAction]:
+    """Agreed match times (where the preset has them, `AGREED_TIMES_HOOKS`): for each of the
+    person's matches not yet played, the proposal waiting for their answer, their own waiting
+    for the opponent's (or left unanswered: they may propose again, or challenge where the
+    rules allow it), the agreed time, or a proposal to make."""
+    lines = match_times_lines(facts, now)
+    if not lines:
+        return
+    latest = {
+        (r.stage, r.group): r.number
+        for r in facts.rounds
+        if facts.latest_round(r.stage, r.group) is r
+    }
+    played = {
+        (r.stage, r.group, r.number, e.board)
+        for r in facts.rounds
+        for e in r.encounters
+        if any(g.status is not ResultStatus.PENDING or g.reports for g in e.games)
+    }
+    for line in lines:
+        where = line.where
+        if me not in (line.first, line.second):
+            continue
+        wanted = is_wanted(facts, where, now)
+        if wanted is False:
+            continue
+        if wanted is None and (where.stage, where.group, where.round, where.board) in played:
+            continue
+        if (where.stage, where.round) in facts.closed_periods:
+            continue
+        if not every_round and latest.get((where.stage, where.group)) != where.round:
+            continue
+        opponent = line.name(line.second if me == line.first else line.first)
+        place = game_place(where.round, where.board)
+        fixed = line.fixed()
+        waiting = line.open
+        if waiting is not None and waiting.to == me and "match.answer" in allowed:
+            yield OpenAction(
+                ANSWER,
+                facts.slug,
+                facts.name,
+                gettext(
+                    "{opponent} proposes {times} for your match ({where}): accept one, "
+                    "counter-propose or decline"
+                ).format(opponent=opponent, times=_times(waiting.proposal.times), where=place),
+                "match.answer",
+                fixed,
+                waiting.answer_due,
+            )
+        elif waiting is not None and waiting.status is ProposalStatus.OPEN:
+            yield OpenAction(
+                WAITING,
+                facts.slug,
+                facts.name,
+                gettext("your proposal of {times} waits for {opponent}'s answer ({where})").format(
+                    opponent=opponent, times=_times(waiting.proposal.times), where=place
+                ),
+                "",
+                fixed,
+                waiting.answer_due,
+            )
+        elif waiting is not None:
+            again = "match.challenge" if "match.challenge" in allowed else "match.propose"
+            if again in allowed:
+                yield OpenAction(
+                    PROPOSE,
+                    facts.slug,
+                    facts.name,
+                    gettext(
+                        "{opponent} did not answer your proposal in time ({where}): "
+                        "propose again or challenge"
+                        if again == "match.challenge"
+                        else "{opponent} did not answer your proposal in time ({where}): "
+                        "propose again"
+                    ).format(opponent=opponent, where=place),
+                    again,
+                    fixed,
+                )
+        elif line.agreed is not None:
+            yield OpenAction(
+                AGREED,
+                facts.slug,
+                facts.name,
+                gettext("your match against {opponent} ({where}) is agreed for {time}").format(
+                    opponent=opponent, where=place, time=_times((line.agreed,))
+                ),
+                "",
+                fixed,
+            )
+        elif "match.propose" in allowed:
+            yield OpenAction(
+                PROPOSE,
+                facts.slug,
+                facts.name,
+                gettext("agree a time with {opponent} for your match ({where})").format(
+                    opponent=opponent, where=place
+                ),
+                "match.propose",
+                fixed,
             )
 
 

@@ -8,6 +8,8 @@ from mashindano.app.declarations.actions import ActionSpec, Composite
 from mashindano.app.declarations.catalogue import (
     BOARD,
     GROUP,
+    MATCH_CHALLENGE,
+    MATCH_TIME_ACTIONS,
     PERIOD_CLOSE,
     REQUIRED_REASON,
     ROUND,
@@ -53,6 +55,9 @@ ACTIONS: tuple[ActionSpec, ...] = (
         ),
     ),
     PERIOD_CLOSE,
+    # R22: the two opponents agree a day and time; R43: challenges on days 15-25
+    *MATCH_TIME_ACTIONS,
+    MATCH_CHALLENGE,
     ActionSpec(
         "result.match",
         gettext_noop("Report a whole match"),

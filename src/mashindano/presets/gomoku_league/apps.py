@@ -21,9 +21,11 @@ class Preset(AppConfig):
         from mashindano.app.exchange import TRF_HOOKS, TrfPart
         from mashindano.app.formats.registry import register_adapter
         from mashindano.app.mail_replies import REPLY_HOOKS
+        from mashindano.app.match_times import AGREED_TIMES_HOOKS
         from mashindano.app.notify import NOTIFY_HOOKS
         from mashindano.app.registrations import JOIN_HOOKS
         from mashindano.presets.gomoku_league import (
+            agreed_times,
             deadlines,
             demo,
             due,
@@ -46,6 +48,7 @@ class Preset(AppConfig):
         NOTIFY_HOOKS.register(adapter.preset, notify.NOTIFY)
         JOIN_HOOKS.register(adapter.preset, joining.JOIN)
         REPLY_HOOKS.register(adapter.preset, mail_replies.REPLIES)
+        AGREED_TIMES_HOOKS.register(adapter.preset, agreed_times.AGREED_TIMES)
         RESULT_TERMS.register(adapter.preset, terms.TERMS)
         DEADLINE_HOOKS.register(adapter.preset, deadlines.round_deadlines)
         TRF_HOOKS.register(

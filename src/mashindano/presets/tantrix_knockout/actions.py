@@ -11,6 +11,7 @@ from mashindano.app.declarations.actions import ActionSpec, Composite
 from mashindano.app.declarations.catalogue import (
     BOARD,
     DETAIL,
+    MATCH_TIME_ACTIONS,
     ROUND,
     STAGE,
     integer_parameter,
@@ -157,4 +158,6 @@ ACTIONS: tuple[ActionSpec, ...] = (
         (MATCH, _TANTRIX_PLAYER, _SENT_AT, _MESSAGE_EVIDENCE),
         message=_follow_up_text(gettext_noop("Reply")),
     ),
+    # R20-R22: tiebreak dates proposed and answered on the site (beside the e-mails above)
+    *MATCH_TIME_ACTIONS,
 )

@@ -21,7 +21,9 @@ class Preset(AppConfig):
         from mashindano.app.exchange import TRF_HOOKS, TrfPart
         from mashindano.app.formats.registry import register_adapter
         from mashindano.app.mail_replies import REPLY_HOOKS
+        from mashindano.app.match_times import AGREED_TIMES_HOOKS
         from mashindano.presets.tantrix_knockout import (
+            agreed_times,
             deadlines,
             demo,
             due,
@@ -42,6 +44,7 @@ class Preset(AppConfig):
         DOCUMENT_HOOKS.register(adapter.preset, pages.PAGES)
         DUE_HOOKS.register(adapter.preset, due.DUE)
         MY_PAGE_HOOKS.register(adapter.preset, my_page.MY_PAGE)
+        AGREED_TIMES_HOOKS.register(adapter.preset, agreed_times.AGREED_TIMES)
         RESULT_TERMS.register(adapter.preset, terms.TERMS)
         DEADLINE_HOOKS.register(adapter.preset, deadlines.round_deadlines)
         REPLY_HOOKS.register(adapter.preset, mail_replies.REPLIES)

@@ -39,6 +39,7 @@ from mashindano.app.formats.base import ParsedResult
 from mashindano.app.formats.parts import RESULT_CHANGES, RESULT_DETAILS
 from mashindano.app.formats.registry import part
 from mashindano.app.locking import EventContext, locked_event
+from mashindano.app.match_times import ANSWER_SUBJECT, PROPOSAL_SUBJECT
 from mashindano.app.principals import Principal
 from mashindano.app.queries import get_event_facts
 from mashindano.app.results import (
@@ -190,6 +191,15 @@ def _side(encounter: EncounterFact, player: CompetitorId, where: str) -> MatchSi
         ),
         player=player,
     )
+
+
+def encounter_at(facts: EventFacts, where: MatchWhere) -> EncounterFact:
+    """The match at `where`; UnknownGame for a bye or a match not paired."""
+    return _encounter(facts, where)
+
+
+def view_of(facts: EventFacts, where: MatchWhere, encounter: EncounterFact) -> MatchView:
+    return _view(facts, where, encounter)
 
 
 def _view(facts: EventFacts, where: MatchWhere, encounter: EncounterFact) -> MatchView:
@@ -555,8 +565,40 @@ def follow_up_of(facts: EventFacts, where: MatchWhere, view: MatchView) -> Follo
             datetime.fromisoformat(str(value.get("sent_at"))),
         )
         (offers if override.subject == OFFER_SUBJECT else replies).append(message)
+    offered, replied = agreed_times_messages(facts, where, view.a, started_at)
+    offers.extend(offered)
+    replies.extend(replied)
+    offers.sort(key=lambda m: m.sent_at)
+    replies.sort(key=lambda m: m.sent_at)
     follow_up = FollowUp(kind, started_at, submitter, trailing, tuple(offers), tuple(replies))
     return FollowUpFacts(game.number, follow_up)
+
+
+def agreed_times_messages(
+    facts: EventFacts, where: MatchWhere, a: CompetitorId, since: datetime
+) -> tuple[list[Message], list[Message]]:
+    """The match's proposals of times (`app.match_times`) made since the arrangement began, as
+    offers of dates (R20, R21), and its acceptances and counter-proposals as constructive
+    replies (R22; a counter-proposal is an offer too). A decline is no constructive reply."""
+    offers: list[Message] = []
+    replies: list[Message] = []
+    for override in facts.overrides:
+        value = override.value
+        if override.subject not in (PROPOSAL_SUBJECT, ANSWER_SUBJECT):
+            continue
+        if match_key_of(value) != where.key or not isinstance(value, dict):
+            continue
+        made = datetime.fromisoformat(str(value.get("made_at")))
+        if made < since:
+            continue
+        message = Message("a" if value.get("player") == a else "b", made)
+        if override.subject == PROPOSAL_SUBJECT:
+            offers.append(message)
+        elif value.get("answer") in ("accept", "counter"):
+            replies.append(message)
+            if value.get("answer") == "counter":
+                offers.append(message)
+    return offers, replies
 
 
 def _trigger(game: GameFact, a: CompetitorId) -> tuple[FollowUpTrigger, datetime, MatchSide] | None:

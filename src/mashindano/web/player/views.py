@@ -58,6 +58,9 @@ PLAYER_ACTIONS = frozenset(
         "tantrix.form",
         "tantrix.offer",
         "tantrix.reply",
+        "match.propose",
+        "match.answer",
+        "match.challenge",
     }
 )
 """The declared actions a player performs from their pages (staff use the console)."""
