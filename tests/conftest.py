@@ -18,6 +18,30 @@ settings.register_profile(
 )
 settings.load_profile("mashindano")
 
+# Test users' passwords with a fast hasher (config/settings.py): PBKDF2 costs about a second a
+# password on a busy core. The servers and scripts the tests start inherit the variable; this
+# process read its settings before this file (pytest-django), so they are set here too.
+os.environ.setdefault("MASHINDANO_FAST_PASSWORD_HASHING", "1")
+
+
+def _fast_test_settings() -> None:
+    from django.conf import settings as django_settings
+    from django.contrib.auth import hashers
+
+    if os.environ["MASHINDANO_FAST_PASSWORD_HASHING"] == "1":
+        django_settings.PASSWORD_HASHERS = [
+            "django.contrib.auth.hashers.MD5PasswordHasher",
+            "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+        ]
+        hashers.get_hashers.cache_clear()
+        hashers.get_hashers_by_algorithm.cache_clear()
+    # Each test `Client()` builds the middleware anew; WhiteNoise would list and stat every
+    # static file each time (about 0.1 s a client). Found on request instead, as in DEBUG.
+    django_settings.WHITENOISE_AUTOREFRESH = True
+
+
+_fast_test_settings()
+
 
 REQUIRE_POSTGRES = "MASHINDANO_REQUIRE_POSTGRES"
 """Set by `make test-postgres`: there the `postgres`-marked tests must run and pass, not skip."""

@@ -30,6 +30,7 @@ from django.urls.resolvers import RegexPattern
 from mashindano.app import accounts, events, people, players, rounds
 from mashindano.app.mail import unsubscribe_token
 from mashindano.app.principals import local
+from mashindano.app.printing import PrintedSheet
 from mashindano.app.webhooks import subscribe
 from mashindano.engine.model import Competitor, CompetitorId
 from mashindano.web.api.main import api
@@ -39,6 +40,14 @@ from mashindano.web.cache import versions
 from . import authz_expected as expected
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _sheets_not_laid_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The matrix asks who may have a printed sheet, not how it looks (tests/app/
+    test_printing.py): the PDF layout (WeasyPrint, a second or more a sheet) is skipped."""
+    monkeypatch.setattr(PrintedSheet, "pdf", lambda self: b"%PDF-1.7 (not laid out)")
+
 
 ACTOR = local("matrix")
 NOW = datetime(2026, 3, 1, 9, tzinfo=UTC)

@@ -81,6 +81,21 @@ def test_production_refuses_to_start_without(tmp_path: object, missing: str) -> 
     assert missing in done.stderr
 
 
+def test_production_refuses_the_tests_fast_password_hashing(tmp_path: object) -> None:
+    env = _environment(tmp_path, MASHINDANO_FAST_PASSWORD_HASHING="1")
+    done = _run(["-c", PRINT_SETTINGS], env)
+    assert done.returncode != 0
+    assert "MASHINDANO_FAST_PASSWORD_HASHING" in done.stderr
+
+
+def test_the_suite_hashes_test_passwords_fast() -> None:
+    from django.conf import settings
+    from django.contrib.auth.hashers import make_password
+
+    assert settings.PASSWORD_HASHERS[0].endswith("MD5PasswordHasher")
+    assert make_password("pw").startswith("md5$")
+
+
 def test_development_check_deploy_does_warn(tmp_path: object) -> None:
     """The same command without the production mode warns (so the test above means something)."""
     env = _environment(tmp_path)

@@ -226,6 +226,17 @@ ACCOUNT_RATE_LIMITS = {
 MASHINDANO_DEMO = os.environ.get("MASHINDANO_DEMO", "") == "1"
 """Set by `mashindano serve --demo` only: the home page says how to log in as the demo's people."""
 
+FAST_PASSWORD_HASHING = os.environ.get("MASHINDANO_FAST_PASSWORD_HASHING", "") == "1"
+"""`MASHINDANO_FAST_PASSWORD_HASHING=1`, for the test suite only (tests/conftest.py sets it): new
+passwords are hashed with a fast, weak hasher, so that each test user does not cost a second of
+PBKDF2. Refused with `MASHINDANO_PRODUCTION=1`. Stored hashes of the strong hashers are still
+read."""
+if FAST_PASSWORD_HASHING:
+    PASSWORD_HASHERS = [
+        "django.contrib.auth.hashers.MD5PasswordHasher",
+        "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+    ]
+
 PRODUCTION = os.environ.get("MASHINDANO_PRODUCTION", "") == "1"
 """`MASHINDANO_PRODUCTION=1`: the site is served over HTTPS to the public. Debug is off whatever
 `MASHINDANO_DEBUG` says; `MASHINDANO_SECRET_KEY` (at least 50 characters),
@@ -245,6 +256,10 @@ if PRODUCTION:
     from django.core.exceptions import ImproperlyConfigured
 
     DEBUG = False
+    if FAST_PASSWORD_HASHING:
+        raise ImproperlyConfigured(
+            "MASHINDANO_FAST_PASSWORD_HASHING=1 is for tests: not with MASHINDANO_PRODUCTION=1"
+        )
     if "MASHINDANO_SECRET_KEY" not in os.environ:
         raise ImproperlyConfigured("MASHINDANO_PRODUCTION=1 needs MASHINDANO_SECRET_KEY")
     _hosts = [h.strip() for h in os.environ.get("MASHINDANO_ALLOWED_HOSTS", "").split(",")]
