@@ -17,6 +17,7 @@ from datetime import datetime
 from django.utils.translation import gettext
 
 from mashindano.app.declarations import ActionSpec, ParameterSpec
+from mashindano.app.presence import check_in_window
 from mashindano.app.documents.place import Place
 from mashindano.app.documents.reports import ReportLine, report_lines
 from mashindano.app.documents.result_terms import (
@@ -153,6 +154,8 @@ class ConsoleEvent:
     awaiting_confirmation: int
     disputed: int
     players: int
+    roll_call: int | None = None
+    """The round whose roll call is open (the event has check-in), else None."""
 
     def may(self, name: str) -> bool:
         return any(a.name == name for a in self.actions)
@@ -225,7 +228,13 @@ def build_console_event(slug: str, principal: Principal | None) -> ConsoleEvent:
         awaiting_confirmation=statuses.count(ResultStatus.REPORTED),
         disputed=statuses.count(ResultStatus.DISPUTED),
         players=len(facts.competitors),
+        roll_call=_roll_call_round(facts),
     )
+
+
+def _roll_call_round(facts: EventFacts) -> int | None:
+    window = check_in_window(facts)
+    return None if window is None else window.round
 
 
 # -- the results grid ---------------------------------------------------------------------------
