@@ -17,7 +17,6 @@ from datetime import datetime
 from django.utils.translation import gettext
 
 from mashindano.app.declarations import ActionSpec, ParameterSpec
-from mashindano.app.presence import check_in_window
 from mashindano.app.documents.place import Place
 from mashindano.app.documents.reports import ReportLine, report_lines
 from mashindano.app.documents.result_terms import (
@@ -41,6 +40,7 @@ from mashindano.app.permissions import (
     refuses_answer,
     roles_in_event,
 )
+from mashindano.app.presence import check_in_window
 from mashindano.app.principals import Principal
 from mashindano.app.queries import get_audit_log, get_event_facts
 from mashindano.engine.model import CompetitorId, GameResult

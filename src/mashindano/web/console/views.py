@@ -23,8 +23,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from mashindano.app import accounts, drafts, people, player_import
 from mashindano.app.documents import console as documents
 from mashindano.app.documents.entries import build_entries
-from mashindano.app.documents.roll_call import build_roll_call
 from mashindano.app.documents.result_terms import fields_in_terms
+from mashindano.app.documents.roll_call import build_roll_call
 from mashindano.app.error_texts import shown
 from mashindano.app.errors import NotAllowed, NotFound, OwnReport, StaleVersion
 from mashindano.app.events import create_event
