@@ -199,3 +199,28 @@ def test_a_late_entry_after_round_2_gets_the_points_of_its_missed_rounds(
     assert line.note == f"late entry from round 3: rounds 1-2 {note}"
     # The total of rounds fixed at the start does not move with the late entry.
     assert events.get_event_facts("sw").rounds[-1].number == 3
+
+
+def test_the_roll_call_and_late_entries_survive_export_and_import() -> None:
+    from mashindano.app.exchange import export_event_json, import_event_json
+
+    make_event("sw", "chess-swiss", 4, check_in="yes", late_entries="yes")
+    _check_in_all("sw", ["P01", "P02", "P03"])
+    check_in("sw", "P03", actor=ACTOR, present=False, now=T0)
+    pair_next_round("sw", actor=ACTOR, now=T0)
+    register_players("sw", [Competitor(P("Late"), "Late")], actor=ACTOR, now=T0)
+    document = export_event_json("sw")
+    import_event_json(document, actor=ACTOR, slug="copy", now=T0)
+    original, copy = events.get_event_facts("sw"), events.get_event_facts("copy")
+    assert copy.first_rounds == original.first_rounds == {P("Late"): 2}
+    assert [(m.competitor, m.round, m.present) for m in copy.presence] == [
+        (P("P01"), 1, True),
+        (P("P02"), 1, True),
+        (P("P03"), 1, True),
+        (P("P03"), 1, False),
+    ]
+    plain = export_event_json("sw")
+    assert "presence" in plain
+    make_event("plain", "chess-swiss", 2)
+    assert "presence" not in export_event_json("plain")
+    assert all("first_round" not in e for e in export_event_json("plain")["entries"])  # type: ignore[union-attr]
