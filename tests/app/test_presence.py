@@ -62,7 +62,7 @@ def test_players_not_checked_in_get_the_absence_outcome() -> None:
     absent = {line.name: line.outcome for line in draft.explanation if "absent" in line.outcome}
     assert set(absent) == {"P11", "P12"}
     assert "zero-point bye" in absent["P11"]
-    assert any("not checked in" in w for w in draft.warnings)
+    assert any("Not checked in" in w for w in draft.warnings)
     pair_next_round("sw", actor=ACTOR, now=T0)
     assert _byes("sw", 1) == {"P11": "Z", "P12": "Z"}
     audit = models.AuditEntry.objects.filter(event__slug="sw", action="round.pair").get()

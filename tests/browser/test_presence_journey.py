@@ -93,7 +93,7 @@ def test_ten_check_in_two_are_absent_and_a_late_entry_scores(
             _shot(desk, "roll-call")
             desk.open("/console/open/draft/")
             text = desk.page.inner_text("main")
-            assert "not checked in, absent: Kito, Lulu (zero-point bye)" in text
+            assert "Not checked in, absent: Kito, Lulu (zero-point bye)" in text
             assert text.count("absent, not checked in: zero-point bye") == 2
             _shot(desk, "draft")
             if width == 1280:

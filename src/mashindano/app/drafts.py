@@ -251,7 +251,7 @@ def _absence_warnings(plan: PairingPlan, names: dict[CompetitorId, str]) -> list
         return []
     byes = {e.first: e.bye for e in plan.encounters if e.second is None}
     warnings = [
-        gettext("not checked in, absent: {names} ({bye})").format(
+        gettext("Not checked in, absent: {names} ({bye})").format(
             names=", ".join(names.get(c, str(c)) for c in plan.absent),
             bye=_bye(byes.get(plan.absent[0])),
         )
