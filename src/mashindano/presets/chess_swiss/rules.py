@@ -20,6 +20,7 @@ from enum import StrEnum
 
 from django.utils.translation import gettext
 
+from mashindano.app.declarations.parameter_notes import ROUNDS
 from mashindano.app.declarations.parameters import Note
 from mashindano.app.formats.base import PresenceRules
 from mashindano.app.marks import gettext_noop
@@ -128,15 +129,22 @@ NOTES: dict[str, Note] = {
         "FIDE C.05 6.5",
     ),
     "absences_to_withdraw": Note(
-        gettext_noop("Absences after which a player is withdrawn; 0: never"), "FIDE C.05 6.5", 0
+        gettext_noop("Absences after which a player is withdrawn; 0: never"),
+        "FIDE C.05 6.5",
+        0,
+        ROUNDS,
     ),
     "max_half_point_byes": Note(
-        gettext_noop("Half-point byes a player may request; empty: no limit"), "FIDE C.04 3.3", 0
+        gettext_noop("Half-point byes a player may request; empty: no limit"),
+        "FIDE C.04 3.3",
+        0,
+        ROUNDS,
     ),
     "no_byes_last_rounds": Note(
         gettext_noop("Requested byes are refused for this many last rounds; 0: none refused"),
         "FIDE C.04 3.3",
         0,
+        ROUNDS,
     ),
     "late_entries": Note(
         gettext_noop("Players may enter after the start; they are paired from the next round"),
