@@ -224,3 +224,32 @@ def test_the_roll_call_and_late_entries_survive_export_and_import() -> None:
     make_event("plain", "chess-swiss", 2)
     assert "presence" not in export_event_json("plain")
     assert all("first_round" not in e for e in export_event_json("plain")["entries"])  # type: ignore[union-attr]
+
+
+def test_dutch_pairs_a_late_entry_and_leaves_the_absent_out() -> None:
+    make_event(
+        "du",
+        "chess-swiss",
+        6,
+        swiss_pairing="dutch",
+        swiss_rounds="4",
+        late_entries="yes",
+        check_in="yes",
+    )
+    rng = random.Random(9)
+    for _ in range(2):
+        facts = events.get_event_facts("du")
+        _check_in_all("du", [str(c.id) for c in facts.competitors])
+        report_open("du", pair_next_round("du", actor=ACTOR, now=T0), rng)
+    register_players("du", [Competitor(P("Late"), "Late", rating=2400)], actor=ACTOR, now=T0)
+    _check_in_all("du", ["P01", "P02", "P03", "P04", "P05", "Late"])
+    published = pair_next_round("du", actor=ACTOR, now=T0)
+    assert any("Late" in (g.first, g.second) for g in published.games())
+    assert _byes("du", 3) == {"P06": "Z"}
+
+
+def test_no_late_entry_once_every_round_is_paired() -> None:
+    make_event("sw", "chess-swiss", 2, swiss_rounds="1", late_entries="yes")
+    report_open("sw", pair_next_round("sw", actor=ACTOR, now=T0), random.Random(1))
+    with pytest.raises(WrongState, match="every round of event 'sw' is paired"):
+        register_players("sw", [Competitor(P("Late"), "Late")], actor=ACTOR, now=T0)
