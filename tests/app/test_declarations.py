@@ -309,9 +309,10 @@ def test_schema_types_ranges_and_spec_ids_come_from_the_dataclass_and_the_notes(
     assert fields["ghost_opponent_points"].type is ParameterType.NUMBER
     swiss = {s.name for s in part("chess-swiss", DESCRIPTION).parameter_schema.fields}
     assert "random_seed" not in swiss  # drawn by the program, not an organiser's setting
-    assert part("chess-swiss", DESCRIPTION).parameter_schema.build({}).swiss_bye_points == Fraction(
-        1
-    )
+    # The engine's Swiss parameters beside the event's own rules (issue 33).
+    built: Any = part("chess-swiss", DESCRIPTION).parameter_schema.build({})
+    assert built.swiss.swiss_bye_points == Fraction(1)
+    assert built.rules.check_in is False
 
 
 @pytest.mark.parametrize("preset", available_presets())

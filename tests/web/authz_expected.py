@@ -269,6 +269,8 @@ ROWS: dict[tuple[str, str], frozenset[str]] = {
     ("api/v1/events/<slug>/actions/player.withdraw", "POST"): STAFF_AND_PLAYER,
     ("api/v1/events/<slug>/actions/player.leave", "POST"): STAFF_AND_PLAYER,
     ("api/v1/events/<slug>/actions/player.sanction", "POST"): STAFF,
+    # club has no check-in: refused by its state to whoever may check Ann in.
+    ("api/v1/events/<slug>/actions/player.check_in", "POST"): RESULTS_AND_PLAYER,
     ("api/v1/events/<slug>/actions/pair.forbid", "POST"): NOBODY,
     ("api/v1/events/<slug>/actions/pair.allow", "POST"): NOBODY,
     ("api/v1/events/<slug>/actions/gomoku.return", "POST"): OTHER_PRESET,
@@ -369,6 +371,9 @@ ROWS: dict[tuple[str, str], frozenset[str]] = {
     ("console/<slug:slug>/results/report/", "POST"): RESULTS,
     ("console/<slug:slug>/draft/", "GET"): STAFF,
     ("console/<slug:slug>/draft/", "POST"): STAFF,
+    # The roll call (issue 33 item 2): staff and assistants tick players.
+    ("console/<slug:slug>/roll-call/", "GET"): RESULTS,
+    ("console/<slug:slug>/roll-call/", "POST"): RESULTS,
     ("console/<slug:slug>/queues/", "GET"): RESULTS,
     ("console/<slug:slug>/queues/", "POST"): RESULTS,
     ("console/<slug:slug>/import/", "GET"): STAFF,

@@ -30,7 +30,7 @@ from mashindano.app.principals import Principal
 from mashindano.app.queries import get_event_facts
 from mashindano.app.rounds import check_pair_next, do_pair_next, published_round
 from mashindano.engine.errors import MashindanoError
-from mashindano.engine.model import ByeKind, Side
+from mashindano.engine.model import ByeKind, CompetitorId, Side
 from mashindano.engine.pairing import ChecklistRow, SwissPairing, explain_pairing
 from mashindano.engine.pairing.swiss_state import ColourStrength, Float
 from mashindano.engine.points import ZERO, Points
@@ -179,8 +179,9 @@ def _explain(facts: EventFacts, plan: PairingPlan) -> tuple[tuple[DraftLine, ...
     names = {c.id: c.name for c in facts.competitors}
     numbers = {c.id: c.number for c in facts.competitors}
     byes = {e.first: e.bye for e in plan.encounters if e.second is None}
+    absent = frozenset(plan.absent)
     lines: list[DraftLine] = []
-    warnings: list[str] = []
+    warnings: list[str] = _absence_warnings(plan, names)
     for row in rows:
         name = names.get(row.id, str(row.id))
         preference = (
@@ -191,7 +192,9 @@ def _explain(facts: EventFacts, plan: PairingPlan) -> tuple[tuple[DraftLine, ...
                 strength=_strength(row.strength), side=_side(row.preference)
             )
         )
-        if row.id in byes:
+        if row.id in absent:
+            outcome = gettext("absent, not checked in: {bye}").format(bye=_bye(byes.get(row.id)))
+        elif row.id in byes:
             outcome = _bye(byes[row.id])
             if row.has_bye:
                 warnings.append(
@@ -240,6 +243,28 @@ def _explain(facts: EventFacts, plan: PairingPlan) -> tuple[tuple[DraftLine, ...
             )
         )
     return tuple(lines), tuple(warnings)
+
+
+def _absence_warnings(plan: PairingPlan, names: dict[CompetitorId, str]) -> list[str]:
+    """Who the roll call leaves out, and who is withdrawn for it (issue 33 item 2)."""
+    if not plan.absent:
+        return []
+    byes = {e.first: e.bye for e in plan.encounters if e.second is None}
+    warnings = [
+        gettext("Not checked in, absent: {names} ({bye})").format(
+            names=", ".join(names.get(c, str(c)) for c in plan.absent),
+            bye=_bye(byes.get(plan.absent[0])),
+        )
+    ]
+    warnings.extend(
+        gettext("{name} is withdrawn from round {round}: {reason}").format(
+            name=names.get(w.competitor, str(w.competitor)),
+            round=w.from_round,
+            reason=w.reason,
+        )
+        for w in plan.withdrawals
+    )
+    return warnings
 
 
 def _label(facts: EventFacts, unit: PairingUnit) -> str:

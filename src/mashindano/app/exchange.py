@@ -81,6 +81,21 @@ def _parse_time(value: Any, what: str) -> datetime:
         ) from None
 
 
+def _presence_document(event: models.Event, key_of: dict[int, str]) -> dict[str, Json]:
+    marks: list[Json] = [
+        {
+            "player": key_of[p.entry_id],
+            "round": p.round,
+            "present": p.present,
+            "at": _time(p.at),
+            "actor": p.actor,
+            "reason": p.reason,
+        }
+        for p in models.Presence.objects.filter(entry__event=event).order_by("id")
+    ]
+    return {"presence": marks} if marks else {}
+
+
 def export_event_json(slug: str) -> dict[str, Json]:
     event = get_event(slug)
     entries = list(models.Entry.objects.filter(event=event).order_by("id"))
@@ -171,6 +186,8 @@ def export_event_json(slug: str) -> dict[str, Json]:
                 "country": e.country,
                 "number": e.number,
                 "registered_at": _time(e.registered_at),
+                # A late entry's first round (issue 33), only where there is one.
+                **({"first_round": e.first_round} if e.first_round is not None else {}),
             }
             for e in entries
         ],
@@ -189,6 +206,8 @@ def export_event_json(slug: str) -> dict[str, Json]:
             }
             for w in models.Withdrawal.objects.filter(entry__event=event).order_by("id")
         ],
+        # The roll-call marks (issue 33), only where there are some.
+        **_presence_document(event, key_of),
         "leaves": [
             {
                 "player": key_of[v.entry_id],
@@ -380,6 +399,7 @@ def do_import(document: Mapping[str, Any], slug: str, actor: Principal, now: dat
             country=row["country"],
             number=row["number"],
             registered_at=_parse_time(row["registered_at"], f"entry {row['key']}"),
+            first_round=row.get("first_round"),
         )
 
     def entry(key: str) -> models.Entry:
@@ -451,6 +471,15 @@ def do_import(document: Mapping[str, Any], slug: str, actor: Principal, now: dat
             at=_parse_time(w["at"], "w"),
             actor=w["actor"],
             reason=w["reason"],
+        )
+    for p in document.get("presence", []):
+        models.Presence.objects.create(
+            entry=entry(p["player"]),
+            round=p["round"],
+            present=p["present"],
+            at=_parse_time(p["at"], "presence"),
+            actor=p["actor"],
+            reason=p["reason"],
         )
     for v in document["leaves"]:
         models.Leave.objects.create(

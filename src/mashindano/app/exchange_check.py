@@ -37,6 +37,7 @@ from mashindano.store.facts import (
     LeaveFact,
     LotFact,
     OverrideFact,
+    PresenceFact,
     ReportFact,
     ReportKind,
     ResultDetail,
@@ -217,6 +218,8 @@ class _Reader:
             rounds=rounds,
             withdrawals=self.withdrawals(),
             leaves=self.leaves(),
+            presence=self.presence(),
+            first_rounds=self.first_rounds(),
             sanctions=self.sanctions(),
             lots=self.lots(),
             overrides=self.overrides(),
@@ -514,6 +517,36 @@ class _Reader:
                 )
             )
         return tuple(found)
+
+    def presence(self) -> tuple[PresenceFact, ...]:
+        """The roll-call marks (optional: documents without them import)."""
+        if "presence" not in self.document:
+            return ()
+        found: list[PresenceFact] = []
+        for where, item in _items(self.document, "presence"):
+            p = _object(item, where)
+            found.append(
+                PresenceFact(
+                    self.player(p, "player", where),
+                    _column(models.Presence, p, "round", where),
+                    _column(models.Presence, p, "present", where),
+                    _column(models.Presence, p, "at", where),
+                    _column(models.Presence, p, "actor", where),
+                    _column(models.Presence, p, "reason", where),
+                )
+            )
+        return tuple(found)
+
+    def first_rounds(self) -> dict[CompetitorId, int]:
+        """Late entries' first rounds (optional in each entry)."""
+        found: dict[CompetitorId, int] = {}
+        for where, item in _items(self.document, "entries"):
+            row = _object(item, where)
+            if row.get("first_round") is not None:
+                found[CompetitorId(str(row["key"]))] = _column(
+                    models.Entry, row, "first_round", where
+                )
+        return found
 
     def leaves(self) -> tuple[LeaveFact, ...]:
         found: list[LeaveFact] = []

@@ -78,6 +78,8 @@ ACTIONS: dict[str, Rule] = {
     "game.resign": Rule(frozenset(), own=True),
     "player.withdraw": Rule(_STAFF, own=True),
     "player.leave": Rule(_STAFF, own=True),
+    # The roll call before a round (app/presence.py): players check in, staff tick anyone.
+    "player.check_in": Rule(_RESULTS, own=True),
     "player.sanction": Rule(_STAFF),
     "period.close": Rule(_STAFF),
     "stage.playoff": Rule(_STAFF),

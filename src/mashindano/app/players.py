@@ -9,7 +9,7 @@ from datetime import datetime
 from django.utils.translation import gettext
 
 from mashindano.app.errors import Duplicate, WrongState
-from mashindano.app.formats.parts import LATE_ENTRIES
+from mashindano.app.formats.parts import LATE_ENTRIES, PAIRING
 from mashindano.app.formats.registry import part
 from mashindano.app.locking import EventContext, locked_event
 from mashindano.app.principals import Principal
@@ -134,6 +134,7 @@ def do_register_players(
     numbers: Mapping[CompetitorId, int] | None = None,
 ) -> None:
     numbers = numbers or {}
+    first_round = _next_round(context)
     total = len(competitors)
     for start in range(0, total, IMPORT_BATCH):
         batch = competitors[start : start + IMPORT_BATCH]
@@ -141,6 +142,7 @@ def do_register_players(
             models.Entry(
                 event=context.event,
                 registered_at=context.now,
+                first_round=first_round,
                 **entry_fields(replace(c, number=numbers.get(c.id))),
             )
             for c in batch
@@ -156,6 +158,16 @@ def do_register_players(
         context.record(
             after={"players": total, "first": str(competitors[0].id) if total else None, **late}
         )
+
+
+def _next_round(context: EventContext) -> int | None:
+    """A late entry's first round: the next round (month) to pair when it registers; None
+    before the start (an entry from the start)."""
+    if context.event.state != EventState.RUNNING.value:
+        return None
+    facts = context.facts()
+    unit = part(facts.preset, PAIRING).next_unit(facts)
+    return None if unit is None else unit.number
 
 
 def import_players_csv(

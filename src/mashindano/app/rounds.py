@@ -91,6 +91,14 @@ def do_pair_next(context: EventContext, plan: PairingPlan) -> None:
                     reason=game.reason,
                 )
     write_lots(context, plan.lots)
+    for withdrawal in plan.withdrawals:
+        models.Withdrawal.objects.create(
+            entry=entry_of[withdrawal.competitor],
+            from_round=withdrawal.from_round,
+            at=context.now,
+            actor=SYSTEM_ACTOR,
+            reason=withdrawal.reason,
+        )
     boards: list[Json] = [
         [
             e.board,
@@ -100,9 +108,20 @@ def do_pair_next(context: EventContext, plan: PairingPlan) -> None:
         ]
         for e in plan.encounters
     ]
-    context.record(
-        after={"stage": unit.stage, "group": unit.group, "round": unit.number, "boards": boards}
-    )
+    after: dict[str, Json] = {
+        "stage": unit.stage,
+        "group": unit.group,
+        "round": unit.number,
+        "boards": boards,
+    }
+    if plan.absent:
+        after["absent"] = [str(c) for c in plan.absent]
+    if plan.withdrawals:
+        after["withdrawn"] = [
+            {"player": str(w.competitor), "from_round": w.from_round, "reason": w.reason}
+            for w in plan.withdrawals
+        ]
+    context.record(after=after)
 
 
 def published_round(facts: EventFacts, stage: int, group: str, number: int) -> RoundFact:

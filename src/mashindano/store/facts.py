@@ -258,6 +258,19 @@ R40)."""
 
 
 @dataclass(frozen=True, slots=True)
+class PresenceFact:
+    """A mark of the roll call before a round is paired: the player checked in, or an
+    arbiter ticked (`present`) or unticked them. The latest mark of a player and round holds."""
+
+    competitor: CompetitorId
+    round: int
+    present: bool
+    at: datetime
+    actor: str
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class SanctionFact:
     competitor: CompetitorId
     round: int | None
@@ -361,6 +374,10 @@ class EventFacts:
     """Each stage's name as the preset planned it ("Main draw", "Plate")."""
     announcements: tuple[AnnouncementFact, ...] = ()
     """Notices posted on the event's pages, oldest first, withdrawn ones included."""
+    presence: tuple[PresenceFact, ...] = ()
+    """The roll-call marks (check-ins and ticks), oldest first."""
+    first_rounds: Mapping[CompetitorId, int] = field(default_factory=dict)
+    """Late entries' first rounds (the next round to pair when they registered)."""
 
     def stage_name(self, stage: int) -> str:
         return self.stage_names.get(stage, "")
@@ -386,6 +403,18 @@ class EventFacts:
     def withdrawn_from(self, competitor: CompetitorId) -> int | None:
         rounds = [w.from_round for w in self.withdrawals if w.competitor == competitor]
         return min(rounds) if rounds else None
+
+    def present_for(self, round_number: int) -> frozenset[CompetitorId]:
+        """The players whose latest roll-call mark for the round says present."""
+        latest: dict[CompetitorId, bool] = {}
+        for mark in self.presence:
+            if mark.round == round_number:
+                latest[mark.competitor] = mark.present
+        return frozenset(c for c, present in latest.items() if present)
+
+    def presence_marks(self, round_number: int) -> dict[CompetitorId, PresenceFact]:
+        """Each player's latest roll-call mark for the round."""
+        return {m.competitor: m for m in self.presence if m.round == round_number}
 
     def is_entered(self, competitor: CompetitorId) -> bool:
         return any(c.id == competitor for c in self.competitors)

@@ -29,6 +29,7 @@ from mashindano.store.facts import (
     LotFact,
     MoveFact,
     OverrideFact,
+    PresenceFact,
     ReportFact,
     ReportKind,
     ResultDetail,
@@ -175,7 +176,7 @@ def load_event_facts(event: models.Event, *, with_moves: bool = False) -> EventF
     entries = _fetch(
         models.Entry.objects.filter(event=event)
         .order_by("id")
-        .values_list("id", *ENTRY_COLUMNS, "registered_at")
+        .values_list("id", *ENTRY_COLUMNS, "first_round", "registered_at")
     )
     key_of = {row[0]: CompetitorId(row[1]) for row in entries}
 
@@ -289,7 +290,7 @@ def load_event_facts(event: models.Event, *, with_moves: bool = False) -> EventF
         seed=event.seed,
         state=EventState(event.state),
         version=event.version,
-        competitors=tuple(_competitor_of_values(*row[1:-1]) for row in entries),
+        competitors=tuple(_competitor_of_values(*row[1:-2]) for row in entries),
         rounds=tuple(rounds),
         withdrawals=tuple(
             WithdrawalFact(key_of[w.entry_id], w.from_round, w.at, w.actor, w.reason)
@@ -307,6 +308,10 @@ def load_event_facts(event: models.Event, *, with_moves: bool = False) -> EventF
             )
             for v in models.Leave.objects.filter(entry__event=event).order_by("id")
         ),
+        presence=tuple(
+            PresenceFact(key_of[p.entry_id], p.round, p.present, p.at, p.actor, p.reason)
+            for p in models.Presence.objects.filter(entry__event=event).order_by("id")
+        ),
         sanctions=tuple(
             SanctionFact(key_of[s.entry_id], s.round, s.kind, s.points, s.at, s.actor, s.reason)
             for s in models.Sanction.objects.filter(entry__event=event).order_by("id")
@@ -317,6 +322,7 @@ def load_event_facts(event: models.Event, *, with_moves: bool = False) -> EventF
         ),
         closed_periods=tuple(closed_at),
         registered_at={CompetitorId(row[1]): _aware(row[-1]) for row in entries},
+        first_rounds={CompetitorId(row[1]): row[-2] for row in entries if row[-2] is not None},
         period_closed_at=closed_at,
         overrides=tuple(
             OverrideFact(o.subject, _json(o.value), o.at, o.actor, o.reason)

@@ -82,6 +82,12 @@ class Entry(models.Model):
         null=True, blank=True, help_text="Pairing or Berger number, fixed when the event starts."
     )
     registered_at = models.DateTimeField()
+    first_round = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        help_text="A late entry's first round (the next to pair when it registered); "
+        "empty for an entry from the start.",
+    )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
@@ -207,6 +213,22 @@ class Leave(models.Model):
     at = models.DateTimeField()
     actor = models.CharField(max_length=100)
     reason = models.TextField(blank=True, default="")
+
+
+class Presence(models.Model):
+    """A player's presence for a round, before it is paired: checked in by the player or
+    ticked by an arbiter on the roll call (`present`), or unticked. Rows are appended; the
+    latest of an entry and round holds."""
+
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="presence")
+    round = models.PositiveIntegerField()
+    present = models.BooleanField(default=True)
+    at = models.DateTimeField()
+    actor = models.CharField(max_length=100)
+    reason = models.TextField(blank=True, default="")
+
+    class Meta:
+        ordering = ["id"]
 
 
 class Sanction(models.Model):

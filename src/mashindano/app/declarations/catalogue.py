@@ -518,3 +518,35 @@ MATCH_CHALLENGE = ActionSpec(
     ),
 )
 """For a preset whose agreed times have a challenge rule."""
+
+
+PRESENCE_ACTIONS: tuple[ActionSpec, ...] = (
+    ActionSpec(
+        "player.check_in",
+        gettext_noop("Check in"),
+        gettext_noop(
+            "Mark a player present for the next round (the roll call): players check in "
+            "themselves inside the event's window, arbiters tick anyone until the round is "
+            "paired. Who is not present at pairing time gets the event's absence outcome."
+        ),
+        "mashindano.app.presence:check_in",
+        (
+            PLAYER,
+            ParameterSpec(
+                "present",
+                T.BOOLEAN,
+                default=True,
+                help=gettext_noop("Present (no: untick a player marked present)."),
+            ),
+            REASON,
+        ),
+        command="event check-in",
+        states=BEFORE_AND_DURING,
+        message=lambda slug, values, mark: (
+            gettext("{player} checked in for round {round}")
+            if mark.present
+            else gettext("{player} is no longer marked present for round {round}")
+        ).format(player=values["player"], round=mark.round),
+    ),
+)
+"""The roll call (issue 33 item 2), for the presets whose pairing reads it."""

@@ -41,6 +41,7 @@ from mashindano.app.permissions import (
     refuses_answer,
     roles_in_event,
 )
+from mashindano.app.presence import check_in_window
 from mashindano.app.principals import Principal
 from mashindano.app.queries import get_audit_log, get_event_facts
 from mashindano.engine.model import CompetitorId, GameResult
@@ -154,6 +155,8 @@ class ConsoleEvent:
     awaiting_confirmation: int
     disputed: int
     players: int
+    roll_call: int | None = None
+    """The round whose roll call is open (the event has check-in), else None."""
 
     def may(self, name: str) -> bool:
         return any(a.name == name for a in self.actions)
@@ -226,7 +229,13 @@ def build_console_event(slug: str, principal: Principal | None) -> ConsoleEvent:
         awaiting_confirmation=statuses.count(ResultStatus.REPORTED),
         disputed=statuses.count(ResultStatus.DISPUTED),
         players=len(facts.competitors),
+        roll_call=_roll_call_round(facts),
     )
+
+
+def _roll_call_round(facts: EventFacts) -> int | None:
+    window = check_in_window(facts)
+    return None if window is None else window.round
 
 
 # -- the results grid ---------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from mashindano.app.documents.deadlines import Deadline, round_deadlines
 from mashindano.app.documents.reports import ReportLine, report_lines
+from mashindano.app.documents.roll_call import MyCheckIn, my_check_in
 from mashindano.app.hooks import Hooks
 from mashindano.app.match_times import is_wanted, match_times_lines
 from mashindano.app.on_site import play_url, plays_on_site
@@ -108,6 +109,8 @@ class MyEvent:
     games: tuple[MyGame, ...]
     leave_label: str = ""
     """What the leave button says (a league's leave, else a requested bye)."""
+    check_in: MyCheckIn | None = None
+    """The roll call of the next round, where the event has one (issue 33 item 2)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,6 +315,7 @@ def _my_event(
         tuple(sorted(allowed)),
         tuple(games),
         str(hooks.leave_label),
+        my_check_in(facts, me, now) if withdrawn is None else None,
     )
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.utils.translation import gettext
 
@@ -90,10 +90,51 @@ class PlannedLot:
 
 
 @dataclass(frozen=True, slots=True)
+class PlannedWithdrawal:
+    """A withdrawal the rules apply when the unit is published (a player absent too often):
+    recorded by the system, from `from_round`, with `reason`."""
+
+    competitor: CompetitorId
+    from_round: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class PairingPlan:
     unit: PairingUnit
     encounters: tuple[PlannedEncounter, ...]
     lots: tuple[PlannedLot, ...] = ()
+    withdrawals: tuple[PlannedWithdrawal, ...] = ()
+    absent: tuple[CompetitorId, ...] = ()
+    """Players left out because they were not present at pairing time (the roll call): each
+    has the event's absence outcome among `encounters`."""
+
+
+@dataclass(frozen=True, slots=True)
+class PresenceRules:
+    """Whether players check in before each round, when, and what an absence gives.
+
+    Check-in for round 1 is open until it is paired; for a later round it opens `delay`
+    after the round before was published and stays open `length` (None: until the round is
+    paired). Arbiters tick the roll call at any time before the pairing."""
+
+    check_in: bool = False
+    delay: timedelta = timedelta(0)
+    length: timedelta | None = None
+    absence: ByeKind = ByeKind.ZERO_POINT
+    """What a player not present at pairing time gets (a zero- or half-point bye)."""
+    withdraw_after: int | None = None
+    """Absences after which the player is withdrawn (None: never)."""
+
+    def window(
+        self, previous_published: datetime | None
+    ) -> tuple[datetime | None, datetime | None]:
+        """When check-in for the next round opens and closes (None: no bound), given when the
+        round before was published (None for round 1)."""
+        if previous_published is None:
+            return None, None
+        opens = previous_published + self.delay
+        return opens, (None if self.length is None else opens + self.length)
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,7 @@ from mashindano.app.formats.base import (
     StandingsTable,
 )
 from mashindano.app.formats.parts import BaseAdapter
-from mashindano.engine.model import StageResults
+from mashindano.engine.model import CompetitorId, StageResults
 from mashindano.engine.points import PointSystem
 from mashindano.engine.standings import compute_standings
 from mashindano.engine.tiebreaks import tiebreaks_by_names
@@ -97,12 +97,7 @@ class ChessAdapter(BaseAdapter):
         )
         lines = []
         for row in table.rows:
-            withdrawn = facts.withdrawn_from(row.competitor.id)
-            note = (
-                gettext("withdrawn from round {withdrawn}").format(withdrawn=withdrawn)
-                if withdrawn is not None
-                else ""
-            )
+            note = self.standings_note(facts, row.competitor.id)
             lines.append(
                 StandingsLine(
                     rank=row.rank,
@@ -114,6 +109,13 @@ class ChessAdapter(BaseAdapter):
                 )
             )
         return (StandingsTable(gettext("Standings"), table.tiebreaks, tuple(lines)),)
+
+    def standings_note(self, facts: EventFacts, competitor: CompetitorId) -> str:
+        """The standings' note of a player: withdrawn (from round N)."""
+        withdrawn = facts.withdrawn_from(competitor)
+        if withdrawn is None:
+            return ""
+        return gettext("withdrawn from round {withdrawn}").format(withdrawn=withdrawn)
 
     def summary(self, facts: EventFacts) -> dict[str, Json]:
         document = super().summary(facts)

@@ -34,6 +34,7 @@ from mashindano.app.formats.base import (
     PairingUnit,
     ParsedResult,
     PlannedGame,
+    PresenceRules,
     ReportWindow,
     StandingsTable,
     StartPlan,
@@ -179,6 +180,15 @@ class LateEntries(Protocol):
         """Players registering after the start: their numbers (empty: none to fix), or
         WrongState (OutOfWindow, ConfigError) when the format takes no entries now.
         Default: players register only before the start."""
+        ...
+
+
+@runtime_checkable
+class Presence(Protocol):
+    def presence_rules(self, facts: EventFacts) -> PresenceRules:
+        """Whether players check in before each round, in which window, and what an absence
+        at pairing time gives (the pairing leaves absent players out itself). Default: no
+        check-in."""
         ...
 
 
@@ -380,6 +390,11 @@ class _NoPeriods:
         )
 
 
+class _NoCheckIn:
+    def presence_rules(self, facts: EventFacts) -> PresenceRules:
+        return PresenceRules()
+
+
 class _NoAcceleration:
     def pairing_acceleration(self, facts: EventFacts) -> Acceleration | None:
         return None
@@ -467,6 +482,7 @@ LEAVES: Part[Leaves] = Part("leaves", Leaves, lambda core: _AnyLeave())
 LATE_ENTRIES: Part[LateEntries] = Part(
     "late entries", LateEntries, lambda core: _EntriesBeforeStart()
 )
+PRESENCE: Part[Presence] = Part("presence", Presence, lambda core: _NoCheckIn())
 PERIODS: Part[Periods] = Part("periods", Periods, lambda core: _NoPeriods(core.description.preset))
 ACCELERATED: Part[Accelerated] = Part("accelerated", Accelerated, lambda core: _NoAcceleration())
 RESULT_DETAILS: Part[ResultDetails] = Part(
@@ -496,6 +512,7 @@ REQUIRED_PARTS: tuple[Part[Any], ...] = (DESCRIPTION, PAIRING, RESULTS, STANDING
 OPTIONAL_PARTS: tuple[Part[Any], ...] = (
     LEAVES,
     LATE_ENTRIES,
+    PRESENCE,
     PERIODS,
     ACCELERATED,
     RESULT_DETAILS,

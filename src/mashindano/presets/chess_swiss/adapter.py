@@ -26,7 +26,9 @@ either system.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
 
 from django.utils.translation import gettext
 
@@ -34,15 +36,23 @@ from mashindano.app.declarations import parameter_notes
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
 from mashindano.app.errors import WrongState
 from mashindano.app.formats.base import (
+    PairingPlan,
     PlannedEncounter,
     PlannedGame,
     PlannedLot,
     PlannedStage,
+    PresenceRules,
     StartPlan,
 )
 from mashindano.app.formats.chess import ChessAdapter
-from mashindano.app.formats.parts import ACCELERATED, LEAVES, STAGE_EXPORT
-from mashindano.engine.model import Bye, ByeKind, CompetitorId, Side, StageResults
+from mashindano.app.formats.parts import (
+    ACCELERATED,
+    LATE_ENTRIES,
+    LEAVES,
+    PRESENCE,
+    STAGE_EXPORT,
+)
+from mashindano.engine.model import Bye, ByeKind, Competitor, CompetitorId, Side, StageResults
 from mashindano.engine.pairing import Acceleration, baku_acceleration, pair_dutch
 from mashindano.engine.pairing.simple_swiss import (
     BAKU_ACCELERATION,
@@ -55,7 +65,15 @@ from mashindano.engine.pairing.simple_swiss import (
 )
 from mashindano.engine.parameters import override
 from mashindano.engine.points import PointSystem
+from mashindano.presets.chess_swiss import presence
 from mashindano.presets.chess_swiss.actions import ACTIONS
+from mashindano.presets.chess_swiss.rules import (
+    NOTES,
+    RULES,
+    SwissEventRules,
+    event_rules,
+    split,
+)
 from mashindano.store.facts import EventFacts, Json, LeaveFact
 
 PRESET_NAME = "chess-swiss"
@@ -66,7 +84,27 @@ LEAVE_BYES = (ByeKind.ZERO_POINT, ByeKind.HALF_POINT)
 
 
 def swiss_parameters(overrides: Mapping[str, Json]) -> ChessSwissParameters:
-    return override(CHESS_SWISS, overrides)
+    return override(CHESS_SWISS, split(overrides)[0])
+
+
+@dataclass(frozen=True, slots=True)
+class SwissSettings:
+    """An event's typed parameters: the engine's Swiss and the event's own rules (roll call,
+    requested byes, late entries: `rules.py`)."""
+
+    swiss: ChessSwissParameters
+    rules: SwissEventRules
+
+
+def swiss_settings(overrides: Mapping[str, Json]) -> SwissSettings:
+    return SwissSettings(swiss_parameters(overrides), event_rules(overrides))
+
+
+def missed_worth(rules: SwissEventRules) -> str:
+    """What a missed round of a late entry is worth, in words."""
+    if rules.late_entry_rounds.bye is ByeKind.HALF_POINT:
+        return gettext("half a point each")
+    return gettext("no points")
 
 
 def pairing_system(facts: EventFacts) -> SwissPairingSystem:
@@ -84,7 +122,7 @@ Boards = tuple[tuple[CompetitorId, CompetitorId], ...]
 class ChessSwissAdapter(ChessAdapter):
     actions = ACTIONS
     preset = PRESET_NAME
-    parts = (LEAVES, ACCELERATED, STAGE_EXPORT)
+    parts = (LEAVES, LATE_ENTRIES, PRESENCE, ACCELERATED, STAGE_EXPORT)
     takes_forbidden_pairs = True
     description = (
         "Chess Swiss: simple Swiss with a random round 1 (swiss_pairing=simple, default) "
@@ -92,7 +130,11 @@ class ChessSwissAdapter(ChessAdapter):
     )
 
     parameter_schema = ParameterSchema(
-        schema_of(CHESS_SWISS, parameter_notes.CHESS), swiss_parameters
+        (
+            *schema_of(CHESS_SWISS, parameter_notes.CHESS, prefix=("swiss",)),
+            *schema_of(RULES, NOTES, prefix=("rules",)),
+        ),
+        swiss_settings,
     )
 
     def point_system(self, overrides: Mapping[str, Json]) -> PointSystem:
@@ -102,7 +144,9 @@ class ChessSwissAdapter(ChessAdapter):
         return swiss_parameters(overrides).swiss_tiebreaks
 
     def total_rounds(self, facts: EventFacts) -> int:
-        return swiss_parameters(facts.parameters).rounds_for(max(len(facts.competitors), 2))
+        # Late entries do not change the suggested number of rounds fixed at the start.
+        starters = [c for c in facts.competitors if c.id not in facts.first_rounds]
+        return swiss_parameters(facts.parameters).rounds_for(max(len(starters), 2))
 
     def plan_start(self, facts: EventFacts) -> StartPlan:
         if len(facts.competitors) < 2:
@@ -147,11 +191,116 @@ class ChessSwissAdapter(ChessAdapter):
                 ).format(value=leave.bye_kind.value),
                 bye_kind=leave.bye_kind.value,
             )
+        rules = event_rules(facts.parameters)
+        if rules.no_byes_last_rounds:
+            last_open = self.total_rounds(facts) - rules.no_byes_last_rounds
+            if leave.to_round > last_open:
+                raise WrongState(
+                    gettext(
+                        "byes cannot be requested for the last {count} round(s) of event "
+                        "{slug!r}: the last round open to a bye is {last}"
+                    ).format(count=rules.no_byes_last_rounds, slug=facts.slug, last=last_open),
+                    event=facts.slug,
+                    parameter="no_byes_last_rounds",
+                )
+        limit = rules.max_half_point_byes
+        if limit is not None and leave.bye_kind is ByeKind.HALF_POINT:
+            taken = sum(
+                v.to_round - v.from_round + 1
+                for v in facts.leaves
+                if v.competitor == leave.competitor and v.bye_kind is ByeKind.HALF_POINT
+            )
+            asked = leave.to_round - leave.from_round + 1
+            if taken + asked > limit:
+                raise WrongState(
+                    gettext(
+                        "a player may request {limit} half-point bye(s) in event {slug!r}; "
+                        "{taken} taken, {asked} asked"
+                    ).format(limit=limit, slug=facts.slug, taken=taken, asked=asked),
+                    event=facts.slug,
+                    parameter="max_half_point_byes",
+                )
+
+    def plan_late_entries(
+        self, facts: EventFacts, competitors: Sequence[Competitor], now: datetime
+    ) -> Mapping[CompetitorId, int]:
+        """Late entries (FIDE C.04 2.4) when the event takes them: the next free pairing
+        numbers, paired from the next round; the rounds they missed are worth the event's
+        `late_entry_rounds`."""
+        if not event_rules(facts.parameters).late_entries:
+            raise WrongState(
+                gettext(
+                    "event {slug!r} is {value}; players register only before it starts "
+                    "(it takes no late entries)"
+                ).format(slug=facts.slug, value=facts.state.value),
+                event=facts.slug,
+                state=facts.state.value,
+                parameter="late_entries",
+            )
+        if self.next_unit(facts) is None:
+            raise WrongState(
+                gettext("every round of event {slug!r} is paired: no late entries").format(
+                    slug=facts.slug
+                ),
+                event=facts.slug,
+            )
+        highest = max((c.number or 0 for c in facts.competitors), default=0)
+        return {c.id: highest + k for k, c in enumerate(competitors, start=1)}
+
+    def presence_rules(self, facts: EventFacts) -> PresenceRules:
+        return event_rules(facts.parameters).presence
+
+    def plan_next(self, facts: EventFacts, now: datetime) -> PairingPlan:
+        plan = super().plan_next(facts, now)
+        rules = self.presence_rules(facts)
+        absent = presence.absent_from(
+            facts, rules, plan.unit.number, self._excused(facts, plan.unit.number)
+        )
+        if not absent:
+            return plan
+        return replace(
+            plan,
+            absent=absent,
+            withdrawals=presence.withdrawals_for(facts, rules, plan.unit.number, absent),
+        )
+
+    def stage_results(self, facts: EventFacts) -> StageResults:
+        """The games and byes of the published rounds, and each late entry's missed rounds as
+        the byes the event's rules give them (FIDE C.04 2.5: none unless the rules say so)."""
+        results = super().stage_results(facts)
+        if not facts.first_rounds:
+            return results
+        kind = event_rules(facts.parameters).late_entry_rounds.bye
+        missed = tuple(
+            Bye(number, competitor, kind)
+            for competitor, first in facts.first_rounds.items()
+            for number in range(1, first)
+        )
+        return replace(results, byes=(*results.byes, *missed))
+
+    def standings_note(self, facts: EventFacts, competitor: CompetitorId) -> str:
+        notes = [super().standings_note(facts, competitor)]
+        first = facts.first_rounds.get(competitor)
+        if first is not None and first > 1:
+            rules = event_rules(facts.parameters)
+            notes.append(
+                gettext("late entry from round {first}: rounds 1-{last} {worth}").format(
+                    first=first, last=first - 1, worth=missed_worth(rules)
+                )
+                if first > 2
+                else gettext("late entry from round 2: round 1 {worth}").format(
+                    worth=missed_worth(rules)
+                )
+            )
+        return "; ".join(n for n in notes if n)
 
     def pair_round(
         self, facts: EventFacts, round_number: int
     ) -> tuple[tuple[PlannedEncounter, ...], tuple[PlannedLot, ...]]:
-        declared = self._declared_byes(facts, round_number)
+        declared = self._excused(facts, round_number)
+        rules = self.presence_rules(facts)
+        for competitor in presence.absent_from(facts, rules, round_number, declared):
+            declared[competitor] = rules.absence
         base = self.stage_results(facts)
         results = StageResults(
             competitors=base.competitors,
@@ -218,6 +367,13 @@ class ChessSwissAdapter(ChessAdapter):
             return facts.seed, order, (PlannedLot(DRAW_ORDER_LOT, facts.seed, list(order)),)
         outcome = drawn.outcome if isinstance(drawn.outcome, list) else None
         order = tuple(CompetitorId(c) for c in outcome or () if isinstance(c, str))
+        if outcome is not None and len(order) == len(outcome):
+            # Late entries come after the drawn order, by pairing number.
+            late = sorted(
+                (c for c in facts.competitors if c.id not in set(order)),
+                key=lambda c: (c.number or 0, c.id),
+            )
+            return drawn.seed, (*order, *(c.id for c in late)), ()
         if outcome is None or len(order) != len(outcome):
             raise WrongState(
                 gettext(
@@ -229,7 +385,8 @@ class ChessSwissAdapter(ChessAdapter):
             )
         return drawn.seed, order, ()
 
-    def _declared_byes(self, facts: EventFacts, round_number: int) -> dict[CompetitorId, ByeKind]:
+    def _excused(self, facts: EventFacts, round_number: int) -> dict[CompetitorId, ByeKind]:
+        """The byes declared ahead of the round: leaves (requested byes) and withdrawals."""
         declared: dict[CompetitorId, ByeKind] = {}
         for leave in facts.leaves:
             if leave.covers(round_number):

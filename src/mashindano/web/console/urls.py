@@ -22,6 +22,7 @@ urlpatterns = [
     path("<slug:slug>/results/report/", views.grid_report, name="grid-report"),
     path("<slug:slug>/draft/", views.draft, name="draft"),
     path("<slug:slug>/queues/", views.queues, name="queues"),
+    path("<slug:slug>/roll-call/", views.roll_call, name="roll-call"),
     path("<slug:slug>/import/", views.import_players, name="import"),
     path("<slug:slug>/roles/", views.roles, name="roles"),
     path("<slug:slug>/audit/", views.audit, name="audit"),

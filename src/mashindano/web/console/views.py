@@ -15,6 +15,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -23,6 +24,7 @@ from mashindano.app import accounts, drafts, people, player_import
 from mashindano.app.documents import console as documents
 from mashindano.app.documents.entries import build_entries
 from mashindano.app.documents.result_terms import fields_in_terms
+from mashindano.app.documents.roll_call import build_roll_call
 from mashindano.app.error_texts import shown
 from mashindano.app.errors import NotAllowed, NotFound, OwnReport, StaleVersion
 from mashindano.app.events import create_event
@@ -318,6 +320,40 @@ def draft(request: HttpRequest, slug: str) -> HttpResponse:
     except MashindanoError as refused:
         document, problem = None, shown(refused)
     return _page(request, "draft.html", event=event, draft=document, problem=problem)
+
+
+# -- roll call ----------------------------------------------------------------------------------
+
+
+@console_view
+@require_http_methods(["GET", "POST"])
+def roll_call(request: HttpRequest, slug: str) -> HttpResponse:
+    """The next round's roll call: tick or untick players (issue 33 item 2), by name or by
+    board; each tick goes through the declared action `player.check_in`."""
+    principal = _principal(request)
+    event = documents.build_console_event(slug, principal)
+    if not event.may("player.check_in"):
+        raise PermissionDenied(_("You may not take the roll call in this event."))
+    order = request.GET.get("order", "name")
+    address = reverse("console:roll-call", args=[slug]) + f"?order={order}"
+    if request.method == "POST":
+        player = request.POST.get("player", "")
+        try:
+            done = perform(
+                slug,
+                "player.check_in",
+                {"player": player, "present": request.POST.get("present", "yes")},
+                actor=principal,
+            )
+        except NotAllowed:
+            raise
+        except MashindanoError as refused:
+            messages.error(request, shown(refused))
+        else:
+            messages.success(request, done.message)
+        return HttpResponseRedirect(address)
+    document = build_roll_call(slug, timezone.now(), order)
+    return _page(request, "roll_call.html", event=event, roll=document, tab="roll-call")
 
 
 # -- queues -------------------------------------------------------------------------------------

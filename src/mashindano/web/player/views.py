@@ -55,6 +55,7 @@ PLAYER_ACTIONS = frozenset(
         "game.resign",
         "player.withdraw",
         "player.leave",
+        "player.check_in",
         "tantrix.form",
         "tantrix.offer",
         "tantrix.reply",

@@ -1,0 +1,104 @@
+"""Run as a script against the roll-call journey's database (issue 33 items 2 and 3; a
+separate process writing through the app layer, as any client would).
+
+    python presence_data.py DB setup | logins USER... | play-round SLUG N | late SLUG NAME
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from datetime import UTC, datetime
+
+ORGANISER = "organiser"
+SLUG = "open"
+T0 = datetime(2026, 3, 14, 9, 0, tzinfo=UTC)
+
+
+def main(db: str, command: str, *args: str) -> None:
+    from mashindano.config.setup import setup
+
+    setup(db)
+    from mashindano.app import events, people, players
+    from mashindano.app.principals import local
+    from mashindano.engine.model import Competitor, CompetitorId
+
+    actor = local(ORGANISER)
+    if command == "setup":
+        from django.contrib.auth.models import User
+
+        events.create_event(
+            SLUG,
+            "chess-swiss",
+            actor=actor,
+            name="Saturday open",
+            seed=7,
+            parameters={
+                "swiss_rounds": "4",
+                "check_in": "yes",
+                "late_entries": "yes",
+                "late_entry_rounds": "half-point",
+            },
+            now=T0,
+        )
+        names = [
+            "Amani", "Baraka", "Chausiku", "Dalila", "Eshe", "Faraji",
+            "Gamba", "Halima", "Imani", "Jabari", "Kito", "Lulu",
+        ]  # fmt: skip
+        roster = [
+            Competitor(CompetitorId(name), name, rating=2100 - 20 * n)
+            for n, name in enumerate(names)
+        ]
+        players.register_players(SLUG, roster, actor=actor, now=T0)
+        events.start_event(SLUG, actor=actor, now=T0)
+        for name in [*names, "arbiter"]:
+            User.objects.create_user(name.lower(), f"{name.lower()}@example.org", "pw")
+        for name in names:
+            people.link_entry(SLUG, name, name.lower(), actor=actor, now=T0)
+        people.grant_role(SLUG, "arbiter", "arbiter", actor=actor, now=T0)
+    elif command == "logins":
+        print(json.dumps({user: login(user) for user in args}))
+    elif command == "play-round":
+        # Everyone checks in (ticked by the arbiter), the round is paired, White wins.
+        from mashindano.app.presence import check_in
+        from mashindano.app.results import GameRef, report_result
+        from mashindano.app.rounds import pair_next_round
+
+        number = int(args[0])
+        facts = events.get_event_facts(SLUG)
+        if number > 1:
+            present = facts.present_for(number)
+            for c in facts.competitors:
+                if c.id not in present and facts.withdrawn_from(c.id) is None:
+                    check_in(SLUG, str(c.id), actor=actor, now=T0)
+            published = pair_next_round(SLUG, actor=actor, now=T0)
+        else:
+            published = facts.rounds[0]
+        for game in published.games():
+            report_result(SLUG, GameRef(number, game.board), "1-0", actor=actor, now=T0)
+    elif command == "late":
+        players.register_players(
+            SLUG, [Competitor(CompetitorId(args[0]), args[0], rating=1900)], actor=actor, now=T0
+        )
+    else:
+        raise SystemExit(f"unknown command {command!r}")
+
+
+def login(username: str) -> str:
+    """A session of the account, as `django.contrib.auth.login` would store it."""
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.auth.models import User
+    from django.contrib.sessions.backends.db import SessionStore
+
+    user = User.objects.get(username=username)
+    session = SessionStore()
+    session[SESSION_KEY] = str(user.pk)
+    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    session.create()
+    assert session.session_key is not None
+    return session.session_key
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:])
