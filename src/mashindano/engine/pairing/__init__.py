@@ -1,6 +1,7 @@
 """Swiss pairing: per-player state, the FIDE Dutch system, and the arbiter's checklist."""
 
 from mashindano.engine.pairing.baku import Acceleration, baku_acceleration
+from mashindano.engine.pairing.check import Violation, check_dutch_pairing
 from mashindano.engine.pairing.dutch import SwissPairing, pair_dutch
 from mashindano.engine.pairing.explain import ChecklistRow, explain_pairing
 from mashindano.engine.pairing.swiss_state import (
@@ -19,8 +20,10 @@ __all__ = [
     "RoundRecord",
     "SwissPairing",
     "SwissPlayerState",
+    "Violation",
     "baku_acceleration",
     "build_swiss_state",
+    "check_dutch_pairing",
     "explain_pairing",
     "pair_dutch",
 ]
