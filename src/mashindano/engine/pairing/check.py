@@ -80,6 +80,31 @@ def _is_topscorer(field: _Field, state: SwissPlayerState) -> bool:
     return field.topscore is not None and state.score > field.topscore
 
 
+class DutchCheck:
+    """The check of pairings of one round: the players' history folded once, then any number
+    of pairings checked against it (the arbiter's changes, one after the other)."""
+
+    def __init__(
+        self,
+        results: StageResults,
+        round_number: int,
+        *,
+        total_rounds: int,
+        forbidden_pairs: Collection[frozenset[CompetitorId]] = (),
+        acceleration: Acceleration | None = None,
+    ) -> None:
+        self._field = _field(results, round_number, total_rounds, acceleration)
+        self._forbidden = {frozenset(p) for p in forbidden_pairs}
+
+    def __call__(
+        self, pairing: SwissPairing, optimum: SwissPairing | None = None
+    ) -> tuple[Violation, ...]:
+        found = list(_absolute(self._field, pairing, self._forbidden))
+        if optimum is not None:
+            found.extend(_quality(self._field, pairing, optimum))
+        return tuple(found)
+
+
 def check_dutch_pairing(
     results: StageResults,
     round_number: int,
@@ -93,11 +118,14 @@ def check_dutch_pairing(
     """The criteria `pairing` (boards as (white, black), the bye) fails for `round_number`,
     absolute ones first, each in the rule book's order. With `optimum` (the engine's pairing of
     the same round) also the quality criteria it fails more than the optimum does."""
-    field = _field(results, round_number, total_rounds, acceleration)
-    found = list(_absolute(field, pairing, {frozenset(p) for p in forbidden_pairs}))
-    if optimum is not None:
-        found.extend(_quality(field, pairing, optimum))
-    return tuple(found)
+    check = DutchCheck(
+        results,
+        round_number,
+        total_rounds=total_rounds,
+        forbidden_pairs=forbidden_pairs,
+        acceleration=acceleration,
+    )
+    return check(pairing, optimum)
 
 
 def _absolute(
