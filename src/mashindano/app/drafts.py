@@ -143,6 +143,9 @@ class Draft:
     """The rules the draft breaks (absolute ones first), checked after every change."""
     unpaired: tuple[DraftPlayer, ...] = ()
     """Players a change left without a board; the draft is published only without them."""
+    movable: tuple[DraftPlayer, ...] = ()
+    """The players a change may move (on a board, with the pairing-allocated bye, or
+    unpaired), by pairing number."""
 
     @property
     def changed(self) -> bool:
@@ -360,6 +363,15 @@ def _draft(facts: EventFacts, plan: PairingPlan, state: _Edited | None = None) -
         unpaired=tuple(
             DraftPlayer(str(p), names.get(p, str(p)), numbers.get(p))
             for p in (state.unpaired if state else ())
+        ),
+        movable=tuple(
+            sorted(
+                (
+                    DraftPlayer(str(p), names.get(p, str(p)), numbers.get(p))
+                    for p in (_pool(state.base) if state else ())
+                ),
+                key=lambda p: (p.number or 0, p.name),
+            )
         ),
     )
 
