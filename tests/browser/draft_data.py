@@ -47,10 +47,7 @@ def main(db: str, command: str, *args: str) -> None:
             )
             players.register_players(
                 slug,
-                [
-                    Competitor(CompetitorId(n), n, rating=2200 - 40 * i)
-                    for i, n in enumerate(NAMES)
-                ],
+                [Competitor(CompetitorId(n), n, rating=2200 - 40 * i) for i, n in enumerate(NAMES)],
                 actor=actor,
             )
             people.grant_role(slug, ARBITER, "arbiter", actor=actor)

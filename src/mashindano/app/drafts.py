@@ -562,7 +562,7 @@ def _violation(violation: Violation, names: dict[CompetitorId, str]) -> DraftVio
             b=people[1] if len(people) > 1 else "",
             names=", ".join(people),
             side=_side(violation.colour) if violation.colour is not None else "",
-            cost=format_points(violation.cost),
+            cost=format_points(violation.cost, 0),
         )
     return DraftViolation(violation.criterion, violation.is_absolute, text)
 
