@@ -103,3 +103,21 @@ def test_every_declared_action_has_its_command() -> None:
         for spec in action.fields:
             if not spec.positional:
                 assert spec.option in shown, (action.name, spec.option)
+
+
+def test_a_draft_is_changed_and_published_from_the_command_line() -> None:
+    # Issue 33 item 1: the draft's manual changes are declared actions (`round draft-...`).
+    _swiss()
+    run("event", "start", "open")
+    shown = run("round", "draft-show", "open")
+    assert "Round 1" in shown
+    assert "No rule is broken." in shown
+    changed = json.loads(run("round", "draft-unpair", "open", "1", "--reason", "late", "--json"))
+    assert len(changed["unpaired"]) == 2
+    assert [v["criterion"] for v in changed["violations"]] == ["C4"]
+    back = json.loads(run("round", "draft-reset", "open", "--json"))
+    assert back["changes"] == []
+    run("round", "draft-swap", "open", "Amani", "Baraka", "--reason", "colours")
+    refused = run("round", "draft-publish", "open", code=3)
+    assert "needs a reason" in refused
+    assert "Paired round 1" in run("round", "draft-publish", "open", "--reason", "agreed")

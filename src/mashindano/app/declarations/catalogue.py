@@ -12,6 +12,8 @@ from django.utils.translation import gettext
 
 from mashindano.app.declarations.actions import ActionSpec, Composite
 from mashindano.app.declarations.outcomes import (
+    draft_json,
+    draft_text,
     result_change_json,
     result_change_text,
 )
@@ -550,3 +552,106 @@ PRESENCE_ACTIONS: tuple[ActionSpec, ...] = (
     ),
 )
 """The roll call (issue 33 item 2), for the presets whose pairing reads it."""
+
+
+_DRAFT = "mashindano.app.drafts:"
+_TWO_PLAYERS = _PAIR[:2]
+_DRAFT_REASON = ParameterSpec(
+    "reason", T.TEXT, default="", help=gettext_noop("Why (kept with the change).")
+)
+
+DRAFT_ACTIONS: tuple[ActionSpec, ...] = (
+    ActionSpec(
+        "draft.show",
+        gettext_noop("Show the draft"),
+        gettext_noop(
+            "The next round's draft as it would be published, with the manual changes and the "
+            "rules they break (nothing is written)."
+        ),
+        _DRAFT + "draft_next_round",
+        command="round draft-show",
+        message=draft_text,
+        document=draft_json,
+    ),
+    ActionSpec(
+        "draft.swap",
+        gettext_noop("Swap two players in the draft"),
+        gettext_noop(
+            "Each takes the other's board and colour (or the bye); on one board they change "
+            "colours. The draft is checked again."
+        ),
+        _DRAFT + "swap_in_draft",
+        (*_TWO_PLAYERS, _DRAFT_REASON),
+        command="round draft-swap",
+        message=draft_text,
+        document=draft_json,
+    ),
+    ActionSpec(
+        "draft.pair",
+        gettext_noop("Pair two players in the draft"),
+        gettext_noop("Two unpaired players on a new last board, the first named with White."),
+        _DRAFT + "pair_in_draft",
+        (*_TWO_PLAYERS, _DRAFT_REASON),
+        command="round draft-pair",
+        message=draft_text,
+        document=draft_json,
+    ),
+    ActionSpec(
+        "draft.unpair",
+        gettext_noop("Unpair a board of the draft"),
+        gettext_noop("The board's two players are left without a board."),
+        _DRAFT + "unpair_in_draft",
+        (
+            ParameterSpec(
+                "board",
+                T.INTEGER,
+                required=True,
+                positional=True,
+                minimum=1,
+                help=gettext_noop("Board number."),
+            ),
+            _DRAFT_REASON,
+        ),
+        command="round draft-unpair",
+        message=draft_text,
+        document=draft_json,
+    ),
+    ActionSpec(
+        "draft.bye",
+        gettext_noop("Give the bye in the draft"),
+        gettext_noop(
+            "The pairing-allocated bye to an unpaired player; whoever had it is left unpaired."
+        ),
+        _DRAFT + "give_bye_in_draft",
+        (PLAYER, _DRAFT_REASON),
+        command="round draft-bye",
+        message=draft_text,
+        document=draft_json,
+    ),
+    ActionSpec(
+        "draft.reset",
+        gettext_noop("Undo the changes to the draft"),
+        gettext_noop("Drop every manual change: the draft is the pairing program's own again."),
+        _DRAFT + "reset_draft",
+        (_DRAFT_REASON,),
+        command="round draft-reset",
+        message=draft_text,
+        document=draft_json,
+    ),
+    ActionSpec(
+        "draft.publish",
+        gettext_noop("Publish the draft"),
+        gettext_noop(
+            "Publish the draft as it stands; a draft changed by hand needs a reason, kept in "
+            "the log with the rules it breaks."
+        ),
+        _DRAFT + "publish_draft",
+        (_DRAFT_REASON,),
+        command="round draft-publish",
+        message=lambda slug, values, published: gettext("Paired round {number} of {slug}").format(
+            number=published.number, slug=slug
+        ),
+    ),
+)
+"""Manual changes to the next round's draft (issue 33): presets whose drafts the arbiter may
+change by hand list them (their adapter fills `DRAFT_CHECKS`)."""

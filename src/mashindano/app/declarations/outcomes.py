@@ -66,3 +66,50 @@ def form_filed_text(slug: str, values: Mapping[str, Any], filed: Any) -> str:
         lines.append(gettext("flagged for a controller: {value}").format(value=", ".join(reasons)))
     lines.extend(gettext("added {label}").format(label=added.label) for added in change.added)
     return "\n".join(lines)
+
+
+def draft_json(slug: str, draft: Any) -> Json:
+    """A `drafts.Draft` as JSON: the boards, the players without one, the rules it breaks and
+    the manual changes it carries."""
+    return {
+        "event": slug,
+        "label": draft.label,
+        "round": draft.number,
+        "version": draft.version,
+        "fingerprint": draft.fingerprint,
+        "boards": [
+            {
+                "board": b.board,
+                "first": b.first_key,
+                "second": b.second_key or None,
+                "bye": b.bye,
+            }
+            for b in draft.boards
+        ],
+        "unpaired": [p.key for p in draft.unpaired],
+        "violations": [
+            {"criterion": v.criterion, "absolute": v.absolute, "text": v.text}
+            for v in draft.violations
+        ],
+        "changes": [
+            {"at": c.at.isoformat(), "actor": c.actor, "change": c.text, "reason": c.reason}
+            for c in draft.changes
+        ],
+    }
+
+
+def draft_text(slug: str, values: Mapping[str, Any], draft: Any) -> str:
+    """The draft's boards, then the rules it breaks, one a line."""
+    lines = [draft.label]
+    for b in draft.boards:
+        second = b.second if b.second is not None else b.bye_label
+        lines.append(f"{b.board:>3}  {b.first} - {second}")
+    if draft.unpaired:
+        lines.append(
+            gettext("Not paired: {names}").format(names=", ".join(p.name for p in draft.unpaired))
+        )
+    if draft.violations:
+        lines.extend(f"{v.criterion}: {v.text}" for v in draft.violations)
+    else:
+        lines.append(gettext("No rule is broken."))
+    return "\n".join(lines)

@@ -47,6 +47,8 @@ from mashindano.engine.model import (
     StageResults,
 )
 from mashindano.engine.pairing.baku import Acceleration
+from mashindano.engine.pairing.check import Violation
+from mashindano.engine.pairing.dutch import SwissPairing
 from mashindano.engine.points import Points
 from mashindano.store.facts import (
     EncounterFact,
@@ -206,6 +208,18 @@ class Accelerated(Protocol):
     def pairing_acceleration(self, facts: EventFacts) -> Acceleration | None:
         """Virtual points by player and round the pairing adds (Baku, C.04.7); None: none.
         Default: none."""
+        ...
+
+
+@runtime_checkable
+class DraftChecks(Protocol):
+    def check_draft(
+        self, facts: EventFacts, round_number: int, pairing: SwissPairing, optimum: SwissPairing
+    ) -> tuple[Violation, ...] | None:
+        """The rules a pairing of the next round breaks (boards as (white, black), the
+        pairing-allocated bye) when the arbiter changed it by hand; `optimum` is the pairing
+        the preset itself made. None: the preset's drafts are not changed by hand (a round
+        robin's table, a knockout's draw). Default: None."""
         ...
 
 
@@ -395,6 +409,13 @@ class _NoCheckIn:
         return PresenceRules()
 
 
+class _NoDraftChecks:
+    def check_draft(
+        self, facts: EventFacts, round_number: int, pairing: SwissPairing, optimum: SwissPairing
+    ) -> tuple[Violation, ...] | None:
+        return None
+
+
 class _NoAcceleration:
     def pairing_acceleration(self, facts: EventFacts) -> Acceleration | None:
         return None
@@ -485,6 +506,7 @@ LATE_ENTRIES: Part[LateEntries] = Part(
 PRESENCE: Part[Presence] = Part("presence", Presence, lambda core: _NoCheckIn())
 PERIODS: Part[Periods] = Part("periods", Periods, lambda core: _NoPeriods(core.description.preset))
 ACCELERATED: Part[Accelerated] = Part("accelerated", Accelerated, lambda core: _NoAcceleration())
+DRAFT_CHECKS: Part[DraftChecks] = Part("draft checks", DraftChecks, lambda core: _NoDraftChecks())
 RESULT_DETAILS: Part[ResultDetails] = Part(
     "result details",
     ResultDetails,
@@ -515,6 +537,7 @@ OPTIONAL_PARTS: tuple[Part[Any], ...] = (
     PRESENCE,
     PERIODS,
     ACCELERATED,
+    DRAFT_CHECKS,
     RESULT_DETAILS,
     RESULT_CHANGES,
     EXTRA_GAMES,

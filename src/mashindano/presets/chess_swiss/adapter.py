@@ -47,13 +47,21 @@ from mashindano.app.formats.base import (
 from mashindano.app.formats.chess import ChessAdapter
 from mashindano.app.formats.parts import (
     ACCELERATED,
+    DRAFT_CHECKS,
     LATE_ENTRIES,
     LEAVES,
     PRESENCE,
     STAGE_EXPORT,
 )
 from mashindano.engine.model import Bye, ByeKind, Competitor, CompetitorId, Side, StageResults
-from mashindano.engine.pairing import Acceleration, baku_acceleration, pair_dutch
+from mashindano.engine.pairing import (
+    Acceleration,
+    DutchCheck,
+    SwissPairing,
+    Violation,
+    baku_acceleration,
+    pair_dutch,
+)
 from mashindano.engine.pairing.simple_swiss import (
     BAKU_ACCELERATION,
     CHESS_SWISS,
@@ -122,7 +130,7 @@ Boards = tuple[tuple[CompetitorId, CompetitorId], ...]
 class ChessSwissAdapter(ChessAdapter):
     actions = ACTIONS
     preset = PRESET_NAME
-    parts = (LEAVES, LATE_ENTRIES, PRESENCE, ACCELERATED, STAGE_EXPORT)
+    parts = (LEAVES, LATE_ENTRIES, PRESENCE, ACCELERATED, STAGE_EXPORT, DRAFT_CHECKS)
     takes_forbidden_pairs = True
     description = (
         "Chess Swiss: simple Swiss with a random round 1 (swiss_pairing=simple, default) "
@@ -294,21 +302,50 @@ class ChessSwissAdapter(ChessAdapter):
             )
         return "; ".join(n for n in notes if n)
 
-    def pair_round(
-        self, facts: EventFacts, round_number: int
-    ) -> tuple[tuple[PlannedEncounter, ...], tuple[PlannedLot, ...]]:
+    def _declared_byes(self, facts: EventFacts, round_number: int) -> dict[CompetitorId, ByeKind]:
+        """The round's byes known before pairing: leaves and withdrawals (`_excused`), and the
+        players absent at the roll call with the event's absence outcome."""
         declared = self._excused(facts, round_number)
         rules = self.presence_rules(facts)
         for competitor in presence.absent_from(facts, rules, round_number, declared):
             declared[competitor] = rules.absence
+        return declared
+
+    def check_draft(
+        self, facts: EventFacts, round_number: int, pairing: SwissPairing, optimum: SwissPairing
+    ) -> tuple[Violation, ...]:
+        """Dutch: the criteria of C.04.3 (absolute ones, and quality ones beside the engine's
+        pairing). Simple Swiss: the absolute ones it shares (no rematch, the bye to an eligible
+        player, everyone paired); its colours and floats follow no criteria to compare."""
+        results = self._round_results(facts, round_number, self._declared_byes(facts, round_number))
+        check = DutchCheck(
+            results,
+            round_number,
+            total_rounds=self.total_rounds(facts),
+            forbidden_pairs=facts.forbidden_pairs(),
+            acceleration=self.pairing_acceleration(facts),
+        )
+        if pairing_system(facts) == DUTCH_PAIRING:
+            return check(pairing, optimum)
+        return tuple(v for v in check(pairing) if v.criterion in ("C1", "C2", "C4"))
+
+    def _round_results(
+        self, facts: EventFacts, round_number: int, declared: Mapping[CompetitorId, ByeKind]
+    ) -> StageResults:
         base = self.stage_results(facts)
-        results = StageResults(
+        return StageResults(
             competitors=base.competitors,
             games=base.games,
             byes=(*base.byes, *(Bye(round_number, c, k) for c, k in declared.items())),
             points=base.points,
             rounds=base.rounds,
         )
+
+    def pair_round(
+        self, facts: EventFacts, round_number: int
+    ) -> tuple[tuple[PlannedEncounter, ...], tuple[PlannedLot, ...]]:
+        declared = self._declared_byes(facts, round_number)
+        results = self._round_results(facts, round_number, declared)
         if pairing_system(facts) == DUTCH_PAIRING:
             boards, bye, lots = self._pair_dutch(facts, results, round_number)
         else:

@@ -281,6 +281,16 @@ def _query(raw: dict[str, str]) -> str:
 # -- draft pairing ------------------------------------------------------------------------------
 
 
+_DRAFT_CHANGES = {
+    "swap": ("player_a", "player_b", "reason"),
+    "pair": ("player_a", "player_b", "reason"),
+    "unpair": ("board", "reason"),
+    "bye": ("player", "reason"),
+    "reset": ("reason",),
+}
+"""The draft page's change forms: the declared action `draft.<change>` and its fields."""
+
+
 @console_view
 @require_http_methods(["GET", "POST"])
 def draft(request: HttpRequest, slug: str) -> HttpResponse:
@@ -289,12 +299,16 @@ def draft(request: HttpRequest, slug: str) -> HttpResponse:
     if not event.may("round.pair"):
         raise PermissionDenied(_("You may not pair rounds in this event."))
     if request.method == "POST":
+        change = request.POST.get("change", "")
+        if change in _DRAFT_CHANGES:
+            return _change_draft(request, slug, principal, change)
         version = request.POST.get("version", "")
         try:
             published = drafts.publish_draft(
                 slug,
                 version=int(version) if version.isdigit() else -1,
                 fingerprint=request.POST.get("fingerprint", ""),
+                reason=request.POST.get("reason", ""),
                 actor=principal,
             )
         except StaleVersion as stale:
@@ -304,7 +318,7 @@ def draft(request: HttpRequest, slug: str) -> HttpResponse:
             raise
         except MashindanoError as refused:
             messages.error(request, shown(refused))
-            return HttpResponseRedirect(_desk(slug))
+            return HttpResponseRedirect(reverse("console:draft", args=[slug]))
         messages.success(
             request, _("Round %(number)s is published.") % {"number": published.number}
         )
@@ -354,6 +368,34 @@ def roll_call(request: HttpRequest, slug: str) -> HttpResponse:
         return HttpResponseRedirect(address)
     document = build_roll_call(slug, timezone.now(), order)
     return _page(request, "roll_call.html", event=event, roll=document, tab="roll-call")
+
+
+def _change_draft(
+    request: HttpRequest, slug: str, principal: Principal, change: str
+) -> HttpResponse:
+    """One manual change (the declared action `draft.<change>`), then the draft page again,
+    checked; a refusal is shown there, nothing changed."""
+    raw = {
+        name: request.POST.get(name, "").strip()
+        for name in _DRAFT_CHANGES[change]
+        if request.POST.get(name, "").strip() or name != "reason"
+    }
+    version = request.POST.get("version", "")
+    try:
+        perform(
+            slug,
+            f"draft.{change}",
+            raw,
+            actor=principal,
+            expected_version=int(version) if version.isdigit() else None,
+        )
+    except StaleVersion as stale:
+        messages.error(request, f"{STALE} ({stale})")
+    except NotAllowed:
+        raise
+    except MashindanoError as refused:
+        messages.error(request, shown(refused))
+    return HttpResponseRedirect(reverse("console:draft", args=[slug]))
 
 
 # -- queues -------------------------------------------------------------------------------------
