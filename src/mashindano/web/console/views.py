@@ -125,7 +125,6 @@ def new_event(request: HttpRequest) -> HttpResponse:
     return _page(
         request,
         "new_event.html",
-        status=400 if form.errors else 200,
         presets=presets,
         form=form,
         preset=preset,
