@@ -87,7 +87,8 @@ def test_every_setting_is_in_exactly_one_group() -> None:
     groups = preset_setting_groups("kiba-bao")
     names = [n for g in groups for n in g.names]
     assert len(names) == len(set(names))
-    assert "min_players" in groups[0].names and not groups[0].advanced
+    assert "min_players" in groups[0].names
+    assert not groups[0].advanced
     assert any(g.advanced for g in groups)
     assert groups[-1].names == ("language",)  # in no declared group: "Other settings"
     assert [g.title for g in preset_setting_groups("chess-swiss")] == ["Settings"]
