@@ -263,3 +263,45 @@ def test_a_bad_trf_line_is_named_in_persian(
         visit.screenshot("console-import-trf-error-fa")
     finally:
         visit.close()
+
+
+SHOTS = Path("/tmp/shots/forms")
+
+
+@pytest.mark.slow
+def test_issue29_item15_the_grouped_create_form_and_the_audit_in_words_at_both_widths(
+    site: Site, browser: Any, session: dict[str, str]
+) -> None:
+    """The KIBA create form (grouped, advanced folded, every error at its field and in the
+    summary) and the audit log in words, at 360 and 1280 px, in English and Persian."""
+    from tests.browser.conftest import Visit
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for width in (360, 1280):
+        for language in ("en", "fa"):
+            visit = _log_in(Visit(browser, site, width, 740), session)
+            visit.context.add_cookies(
+                [{"name": "django_language", "value": language, "url": site.url}]
+            )
+            page = visit.page
+            visit.open("/console/new/?preset=kiba-bao")
+            expect(page.locator("details.settings-group").first).not_to_have_attribute("open", "")
+            page.fill("#id_slug", "Bad Slug")
+            page.fill("#id_min_players", "1")
+            page.locator("details.settings-group summary").first.click()
+            page.fill("#id_points_win", "lots")
+            page.locator("form.spec-form button[type=submit]").click()
+            expect(page.locator("#error-summary li")).to_have_count(3)
+            expect(page.locator(".field.has-error")).to_have_count(3)
+            _no_horizontal_scroll(page)
+            page.screenshot(path=str(SHOTS / f"create-{language}-{width}.png"), full_page=True)
+            visit.open(f"/console/{SWISS}/audit/")
+            expect(page.locator(".audit .sentence").first).to_be_visible()
+            expect(page.locator(".audit details").first).not_to_have_attribute("open", "")
+            _no_horizontal_scroll(page)
+            page.screenshot(path=str(SHOTS / f"audit-{language}-{width}.png"), full_page=True)
+            visit.open(f"/console/{SWISS}/import/")  # the one-player form beside the import
+            expect(page.locator("#player_name")).to_be_visible()
+            _no_horizontal_scroll(page)
+            page.screenshot(path=str(SHOTS / f"players-{language}-{width}.png"), full_page=True)
+            visit.close()

@@ -8,7 +8,9 @@ Malformed values keep using the engine's `ParseError`, `IllegalResult` and `Conf
 
 from __future__ import annotations
 
-from mashindano.engine.errors import MashindanoError
+from collections.abc import Sequence
+
+from mashindano.engine.errors import ConfigError, MashindanoError
 
 
 class AppError(MashindanoError):
@@ -100,3 +102,14 @@ class UnsupportedFormat(WrongState):
     the message says why and which format can."""
 
     code = "unsupported_format"
+
+
+class SettingsProblems(ConfigError):
+    """Several values of one form refused at once (a new event's slug and settings): the
+    first problem's code, message and details, and every problem in `problems` (a form shows
+    each at its field)."""
+
+    def __init__(self, problems: Sequence[MashindanoError]) -> None:
+        first = problems[0]
+        super().__init__(first.message, code=first.code, **first.params)
+        self.problems = tuple(problems)

@@ -11,7 +11,7 @@ from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext
 
-from mashindano.app.errors import Duplicate, UnknownEvent, WrongState
+from mashindano.app.errors import Duplicate, SettingsProblems, UnknownEvent, WrongState
 from mashindano.app.formats.base import StandingsTable, StartPlan
 from mashindano.app.formats.parts import DESCRIPTION, PAIRING, STANDINGS
 from mashindano.app.formats.registry import part
@@ -19,7 +19,7 @@ from mashindano.app.locking import EventContext, locked_event, now_or, write_aud
 from mashindano.app.permissions import Grant, Role, authorise, require_site_permission
 from mashindano.app.principals import Principal
 from mashindano.app.queries import get_event_facts as get_event_facts  # re-exported for callers
-from mashindano.engine.errors import ConfigError
+from mashindano.engine.errors import ConfigError, MashindanoError
 from mashindano.engine.model import CompetitorId
 from mashindano.store import models
 from mashindano.store.facts import EventFacts, EventState, Json
@@ -34,15 +34,36 @@ SEED_LIMIT = 2**62
 
 
 def check_create_event(slug: str, preset: str, parameters: Mapping[str, Json]) -> None:
+    """Every problem of a new event's slug and settings at once (SettingsProblems when there
+    are several: a form shows each at its field); then whether the slug is taken."""
+    problems: list[MashindanoError] = []
     if not _SLUG.fullmatch(slug):
-        raise ConfigError(
-            gettext(
-                "event slug {slug!r} must be lower-case letters, digits and "
-                "hyphens (e.g. {value!r})"
-            ).format(slug=slug, value=slugify(slug) or "club-open-2026"),
-            slug=slug,
+        problems.append(
+            ConfigError(
+                gettext(
+                    "event slug {slug!r} must be lower-case letters, digits and "
+                    "hyphens (e.g. {value!r})"
+                ).format(slug=slug, value=slugify(slug) or "club-open-2026"),
+                slug=slug,
+            )
         )
-    part(preset, DESCRIPTION).parameter_schema.build(parameters)
+    schema = part(preset, DESCRIPTION).parameter_schema
+    try:
+        schema.build(parameters)
+    except MashindanoError as whole:
+        # Each value alone names its own problem at its field; values fine alone but not
+        # together give the one problem of the whole.
+        alone: list[MashindanoError] = []
+        for name, value in parameters.items():
+            try:
+                schema.build({name: value})
+            except MashindanoError as refused:
+                alone.append(refused)
+        problems.extend(alone or [whole])
+    if len(problems) > 1:
+        raise SettingsProblems(problems)
+    if problems:
+        raise problems[0]
     if models.Event.objects.filter(slug=slug).exists():
         raise Duplicate(gettext("an event {slug!r} exists already").format(slug=slug), event=slug)
 

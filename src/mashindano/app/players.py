@@ -40,7 +40,7 @@ def check_register_players(event: models.Event, competitors: Sequence[Competitor
     seen: set[str] = set()
     for competitor in competitors:
         if not competitor.name.strip():
-            raise ParseError(gettext("a player needs a name"), event=event.slug)
+            raise ParseError(gettext("a player needs a name"), event=event.slug, field="name")
         check_competitor_values(competitor)
         if competitor.id in seen:
             raise Duplicate(
@@ -84,6 +84,7 @@ def check_competitor_values(competitor: Competitor) -> None:
                     "player {value!r}: {what} {value2!r} is longer than {longest} characters"
                 ).format(value=competitor.name[:40], what=what, value2=text[:40], longest=longest),
                 player=competitor.name[:40],
+                field=column if column == "country" else "name",
             )
     for what, value, highest in (
         ("rating", competitor.rating, MAX_RATING),
@@ -95,6 +96,7 @@ def check_competitor_values(competitor: Competitor) -> None:
                     name=competitor.name, what=what, value=value, highest=highest
                 ),
                 player=competitor.name,
+                field=what.replace(" ", "_"),
             )
 
 
@@ -113,6 +115,25 @@ def register_players(
         numbers = check_late_entries(context, competitors)
         do_register_players(context, competitors, progress, numbers)
     return len(competitors)
+
+
+def register_player(
+    slug: str,
+    name: str,
+    *,
+    actor: Principal,
+    rating: int | None = None,
+    games_played: int | None = None,
+    country: str | None = None,
+    now: datetime | None = None,
+) -> Competitor:
+    """One player by hand (the console's form, the command line's `players add`): the same
+    checks and record as a players file of one row."""
+    competitor = Competitor(
+        CompetitorId(name), name, rating=rating, games_played=games_played, country=country
+    )
+    register_players(slug, [competitor], actor=actor, now=now)
+    return competitor
 
 
 def check_late_entries(

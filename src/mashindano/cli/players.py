@@ -70,20 +70,14 @@ def add(
     """Register one player."""
     with event_command(db):
         now = parse_at(at)
-        from mashindano.app.players import register_players
-        from mashindano.engine.model import Competitor, CompetitorId
+        from mashindano.app.players import register_player
 
-        register_players(
+        register_player(
             slug,
-            [
-                Competitor(
-                    CompetitorId(name),
-                    name,
-                    rating=rating,
-                    games_played=games_played,
-                    country=country,
-                )
-            ],
+            name,
+            rating=rating,
+            games_played=games_played,
+            country=country,
             actor=acting_principal(actor),
             now=now,
         )

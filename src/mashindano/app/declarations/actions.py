@@ -70,6 +70,10 @@ class ActionSpec:
     states: frozenset[EventState] = frozenset({EventState.RUNNING})
     """When the action is offered (`available_actions`); the use case has the last word."""
     message: Message | None = None
+    done: str = ""
+    """What happened, as the audit log says it: a sentence in the past tense marked for
+    translation, with {actor} and the keys of the audit entry's `after` ("{actor} paired
+    round {round}"); empty (or a key missing): the log says the label."""
     document: Callable[[str, Any], Json] | None = None
     """The outcome (with the event's slug) as the JSON of its document (`--json`, the API)."""
 

@@ -96,6 +96,7 @@ _RESULT_ACTIONS = (
         (GAME, RESULT, DETAIL),
         message=result_change_text,
         document=result_change_json,
+        done=gettext_noop("{actor} reported {result} for {game}"),
     ),
     ActionSpec(
         "result.confirm",
@@ -105,6 +106,7 @@ _RESULT_ACTIONS = (
         (GAME,),
         message=result_change_text,
         document=result_change_json,
+        done=gettext_noop("{actor} confirmed {result} for {game}"),
     ),
     ActionSpec(
         "result.dispute",
@@ -118,6 +120,7 @@ _RESULT_ACTIONS = (
         ),
         message=result_change_text,
         document=result_change_json,
+        done=gettext_noop("{actor} disputed {result} for {game}"),
     ),
     ActionSpec(
         "result.ruling",
@@ -128,6 +131,7 @@ _RESULT_ACTIONS = (
         command="result rule",
         message=result_change_text,
         document=result_change_json,
+        done=gettext_noop("{actor} ruled {result} for {game}"),
     ),
     ActionSpec(
         "result.correction",
@@ -145,6 +149,7 @@ _RESULT_ACTIONS = (
         command="result correct",
         message=result_change_text,
         document=result_change_json,
+        done=gettext_noop("{actor} corrected {game} to {result}"),
     ),
     ActionSpec(
         "game.move",
@@ -188,6 +193,7 @@ ANNOUNCEMENT_ACTIONS: tuple[ActionSpec, ...] = (
         message=lambda slug, values, posted: gettext("Announcement {id} posted on {slug}").format(
             id=posted.id, slug=slug
         ),
+        done=gettext_noop("{actor} posted announcement {announcement}"),
     ),
     ActionSpec(
         "announcement.withdraw",
@@ -208,6 +214,7 @@ ANNOUNCEMENT_ACTIONS: tuple[ActionSpec, ...] = (
         command="event unannounce",
         states=_ALL_STATES,
         message=text_message(gettext_noop("Announcement {announcement} withdrawn from {slug}")),
+        done=gettext_noop("{actor} withdrew announcement {announcement}"),
     ),
 )
 """Notices on the event's pages, in every state of the event."""
@@ -224,6 +231,7 @@ COMMON_ACTIONS: tuple[ActionSpec, ...] = (
         message=lambda slug, values, facts: gettext("Started {slug}: {value} players").format(
             slug=slug, value=len(facts.competitors)
         ),
+        done=gettext_noop("{actor} started the event"),
     ),
     ActionSpec(
         "event.delete",
@@ -242,6 +250,7 @@ COMMON_ACTIONS: tuple[ActionSpec, ...] = (
         gettext_noop("Close a finished event; nothing can change afterwards."),
         "mashindano.app.events:close_event",
         message=text_message(gettext_noop("Closed {slug}")),
+        done=gettext_noop("{actor} closed the event"),
     ),
     ActionSpec(
         "round.pair",
@@ -251,6 +260,7 @@ COMMON_ACTIONS: tuple[ActionSpec, ...] = (
         message=lambda slug, values, published: gettext("Paired round {number} of {slug}").format(
             number=published.number, slug=slug
         ),
+        done=gettext_noop("{actor} published round {round}"),
     ),
     *_RESULT_ACTIONS,
     ActionSpec(
@@ -278,6 +288,7 @@ COMMON_ACTIONS: tuple[ActionSpec, ...] = (
                 slug=slug, **values
             )
         ),
+        done=gettext_noop("{actor} withdrew {player} from round {from_round}"),
     ),
     ActionSpec(
         "player.leave",
@@ -338,6 +349,7 @@ COMMON_ACTIONS: tuple[ActionSpec, ...] = (
         ),
         command="event sanction",
         message=text_message(gettext_noop("{player}: {kind} recorded")),
+        done=gettext_noop("{actor} gave {player} a sanction: {kind}"),
     ),
     *ANNOUNCEMENT_ACTIONS,
 )
@@ -365,6 +377,7 @@ PERIOD_CLOSE = ActionSpec(
     ),
     command="event close-period",
     message=text_message(gettext_noop("Closed period {period} of {slug}")),
+    done=gettext_noop("{actor} closed period {period}"),
 )
 
 _PAIR = (
@@ -549,6 +562,7 @@ PRESENCE_ACTIONS: tuple[ActionSpec, ...] = (
             if mark.present
             else gettext("{player} is no longer marked present for round {round}")
         ).format(player=values["player"], round=mark.round),
+        done=gettext_noop("{actor} took the roll call for {player} (round {round})"),
     ),
 )
 """The roll call (issue 33 item 2), for the presets whose pairing reads it."""

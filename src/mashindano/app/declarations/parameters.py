@@ -440,6 +440,16 @@ def check_ranges(fields: Sequence[ParameterSpec], overrides: Mapping[str, Json])
 
 
 @dataclass(frozen=True, slots=True)
+class FieldGroup:
+    """Settings shown together under one heading on the create form; `advanced` ones start
+    folded. `title` is marked for translation (`marks.gettext_noop`)."""
+
+    title: str
+    names: tuple[str, ...]
+    advanced: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class ParameterSchema:
     """A preset's settings: the fields, and how stored overrides become typed parameters.
     The event-wide fields (`EVENT_WIDE_FIELDS`) are added to every preset's."""
@@ -447,6 +457,9 @@ class ParameterSchema:
     fields: tuple[ParameterSpec, ...]
     build: Callable[[Mapping[str, Json]], object]
     """The preset's typed parameters from overrides; ConfigError naming a bad parameter."""
+    groups: tuple[FieldGroup, ...] = ()
+    """How the create form groups the fields (none: one group); a field in no group is shown
+    in a last group of its own."""
 
     def __post_init__(self) -> None:
         names = {spec.name for spec in self.fields}

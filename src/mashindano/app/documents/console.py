@@ -32,8 +32,9 @@ from mashindano.app.errors import NotAllowed
 from mashindano.app.formats.parts import ABANDONED_GAMES, DESCRIPTION, RESULTS
 from mashindano.app.formats.registry import PRESETS, available_presets, part
 from mashindano.app.locking import now_or
+from mashindano.app.marks import gettext_noop
 from mashindano.app.match_times import MatchTimesView, build_match_times_view
-from mashindano.app.performing import available_actions
+from mashindano.app.performing import all_actions, available_actions
 from mashindano.app.permissions import (
     MEMBER_ROLES,
     answered_report,
@@ -113,16 +114,58 @@ def build_console_home(principal: Principal) -> ConsoleHome:
 class PresetChoice:
     name: str
     has_adapter: bool
+    title: str = ""
+    """The preset's name as people say it, in the active language (the slug if it has none)."""
+    description: str = ""
+    """One line on what it plays, in the active language."""
 
 
 def build_preset_choices() -> tuple[PresetChoice, ...]:
     usable = set(available_presets())
-    return tuple(PresetChoice(p, p in usable) for p in PRESETS if p in usable)
+    choices = []
+    for p in PRESETS:
+        if p not in usable:
+            continue
+        described = part(p, DESCRIPTION)
+        title = gettext(described.title) if described.title else p
+        text = gettext(described.description) if described.description else ""
+        choices.append(PresetChoice(p, True, title, text))
+    return tuple(choices)
 
 
 def preset_fields(preset: str) -> tuple[ParameterSpec, ...]:
     """The preset's parameter schema fields (UnknownPreset for a preset without one)."""
     return part(preset, DESCRIPTION).parameter_schema.fields
+
+
+@dataclass(frozen=True, slots=True)
+class SettingsGroup:
+    """Settings the create form shows under one heading (`title` in the active language);
+    `advanced` ones start folded."""
+
+    title: str
+    names: tuple[str, ...]
+    advanced: bool = False
+
+
+def preset_setting_groups(preset: str) -> tuple[SettingsGroup, ...]:
+    """The preset's settings in the groups its schema declares, every field in exactly one:
+    fields of no group (or every field, when it declares none) last, under "Other settings"
+    (or "Settings")."""
+    schema = part(preset, DESCRIPTION).parameter_schema
+    known = {spec.name for spec in schema.fields}
+    groups: list[SettingsGroup] = []
+    placed: set[str] = set()
+    for group in schema.groups:
+        names = tuple(n for n in group.names if n in known and n not in placed)
+        placed.update(names)
+        if names:
+            groups.append(SettingsGroup(gettext(group.title), names, group.advanced))
+    rest = tuple(spec.name for spec in schema.fields if spec.name not in placed)
+    if rest:
+        title = gettext("Other settings") if groups else gettext("Settings")
+        groups.append(SettingsGroup(title, rest, advanced=bool(groups)))
+    return tuple(groups)
 
 
 # -- one event's desk ---------------------------------------------------------------------------
@@ -429,6 +472,49 @@ class AuditRow:
     action: str
     before: str
     after: str
+    sentence: str = ""
+    """What happened in words ("olga published round 3 with reason “late arrival”"), in the
+    active language."""
+
+
+UNDECLARED_DONE: dict[str, str] = {
+    "event.create": gettext_noop("{actor} created the event"),
+    "event.edit": gettext_noop("{actor} changed the event's name or settings"),
+    "players.import": gettext_noop("{actor} registered {players} players"),
+    "players.register": gettext_noop("{actor} registered {player}"),
+    "roles.grant": gettext_noop("{actor} gave {user} the role {role}"),
+    "roles.revoke": gettext_noop("{actor} took the role {role} from {user}"),
+}
+"""Audit sentences of the writes that are use cases but no declared action (`ActionSpec.done`
+says the others')."""
+
+
+def audit_sentence(
+    action: str, actor: str, before: object, after: object, declared: Mapping[str, ActionSpec]
+) -> str:
+    """An audit entry in words: the declared sentence of its action filled from its values
+    (`after` over `before`), else "actor: the action's label"; with the reason it gives."""
+    values: dict[str, object] = {}
+    for side in (before, after):
+        if isinstance(side, dict):
+            values.update({str(k): v for k, v in side.items() if v is not None})
+    spec = declared.get(action)
+    template = spec.done if spec is not None and spec.done else UNDECLARED_DONE.get(action, "")
+    sentence = ""
+    if template:
+        try:
+            sentence = gettext(template).format(**{**values, "actor": actor})
+        except (KeyError, IndexError, ValueError, AttributeError):
+            sentence = ""
+    if not sentence:
+        label = gettext(spec.label) if spec is not None else action
+        sentence = gettext("{actor}: {action}").format(actor=actor, action=label)
+    reason = after.get("reason") if isinstance(after, dict) else None
+    if isinstance(reason, str) and reason.strip():
+        sentence = gettext("{sentence} with reason “{reason}”").format(
+            sentence=sentence, reason=reason.strip()
+        )
+    return sentence
 
 
 @dataclass(frozen=True, slots=True)
@@ -474,8 +560,17 @@ def build_audit_view(
     assert principal is not None
     authorise(principal, "audit.read", slug)
     records = get_audit_log(slug)
+    declared = {spec.name: spec for spec in all_actions()}
     rows = [
-        AuditRow(a.version, a.at, a.actor, a.action, _show(a.before), _show(a.after))
+        AuditRow(
+            a.version,
+            a.at,
+            a.actor,
+            a.action,
+            _show(a.before),
+            _show(a.after),
+            audit_sentence(a.action, a.actor, a.before, a.after, declared),
+        )
         for a in reversed(records)
         if (not actor or a.actor == actor)
         and (not action or a.action == action)

@@ -71,7 +71,15 @@ class Description(Protocol):
     def preset(self) -> str: ...
 
     @property
-    def description(self) -> str: ...
+    def title(self) -> str:
+        """The preset's name as people say it ("KIBA Bao tournament"), marked for translation
+        and translated where it is shown; empty: the slug is shown."""
+        ...
+
+    @property
+    def description(self) -> str:
+        """One line on what the preset plays, marked for translation like `title`."""
+        ...
 
     @property
     def parameter_schema(self) -> ParameterSchema:
@@ -560,6 +568,7 @@ class BaseAdapter(ABC):
     methods and list in `parts` the optional parts they fill."""
 
     preset: str
+    title: str = ""
     description: str
     parts: tuple[Part[Any], ...] = ()
     takes_forbidden_pairs: bool = False

@@ -28,6 +28,7 @@ from mashindano.app.formats.base import (
 )
 from mashindano.app.formats.chess import ChessAdapter
 from mashindano.app.formats.parts import LEAVES, STAGE_EXPORT
+from mashindano.app.marks import gettext_noop
 from mashindano.engine.errors import ConfigError
 from mashindano.engine.model import ByeKind, CompetitorId, GameResult, Side
 from mashindano.engine.parameters import override
@@ -91,7 +92,10 @@ def round_robin_parameters(overrides: Mapping[str, Json]) -> ChessRoundRobinPara
 class ChessRoundRobinAdapter(ChessAdapter):
     preset = PRESET_NAME
     parts = (LEAVES, STAGE_EXPORT)
-    description = "Chess round-robin, single or double (FIDE Berger tables), SB tie-break"
+    title = gettext_noop("Chess round-robin")
+    description = gettext_noop(
+        "Chess round-robin, single or double (FIDE Berger tables), SB tie-break"
+    )
 
     parameter_schema = ParameterSchema(
         schema_of(CHESS_ROUND_ROBIN, parameter_notes.CHESS), round_robin_parameters

@@ -53,6 +53,7 @@ from mashindano.app.formats.parts import (
     PRESENCE,
     STAGE_EXPORT,
 )
+from mashindano.app.marks import gettext_noop
 from mashindano.engine.model import Bye, ByeKind, Competitor, CompetitorId, Side, StageResults
 from mashindano.engine.pairing import (
     Acceleration,
@@ -132,7 +133,8 @@ class ChessSwissAdapter(ChessAdapter):
     preset = PRESET_NAME
     parts = (LEAVES, LATE_ENTRIES, PRESENCE, ACCELERATED, STAGE_EXPORT, DRAFT_CHECKS)
     takes_forbidden_pairs = True
-    description = (
+    title = gettext_noop("Chess Swiss")
+    description = gettext_noop(
         "Chess Swiss: simple Swiss with a random round 1 (swiss_pairing=simple, default) "
         "or FIDE Dutch (swiss_pairing=dutch), Buchholz then SB"
     )

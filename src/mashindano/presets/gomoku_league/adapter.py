@@ -62,6 +62,7 @@ from mashindano.app.formats.base import (
     StartPlan,
 )
 from mashindano.app.formats.parts import LATE_ENTRIES, LEAVES, PERIODS, RESULT_CHANGES, BaseAdapter
+from mashindano.app.marks import gettext_noop
 from mashindano.engine.errors import IllegalResult
 from mashindano.engine.gomoku import (
     LeaveRequest,
@@ -121,7 +122,10 @@ class GomokuLeagueAdapter(BaseAdapter):
     actions = ACTIONS
     preset = PRESET_NAME
     parts = (LEAVES, LATE_ENTRIES, PERIODS, RESULT_CHANGES)
-    description = "Gomoku monthly ladder league: 4-game matches against positions ±1 and ±2"
+    title = gettext_noop("Gomoku ladder league")
+    description = gettext_noop(
+        "Gomoku monthly ladder league: 4-game matches against positions ±1 and ±2"
+    )
     plays_once_per_round = False
     names_sides = False
     """A game's stored first side says who moves first, not a colour."""

@@ -45,6 +45,7 @@ from mashindano.app.formats.parts import (
     SECTIONS,
     BaseAdapter,
 )
+from mashindano.app.marks import gettext_noop
 from mashindano.engine.errors import IllegalResult
 from mashindano.engine.kiba import (
     Destination,
@@ -73,6 +74,7 @@ from mashindano.engine.model import (
 from mashindano.presets.kiba_bao import PRESET_NAME
 from mashindano.presets.kiba_bao.actions import ACTIONS
 from mashindano.presets.kiba_bao.corrections import check_advancement_kept
+from mashindano.presets.kiba_bao.settings_groups import SETTING_GROUPS
 from mashindano.presets.kiba_bao.stages import (
     EVENT_STAGE,
     GROUPS_LOT,
@@ -132,10 +134,12 @@ class KibaBaoAdapter(BaseAdapter):
         PLAYERS_EXPORT,
         SECTIONS,
     )
-    description = (
+    title = gettext_noop("KIBA Bao tournament")
+    description = gettext_noop(
         "KIBA Bao: seeded qualification groups, two semifinal groups, best-of-3 final; "
         "two games per pairing, score, Neustadtl, KIBA score"
     )
+
     plays_once_per_round = False
     results = _BAO_RESULTS
 
@@ -144,6 +148,7 @@ class KibaBaoAdapter(BaseAdapter):
     parameter_schema = ParameterSchema(
         schema_of(KIBA_BAO, parameter_notes.KIBA, choices=parameter_notes.KIBA_CHOICES),
         kiba_parameters,
+        groups=SETTING_GROUPS,
     )
 
     # -- start --------------------------------------------------------------------------------

@@ -38,6 +38,7 @@ from mashindano.app.formats.base import (
     StartPlan,
 )
 from mashindano.app.formats.parts import LEAVES, PLAYERS_EXPORT, BaseAdapter
+from mashindano.app.marks import gettext_noop
 from mashindano.engine.errors import ConfigError, IllegalResult
 from mashindano.engine.kiba import (
     CountriesResult,
@@ -194,10 +195,12 @@ def _published_games(facts: EventFacts, teams: Sequence[CountryTeam]) -> tuple[G
 class KibaCountriesAdapter(BaseAdapter):
     preset = PRESET_NAME
     parts = (LEAVES, PLAYERS_EXPORT)
-    description = (
+    title = gettext_noop("KIBA countries event")
+    description = gettext_noop(
         "KIBA countries event: two countries of three, each player one game against each "
         "player of the other country (9 games), a point per win for the country"
     )
+
     plays_once_per_round = False
     results = _BAO_RESULTS
 

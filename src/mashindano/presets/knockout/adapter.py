@@ -50,6 +50,7 @@ from mashindano.app.formats.parts import (
     SCORED_MATCHES,
     BaseAdapter,
 )
+from mashindano.app.marks import gettext_noop
 from mashindano.engine.knockout.elimination import EliminationMatch, MatchStatus
 from mashindano.engine.knockout.elimination_options import seed_entrants
 from mashindano.engine.model import ByeKind, CompetitorId, GameResult, Side
@@ -85,10 +86,12 @@ from mashindano.store.facts import (
 class KnockoutAdapter(BaseAdapter):
     preset = PRESET_NAME
     parts = (LEAVES, EXTRA_GAMES, RESULT_CHANGES, SCORED_MATCHES)
-    description = (
+    title = gettext_noop("Knockout")
+    description = gettext_noop(
         "Knockout for any game: single or double elimination, seeded or drawn, byes to the "
         "top seeds, optional third place and grand-final reset, best of N games"
     )
+
     names_sides = False
     """A game's first player only starts: the preset fits any game."""
 

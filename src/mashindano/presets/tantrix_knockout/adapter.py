@@ -62,6 +62,7 @@ from mashindano.app.formats.parts import (
     SECTIONS,
     BaseAdapter,
 )
+from mashindano.app.marks import gettext_noop
 from mashindano.engine.knockout.bracket import BracketMatch, seed_competitors
 from mashindano.engine.knockout.parameters import (
     TANTRIX_KNOCKOUT,
@@ -124,10 +125,12 @@ class TantrixKnockoutAdapter(BaseAdapter):
         SECTIONS,
         GAME_SCORES,
     )
-    description = (
+    title = gettext_noop("Tantrix knockout")
+    description = gettext_noop(
         "Tantrix knockout: seeded bracket, byes for the top seeds, matches on TPs with the "
         "decisive-victory rule (5 TPs, 3 tiebreak games), optional third place and plate"
     )
+
     names_sides = False
     """A game's first player only starts: Tantrix has no White and Black."""
 

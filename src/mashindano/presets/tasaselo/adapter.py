@@ -42,6 +42,7 @@ from mashindano.app.formats.base import (
 )
 from mashindano.app.formats.chess import blocking_games
 from mashindano.app.formats.parts import LATE_ENTRIES, LEAVES, STAGE_EXPORT, BaseAdapter
+from mashindano.app.marks import gettext_noop
 from mashindano.engine.model import ByeKind, Competitor, CompetitorId, Side, StageResults
 from mashindano.engine.points import PointSystem
 from mashindano.engine.tasaselo import (
@@ -83,7 +84,8 @@ class TasaseloAdapter(BaseAdapter):
     actions = ACTIONS
     preset = PRESET_NAME
     parts = (LEAVES, LATE_ENTRIES, STAGE_EXPORT)
-    description = "Tasaselo: variable-selo Swiss, prize groups and performance prizes"
+    title = gettext_noop("Tasaselo Swiss")
+    description = gettext_noop("Tasaselo: variable-selo Swiss, prize groups and performance prizes")
     takes_forbidden_pairs = True
 
     # -- parameters -------------------------------------------------------------------------

@@ -199,6 +199,31 @@ class EventForm(SpecForm):
         help_text=_("As players see it, e.g. Club Open 2026."),
     )
 
+    def grouped(
+        self, groups: Sequence[Any]
+    ) -> list[tuple[Any, list[tuple[Any, ParameterSpec]], bool]]:
+        """Each settings group (`documents.console.SettingsGroup`) with its fields' rows, and
+        whether it starts open: a group that is not advanced, or one with an error."""
+        listed = []
+        for group in groups:
+            rows = [(self[n], self.specs[n]) for n in group.names if n in self.specs]
+            has_error = any(self.errors.get(n) for n in group.names)
+            listed.append((group, rows, not group.advanced or has_error))
+        return listed
+
+    def error_summary(self) -> list[tuple[str, str, str]]:
+        """Every error of the form for the summary above it: (field id or "", label, message),
+        in the form's order."""
+        summary = []
+        for name in ("__all__", *self.fields):
+            field = self.fields.get(name)
+            for message in self.errors.get(name, ()):
+                if field is None:
+                    summary.append(("", "", str(message)))
+                else:
+                    summary.append((self[name].id_for_label, str(field.label), str(message)))
+        return summary
+
 
 class ImportForm(forms.Form):
     format = forms.ChoiceField(
@@ -217,6 +242,42 @@ class ImportForm(forms.Form):
         label=_("Strict reading: refuse a TRF file's oddities instead of warning"),
         required=False,
     )
+
+
+class PlayerForm(forms.Form):
+    """One player by hand: what a players file gives for a row (`app.players.register_players`
+    checks the values; its refusals come back at their fields)."""
+
+    name = forms.CharField(
+        label=_("Name"),
+        max_length=200,
+        help_text=_("Unique in the event."),
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
+    rating = forms.IntegerField(
+        label=_("Rating"),
+        required=False,
+        min_value=0,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    games_played = forms.IntegerField(
+        label=_("Games played before"),
+        required=False,
+        min_value=0,
+        help_text=_("Where the rules look at it (KIBA, Gomoku)."),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    country = forms.CharField(
+        label=_("Country, federation or club"),
+        max_length=10,
+        required=False,
+        help_text=_("A short code, e.g. TZA or KEN."),
+        widget=forms.TextInput(attrs={"autocapitalize": "characters"}),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("auto_id", "player_%s")  # beside the import form on the same page
+        super().__init__(*args, **kwargs)
 
 
 class RoleForm(forms.Form):

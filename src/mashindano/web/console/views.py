@@ -20,13 +20,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from mashindano.app import accounts, drafts, people, player_import
+from mashindano.app import accounts, drafts, people, player_import, players
 from mashindano.app.documents import console as documents
 from mashindano.app.documents.entries import build_entries
 from mashindano.app.documents.result_terms import fields_in_terms
 from mashindano.app.documents.roll_call import build_roll_call
 from mashindano.app.error_texts import shown
-from mashindano.app.errors import NotAllowed, NotFound, OwnReport, StaleVersion
+from mashindano.app.errors import NotAllowed, NotFound, OwnReport, SettingsProblems, StaleVersion
 from mashindano.app.events import create_event
 from mashindano.app.performing import find_action, perform
 from mashindano.app.principals import Principal
@@ -35,6 +35,7 @@ from mashindano.web.console.forms import (
     EventForm,
     ImportForm,
     InviteForm,
+    PlayerForm,
     RoleForm,
     SpecForm,
     changed_settings,
@@ -112,16 +113,34 @@ def new_event(request: HttpRequest) -> HttpResponse:
                 name=form.cleaned_data["name"].strip() or None,
                 parameters=changed_settings(form),
             )
+        except SettingsProblems as several:
+            for problem in several.problems:
+                _event_form_error(form, problem)
         except MashindanoError as error:
-            params = message_params(error)
-            field = params.get("parameter")
-            if field not in form.specs:
-                field = "slug" if {"slug", "event"} & set(params) else None
-            form.add_error(field, shown(error))
+            _event_form_error(form, error)
         else:
             messages.success(request, _("Created %(name)s.") % {"name": created.name})
             return HttpResponseRedirect(_desk(created.slug))
-    return _page(request, "new_event.html", presets=presets, form=form, preset=preset)
+    chosen = next(p for p in presets if p.name == preset)
+    return _page(
+        request,
+        "new_event.html",
+        presets=presets,
+        form=form,
+        preset=preset,
+        chosen=chosen,
+        groups=form.grouped(documents.preset_setting_groups(preset)),
+        summary=form.error_summary(),
+    )
+
+
+def _event_form_error(form: EventForm, error: MashindanoError) -> None:
+    """A refusal of a new event at the field it is about (the slug, a setting) or above."""
+    params = message_params(error)
+    field = params.get("parameter")
+    if field not in form.specs:
+        field = "slug" if {"slug", "event"} & set(params) else None
+    form.add_error(field, shown(error))
 
 
 # -- one event ----------------------------------------------------------------------------------
@@ -416,6 +435,8 @@ def import_players(request: HttpRequest, slug: str) -> HttpResponse:
     principal = _principal(request)
     event = documents.build_console_event(slug, principal)
     player_import.require_import(slug, principal)
+    if request.method == "POST" and request.POST.get("step") == "add":
+        return _add_player(request, slug, principal, event)
     form = ImportForm(request.POST or None, request.FILES or None)
     preview = None
     if request.method == "POST" and request.POST.get("step") == "import":
@@ -454,8 +475,62 @@ def import_players(request: HttpRequest, slug: str) -> HttpResponse:
                 source=upload.name if upload else _("pasted text"),
                 strict=form.cleaned_data["strict"],
             )
-            return _page(request, "import.html", event=event, form=form, preview=preview, text=text)
-    return _page(request, "import.html", event=event, form=form, preview=preview, text="")
+            return _page(
+                request,
+                "import.html",
+                event=event,
+                form=form,
+                preview=preview,
+                text=text,
+                player_form=PlayerForm(),
+            )
+    return _page(
+        request,
+        "import.html",
+        event=event,
+        form=form,
+        preview=preview,
+        text="",
+        player_form=PlayerForm(),
+    )
+
+
+def _add_player(
+    request: HttpRequest, slug: str, principal: Principal, event: documents.ConsoleEvent
+) -> HttpResponse:
+    """One player by hand, through the use case a players file goes through (and the command
+    line's `players add`); a refusal at the field it is about, nothing registered."""
+    player_form = PlayerForm(request.POST)
+    if player_form.is_valid():
+        values = player_form.cleaned_data
+        name = values["name"].strip()
+        try:
+            players.register_player(
+                slug,
+                name,
+                rating=values["rating"],
+                games_played=values["games_played"],
+                country=values["country"].strip() or None,
+                actor=principal,
+            )
+        except NotAllowed:
+            raise
+        except MashindanoError as refused:
+            field = message_params(refused).get("field", "name")
+            player_form.add_error(field if field in player_form.fields else None, shown(refused))
+        else:
+            messages.success(request, _("Registered %(name)s.") % {"name": name})
+            return HttpResponseRedirect(reverse("console:import", args=[slug]))
+    return _page(
+        request,
+        "import.html",
+        status=400,
+        event=event,
+        form=ImportForm(),
+        preview=None,
+        text="",
+        player_form=player_form,
+    )
 
 
 # -- roles --------------------------------------------------------------------------------------
