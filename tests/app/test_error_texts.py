@@ -4,6 +4,7 @@ engine's message (a template that does not give it back is never used)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 from fractions import Fraction
 from types import SimpleNamespace
 
@@ -12,6 +13,15 @@ from django.utils import translation
 
 from mashindano.app.error_texts import TEMPLATES, shown
 from mashindano.engine import sheets
+from mashindano.engine.agreed_times import (
+    Answer,
+    AnswerKind,
+    MatchTimes,
+    Proposal,
+    check_answer,
+    check_proposal,
+    match_times,
+)
 from mashindano.engine.bao.notation import parse_move, parse_move_text
 from mashindano.engine.bao.position import standard_position
 from mashindano.engine.errors import (
@@ -21,6 +31,10 @@ from mashindano.engine.errors import (
     NoValidPairing,
     ParseError,
 )
+from mashindano.engine.gomoku.challenges import check_challenge
+from mashindano.engine.gomoku.leaves import LeaveRequest, check_leave, decide_leaves
+from mashindano.engine.gomoku.months import Month
+from mashindano.engine.model import CompetitorId
 from mashindano.engine.pairing.simple_swiss import ChessSwissParameters, check_swiss_rounds
 from mashindano.engine.tasaselo.parameters import check_k_factor
 from mashindano.interchange.players_csv import read_players_csv
@@ -137,11 +151,82 @@ def _samples() -> list[MashindanoError]:
         _raised(lambda: read_players_csv('name\n"Asha\n', source="p.csv")),
         _raised(lambda: read_players_csv("name,rating\nAsha,1,2,3\n", source="p.csv")),
     ]
+    found += _match_time_samples() + _league_samples()
     found += [
         sheets._bye_clash(bye, "has two byes"),
         sheets._bye_clash(bye, "has a bye and a game"),
     ]  # type: ignore[arg-type]
     return found
+
+
+_ASHA, _BARAKA, _CHIKU = CompetitorId("Asha"), CompetitorId("Baraka"), CompetitorId("Chiku")
+_PAIR = (_ASHA, _BARAKA)
+_T0 = datetime(2026, 12, 10, 12, tzinfo=UTC)
+
+
+def _times_after(*facts: Proposal | Answer) -> MatchTimes:
+    return match_times(facts, _PAIR, _T0 + timedelta(hours=1), timedelta(hours=48))
+
+
+def _match_time_samples() -> list[MashindanoError]:
+    """Agreed match times (engine/agreed_times.py): every refusal of a proposal or answer."""
+    none = _times_after()
+    later = _T0 + timedelta(days=1)
+    waiting = _times_after(Proposal(_ASHA, _T0, (later,)))
+    now = _T0 + timedelta(hours=1)
+
+    def propose(times: MatchTimes, by: CompetitorId, *at: datetime) -> Callable[[], object]:
+        return lambda: check_proposal(times, _PAIR, Proposal(by, now, at))
+
+    def answer(state: MatchTimes, given: Answer) -> Callable[[], object]:
+        return lambda: check_answer(state, given)
+
+    return [
+        _raised(propose(none, _CHIKU, later)),
+        _raised(propose(none, _ASHA, _T0)),
+        _raised(propose(none, _ASHA)),
+        _raised(propose(waiting, _ASHA, later)),
+        _raised(propose(waiting, _BARAKA, later)),
+        _raised(answer(none, Answer(_BARAKA, now, AnswerKind.DECLINE))),
+        _raised(answer(waiting, Answer(_ASHA, now, AnswerKind.DECLINE))),
+        _raised(answer(waiting, Answer(_BARAKA, _T0 - timedelta(hours=1), AnswerKind.DECLINE))),
+        _raised(answer(waiting, Answer(_BARAKA, now, AnswerKind.ACCEPT))),
+        _raised(
+            answer(
+                waiting, Answer(_BARAKA, now, AnswerKind.ACCEPT, time=later + timedelta(hours=1))
+            )
+        ),
+        _raised(
+            answer(
+                waiting, Answer(_BARAKA, later + timedelta(hours=1), AnswerKind.ACCEPT, time=later)
+            )
+        ),
+        _raised(answer(waiting, Answer(_BARAKA, now, AnswerKind.COUNTER, times=(_T0,)))),
+        _raised(answer(waiting, Answer(_BARAKA, now, AnswerKind.COUNTER))),
+    ]
+
+
+def _league_samples() -> list[MashindanoError]:
+    """Gomoku league: challenges (R43) and leaves (R48-R50)."""
+    month = Month(2026, 12)
+    on_day_20 = datetime(2026, 12, 20, 12, tzinfo=UTC)
+    rejected = decide_leaves(
+        [LeaveRequest(_CHIKU, month, _T0 - timedelta(days=30))], {}, members=frozenset({_ASHA})
+    ).rejected
+    assert rejected, "a leave of a player not on the list is refused"
+    return [
+        _raised(lambda: check_challenge(month, _T0, _BARAKA, shows_disinterest=True)),
+        _raised(lambda: check_challenge(month, on_day_20, _BARAKA, shows_disinterest=False)),
+        _raised(lambda: check_leave(LeaveRequest(_ASHA, month, _T0), [])),
+        _raised(lambda: check_leave(LeaveRequest(_ASHA, month, _T0 - timedelta(days=30)), [month])),
+        _raised(
+            lambda: check_leave(
+                LeaveRequest(_ASHA, month, _T0 - timedelta(days=30)),
+                [Month(2026, 1), Month(2026, 2), Month(2026, 3)],
+            )
+        ),
+        IllegalResult(rejected[0].message, code=rejected[0].code, competitor=_CHIKU),
+    ]
 
 
 SAMPLES = _samples()
@@ -157,7 +242,38 @@ def test_in_english_shown_is_the_engine_message(error: MashindanoError) -> None:
         assert shown(error) == str(error)
 
 
-@pytest.mark.parametrize("error", SAMPLES, ids=lambda e: f"{e.code}:{str(e)[:30]}")
+# Templates added after the last translation round (their msgids are not in the catalogs yet):
+# each sample fails strictly until the translations arrive; then drop the code from this set.
+_AWAITING_TRANSLATION = {
+    "not_in_match",
+    "time_past",
+    "proposal_waiting",
+    "answer_first",
+    "nothing_to_answer",
+    "not_yours_to_answer",
+    "answer_early",
+    "no_time",
+    "time_not_proposed",
+    "no_times",
+    "challenge_window",
+    "challenge_no_disinterest",
+    "leave_notice_late",
+    "leave_duplicate",
+    "leave_limit",
+    "leave_not_member",
+}
+
+
+def _translated(error: MashindanoError) -> object:
+    if error.code not in _AWAITING_TRANSLATION:
+        return error
+    mark = pytest.mark.xfail(strict=True, reason="awaiting its translation in sw")
+    return pytest.param(error, marks=mark)
+
+
+@pytest.mark.parametrize(
+    "error", [_translated(e) for e in SAMPLES], ids=lambda e: f"{e.code}:{str(e)[:30]}"
+)
 def test_every_sample_is_translated(error: MashindanoError) -> None:
     with translation.override("sw"):
         assert shown(error) != str(error) or str(error) in {"empty move"}

@@ -116,6 +116,58 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         gettext_noop("parameter 'points': {value!r} is not win,draw,loss (e.g. 1,0.5,0)"),
         gettext_noop("parameter {parameter!r}: {value!r} is not a whole number"),
     ),
+    # Agreed match times (engine/agreed_times.py).
+    "not_in_match": (gettext_noop("{player} does not play this match"),),
+    "time_past": (
+        gettext_noop("a proposed time ({time}) must be later than the proposal ({made})"),
+        gettext_noop("the time {time} has passed; counter-propose another"),
+        gettext_noop("a proposed time ({time}) must be later than now"),
+    ),
+    "proposal_waiting": (gettext_noop("{player}'s proposal of {made} still waits for an answer"),),
+    "answer_first": (
+        gettext_noop(
+            "{proposer}'s proposal waits for {player}'s answer: accept one of its times, "
+            "decline it or counter-propose"
+        ),
+    ),
+    "nothing_to_answer": (gettext_noop("no proposal of times waits for an answer"),),
+    "not_yours_to_answer": (
+        gettext_noop("the proposal waits for {owner}'s answer, not {player}'s"),
+    ),
+    "answer_early": (gettext_noop("an answer cannot precede the proposal"),),
+    "no_time": (gettext_noop("say which of the proposed times you accept"),),
+    "time_not_proposed": (gettext_noop("{time} is not one of the proposed times"),),
+    "no_times": (
+        gettext_noop("proposed times: give at least one time"),
+        gettext_noop("counter-proposed times: give at least one time"),
+    ),
+    # Challenges in the Gomoku league (engine/gomoku/challenges.py, R43).
+    "challenge_window": (
+        gettext_noop("challenges may be posted only on days {first}-{last} of {month} (R43)"),
+    ),
+    "challenge_no_disinterest": (
+        gettext_noop(
+            "{player} shows no disinterest: a challenge follows a proposal left unanswered "
+            "or the organiser's flag (R43, R40)"
+        ),
+    ),
+    # Leaves in the Gomoku league (engine/gomoku/leaves.py, R48-R50).
+    "leave_notice_late": (
+        gettext_noop(
+            "leave of {competitor} for {month} notified {notified}, after the stage began at "
+            "{began} (R50)"
+        ),
+    ),
+    "leave_duplicate": (gettext_noop("{competitor} is already on leave in {month}"),),
+    "leave_limit": (
+        gettext_noop(
+            "{competitor} has already taken {used} leaves in {year}; at most {most} per "
+            "calendar year (R48)"
+        ),
+    ),
+    "leave_not_member": (
+        gettext_noop("{competitor} is not on the league's list and cannot take a leave"),
+    ),
     # Files without a line (the readers' `ParseError`s).
     "parse_error": (
         gettext_noop("{source}: the TRF file is empty"),
