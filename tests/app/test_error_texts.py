@@ -11,7 +11,7 @@ from types import SimpleNamespace
 import pytest
 from django.utils import translation
 
-from mashindano.app.error_texts import TEMPLATES, shown
+from mashindano.app.error_texts import TEMPLATES, end_shown, shown
 from mashindano.engine import sheets
 from mashindano.engine.agreed_times import (
     Answer,
@@ -22,8 +22,15 @@ from mashindano.engine.agreed_times import (
     check_proposal,
     match_times,
 )
+from mashindano.engine.bao.moves import (
+    REASON_FRONT_ROW_EMPTY,
+    REASON_NEVER_ENDING,
+    REASON_NO_LEGAL_MOVE,
+    End,
+)
 from mashindano.engine.bao.notation import parse_move, parse_move_text
-from mashindano.engine.bao.position import standard_position
+from mashindano.engine.bao.position import NORTH, SOUTH, standard_position
+from mashindano.engine.bao.render import describe_end
 from mashindano.engine.errors import (
     ConfigError,
     IllegalResult,
@@ -292,3 +299,44 @@ def test_an_error_no_template_gives_back_stays_english() -> None:
     with translation.override("fa"):
         assert shown(odd) == str(odd)
         assert shown(config) == str(config)
+
+
+# -- a Bao game's end ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("end", "english"),
+    [
+        (End(SOUTH, REASON_NO_LEGAL_MOVE), "South wins: the opponent has no legal move"),
+        (End(NORTH, REASON_FRONT_ROW_EMPTY), "North wins: the opponent's front row is empty"),
+        (
+            End(SOUTH, REASON_FRONT_ROW_EMPTY, 1),
+            "South wins: the opponent's front row is empty (1 captured seed left unsown)",
+        ),
+        (
+            End(NORTH, REASON_FRONT_ROW_EMPTY, 3),
+            "North wins: the opponent's front row is empty (3 captured seeds left unsown)",
+        ),
+        (End(NORTH, REASON_NEVER_ENDING), "North wins: the opponent's move never ends"),
+        (End(None, REASON_NEVER_ENDING), "no winner: a move never ends"),
+        (End(SOUTH, "odd_reason"), "South wins: odd_reason"),
+    ],
+)
+def test_a_bao_end_in_english(end: End, english: str) -> None:
+    with translation.override("en"):
+        assert end_shown(end) == english
+
+
+def test_a_bao_end_names_the_winner_when_names_are_given() -> None:
+    with translation.override("en"):
+        assert end_shown(End(NORTH, REASON_NO_LEGAL_MOVE), ("Asha", "Baraka")) == (
+            "Baraka wins: the opponent has no legal move"
+        )
+
+
+def test_a_bao_end_in_the_readers_language() -> None:
+    """The mail reply's "The game is over: {end}." no longer carries English in sw."""
+    end = End(SOUTH, REASON_NO_LEGAL_MOVE)
+    with translation.override("sw"):
+        assert end_shown(end) == "Kusini ameshinda: mpinzani hana hatua halali"
+        assert describe_end(end) not in end_shown(end)

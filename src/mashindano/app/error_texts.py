@@ -13,6 +13,10 @@ never with a wrong message.
 
 File errors from the readers (`ParseError` with `source` and `line`) are written
 "{source}, line {line}: {detail}"; the detail is looked up in `_LINE_DETAILS`.
+
+`end_shown(end)`: a Bao game's end (who won and why) in the reader's language. The engine's
+`describe_end` is the English of the command line and of stored reasons; the reader is shown
+this one (in e-mails and on the game's page).
 """
 
 from __future__ import annotations
@@ -22,12 +26,19 @@ import string
 from functools import cache
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from mashindano.app.marks import gettext_noop
+from mashindano.engine.bao.moves import (
+    REASON_FRONT_ROW_EMPTY,
+    REASON_NEVER_ENDING,
+    REASON_NO_LEGAL_MOVE,
+    End,
+)
+from mashindano.engine.bao.position import NORTH, SOUTH
 from mashindano.engine.errors import MashindanoError, ParseError
 
-__all__ = ["TEMPLATES", "shown"]
+__all__ = ["TEMPLATES", "end_shown", "shown"]
 
 TEMPLATES: dict[str, tuple[str, ...]] = {
     # Result entry (engine/sheets.py).
@@ -298,3 +309,35 @@ def _pattern(template: str) -> re.Pattern[str]:
             parts.append(f"(?P={group})" if group in seen else f"(?P<{group}>.+?)")
             seen.add(group)
     return re.compile("".join(parts), re.DOTALL)
+
+
+# A Bao game's end: the winner's side (or name) and why, said from the winner's side.
+_SIDES = {SOUTH: gettext_noop("South"), NORTH: gettext_noop("North")}
+_WON_BECAUSE = {
+    REASON_FRONT_ROW_EMPTY: gettext_noop("the opponent's front row is empty"),
+    REASON_NO_LEGAL_MOVE: gettext_noop("the opponent has no legal move"),
+    REASON_NEVER_ENDING: gettext_noop("the opponent's move never ends"),
+}
+_DRAWN_BECAUSE = {REASON_NEVER_ENDING: gettext_noop("a move never ends")}
+
+
+def end_shown(end: End, names: tuple[str, str] | None = None) -> str:
+    """How the game ended, in the active language: "South wins: the opponent has no legal
+    move". `names` (South's, North's) name the winner instead of its side; a reason the tables
+    do not know is shown as the engine's code."""
+    if end.winner is None:
+        why = _DRAWN_BECAUSE.get(end.reason)
+        text = gettext("no winner: {why}").format(why=gettext(why) if why else end.reason)
+    else:
+        name = names[end.winner] if names is not None else gettext(_SIDES[end.winner])
+        why = _WON_BECAUSE.get(end.reason)
+        text = gettext("{name} wins: {why}").format(
+            name=name, why=gettext(why) if why else end.reason
+        )
+    if end.unsown:
+        text = ngettext(
+            "{end} ({count} captured seed left unsown)",
+            "{end} ({count} captured seeds left unsown)",
+            end.unsown,
+        ).format(end=text, count=end.unsown)
+    return text
