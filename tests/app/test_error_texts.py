@@ -11,7 +11,7 @@ from types import SimpleNamespace
 import pytest
 from django.utils import translation
 
-from mashindano.app.error_texts import TEMPLATES, end_shown, shown
+from mashindano.app.error_texts import TEMPLATES, end_shown, shown, template_of
 from mashindano.engine import sheets
 from mashindano.engine.agreed_times import (
     Answer,
@@ -41,8 +41,11 @@ from mashindano.engine.errors import (
 from mashindano.engine.gomoku.challenges import check_challenge
 from mashindano.engine.gomoku.leaves import LeaveRequest, check_leave, decide_leaves
 from mashindano.engine.gomoku.months import Month
-from mashindano.engine.model import CompetitorId
+from mashindano.engine.kiba.seeding import check_player_count
+from mashindano.engine.model import Competitor, CompetitorId
 from mashindano.engine.pairing.simple_swiss import ChessSwissParameters, check_swiss_rounds
+from mashindano.engine.schedules import deal_groups, group_count_for, round_robin_schedule
+from mashindano.engine.tasaselo.entries import check_rounds, number_players
 from mashindano.engine.tasaselo.parameters import check_k_factor
 from mashindano.interchange.players_csv import read_players_csv
 from mashindano.interchange.trf_read import parse_trf
@@ -158,7 +161,7 @@ def _samples() -> list[MashindanoError]:
         _raised(lambda: read_players_csv('name\n"Asha\n', source="p.csv")),
         _raised(lambda: read_players_csv("name,rating\nAsha,1,2,3\n", source="p.csv")),
     ]
-    found += _match_time_samples() + _league_samples()
+    found += _match_time_samples() + _league_samples() + _entry_and_pairing_samples()
     found += [
         sheets._bye_clash(bye, "has two byes"),
         sheets._bye_clash(bye, "has a bye and a game"),
@@ -236,6 +239,158 @@ def _league_samples() -> list[MashindanoError]:
     ]
 
 
+def _entry_and_pairing_samples() -> list[MashindanoError]:
+    """Entries, schedules and pairings of Tasaselo, round-robins and KIBA: what an organiser's
+    start, pairing or series step can be refused with (built as the engine builds them where
+    a call is short, copied from the engine's message otherwise)."""
+    six = [Competitor(CompetitorId(f"p{n}"), f"P{n}", rating=1000 + n) for n in range(6)]
+    unrated = [*six[:5], Competitor(CompetitorId("p9"), "P9")]
+    return [
+        _raised(lambda: check_rounds(16)),
+        _raised(lambda: number_players(six[:1])),
+        _raised(lambda: number_players(unrated)),
+        ConfigError(
+            "a Tasaselo tournament has at most 200 players (R3); 'p7' would be one more",
+            code="player_count",
+            competitor="p7",
+        ),
+        _raised(lambda: check_player_count(2)),
+        ConfigError(
+            "at most 10 players may join after the start (R4); 'p7' would be one more",
+            code="late_entries",
+            competitor="p7",
+        ),
+        ConfigError(
+            "the reserve player must come from the lower half by selo (R26): 'p1' is no. 2 of 6",
+            code="reserve_not_lower_half",
+            competitor="p1",
+            number=2,
+        ),
+        ConfigError("all 7 rounds have been paired", code="event_finished", round=8),
+        NoValidPairing(
+            "round 5: the 8 players cannot all be paired without a rematch",
+            code="rematch_unavoidable",
+            round=5,
+            players=[],
+        ),
+        NoValidPairing(
+            "round 5: the 8 players cannot all be paired without a rematch (p1 has met everybody)",
+            code="rematch_unavoidable",
+            round=5,
+            players=["p1"],
+        ),
+        NoValidPairing(
+            "round 5: the 8 players cannot all be paired without a rematch (p1, p2 have met "
+            "everybody)",
+            code="rematch_unavoidable",
+            round=5,
+            players=["p1", "p2"],
+        ),
+        NoValidPairing(
+            "round 3: the 6 players cannot all be paired while the forbidden pairs p1–p2, "
+            "p3–p4 are kept apart",
+            code="forbidden_pair_unavoidable",
+            round=3,
+        ),
+        NoValidPairing(
+            "round 3: the 6 players cannot all be paired while the forbidden pairs p1–p2 are "
+            "kept apart (p1 may meet nobody left: already met or forbidden)",
+            code="forbidden_pair_unavoidable",
+            round=3,
+        ),
+        NoValidPairing(
+            "round 2: 7 players cannot all be paired: a ghost or the reserve is needed (R26, R27)",
+            code="odd_field",
+            round=2,
+        ),
+        NoValidPairing(
+            "round 2: 6 players and the ghost cannot all be paired: a ghost or the reserve is "
+            "needed (R26, R27)",
+            code="odd_field",
+            round=2,
+        ),
+        NoValidPairing(
+            "round 4: the colour rules (R21, A6) leave no complete pairing; pair the round "
+            "again regardless of colours (R20)",
+            code="colours_unresolvable",
+            round=4,
+        ),
+        NoValidPairing(
+            "round 1: with 4 places every pairing of the first 4 is 1–2 or 1–6",
+            code="no_legal_draw",
+            round=1,
+        ),
+        NoValidPairing(
+            "round 3: 1 player(s) available, nobody to pair",
+            code="too_few_players",
+            round=3,
+            players=1,
+        ),
+        _raised(lambda: round_robin_schedule(1)),
+        _raised(lambda: round_robin_schedule(4, cycles=3)),
+        _raised(lambda: group_count_for(0)),
+        _raised(lambda: group_count_for(6, max_group_size=0)),
+        _raised(lambda: deal_groups(six, 0)),
+        _raised(lambda: deal_groups(six, 7)),
+        ConfigError(
+            "7 players cannot be dealt into 9 groups",
+            code="bad_group_count",
+            players=7,
+            group_count=9,
+        ),
+        ConfigError(
+            "7 players in 2 groups leave a group with 3 players; every group needs at least 4 "
+            "(R11)",
+            code="group_too_small",
+        ),
+        ConfigError(
+            "the master group needs 8 players, the championship has 5",
+            code="too_few_players",
+        ),
+        ConfigError("group B still has games without a result", code="group_unfinished"),
+        MashindanoError(
+            "group A: Asha, Baraka are tied after points, wins; the director must arrange a "
+            "playoff and record its result",
+            code="playoff_needed",
+            group="A",
+        ),
+        ConfigError(
+            "group A: a playoff result was given but 'playoff' is not in the tie-break order "
+            "(points, wins)",
+            code="playoff_not_configured",
+        ),
+        ConfigError(
+            "player 'Asha' has played 12 games but has no Elo rating",
+            code="missing_rating",
+            competitor="p1",
+            games=12,
+        ),
+        ConfigError("no entry time for player 'Asha'", code="missing_entry", competitor="p1"),
+        ConfigError("player 'Asha' is entered twice", code="duplicate_player", competitor="p1"),
+        ConfigError(
+            "players Asha, Baraka are tied on category, KIBA score (1500) and entry; the "
+            "director must draw lots and record them (no lot for Baraka)",
+            code="lots_needed",
+        ),
+        ConfigError("lots name players who did not enter: Zawadi", code="unknown_player"),
+        MashindanoError(
+            "countries TZ, KE are tied for a place in the countries event; the director must "
+            "decide their order",
+            code="decision_needed",
+        ),
+        MashindanoError(
+            "Asha, Baraka are tied for the last master group place; the director must decide "
+            "their order",
+            code="decision_needed",
+        ),
+        ConfigError(
+            "the countries event needs 4 countries with at least 3 players, found 2",
+            code="too_few_countries",
+        ),
+        ConfigError("a championship series has 4 tournaments, got 5", code="too_many_tournaments"),
+    ]
+
+
 SAMPLES = _samples()
 
 
@@ -247,6 +402,14 @@ def test_the_samples_cover_every_code_in_the_table() -> None:
 def test_in_english_shown_is_the_engine_message(error: MashindanoError) -> None:
     with translation.override("en"):
         assert shown(error) == str(error)
+
+
+@pytest.mark.parametrize("error", SAMPLES, ids=lambda e: f"{e.code}:{str(e)[:30]}")
+def test_a_template_gives_back_every_sample(error: MashindanoError) -> None:
+    """Not shown in English by accident: a template of the code gives the message back (a
+    file line's detail is looked up in `_LINE_DETAILS` instead)."""
+    by_line = isinstance(error, ParseError) and "line" in error.params
+    assert by_line or template_of(error) is not None
 
 
 # Templates added after the last translation round (their msgids are not in the catalogs yet):
@@ -268,6 +431,33 @@ _AWAITING_TRANSLATION = {
     "leave_duplicate",
     "leave_limit",
     "leave_not_member",
+    "round_count",
+    "player_count",
+    "late_entries",
+    "reserve_not_lower_half",
+    "missing_selo",
+    "event_finished",
+    "rematch_unavoidable",
+    "forbidden_pair_unavoidable",
+    "odd_field",
+    "colours_unresolvable",
+    "no_legal_draw",
+    "too_few_players",
+    "bad_cycle_count",
+    "bad_group_count",
+    "bad_group_size",
+    "group_too_small",
+    "group_unfinished",
+    "playoff_needed",
+    "playoff_not_configured",
+    "missing_rating",
+    "missing_entry",
+    "duplicate_player",
+    "lots_needed",
+    "unknown_player",
+    "decision_needed",
+    "too_few_countries",
+    "too_many_tournaments",
 }
 
 

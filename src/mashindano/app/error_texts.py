@@ -38,7 +38,7 @@ from mashindano.engine.bao.moves import (
 from mashindano.engine.bao.position import NORTH, SOUTH
 from mashindano.engine.errors import MashindanoError, ParseError
 
-__all__ = ["TEMPLATES", "end_shown", "shown"]
+__all__ = ["TEMPLATES", "end_shown", "shown", "template_of"]
 
 TEMPLATES: dict[str, tuple[str, ...]] = {
     # Result entry (engine/sheets.py).
@@ -179,6 +179,141 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
     "leave_not_member": (
         gettext_noop("{competitor} is not on the league's list and cannot take a leave"),
     ),
+    # Tasaselo entries and pairing (engine/tasaselo/).
+    "round_count": (
+        gettext_noop("a Tasaselo tournament has 1 to {most} rounds (R3), got {rounds}"),
+    ),
+    "player_count": (
+        gettext_noop("a Tasaselo tournament has {low} to {high} players (R3), got {players}"),
+        gettext_noop(
+            "a Tasaselo tournament has at most {high} players (R3); {competitor!r} would be one "
+            "more"
+        ),
+        gettext_noop("a KIBA tournament needs {low} to {high} players, got {players}"),
+    ),
+    "late_entries": (
+        gettext_noop(
+            "at most {most} players may join after the start (R4); {competitor!r} would be one more"
+        ),
+    ),
+    "reserve_not_lower_half": (
+        gettext_noop(
+            "the reserve player must come from the lower half by selo (R26): {competitor!r} is "
+            "no. {number} of {count}"
+        ),
+    ),
+    "missing_selo": (
+        gettext_noop(
+            "player {competitor!r} has no selo; every player needs an actual or estimated selo (R2)"
+        ),
+    ),
+    "event_finished": (gettext_noop("all {rounds} rounds have been paired"),),
+    "rematch_unavoidable": (
+        gettext_noop("round {round}: the {count} players cannot all be paired without a rematch"),
+        gettext_noop(
+            "round {round}: the {count} players cannot all be paired without a rematch "
+            "({names} has met everybody)"
+        ),
+        gettext_noop(
+            "round {round}: the {count} players cannot all be paired without a rematch "
+            "({names} have met everybody)"
+        ),
+    ),
+    "forbidden_pair_unavoidable": (
+        gettext_noop(
+            "round {round}: the {count} players cannot all be paired while the forbidden pairs "
+            "{pairs} are kept apart"
+        ),
+        gettext_noop(
+            "round {round}: the {count} players cannot all be paired while the forbidden pairs "
+            "{pairs} are kept apart ({names} may meet nobody left: already met or forbidden)"
+        ),
+    ),
+    "odd_field": (
+        gettext_noop(
+            "round {round}: {count} players and the ghost cannot all be paired: a ghost or the "
+            "reserve is needed (R26, R27)"
+        ),
+        gettext_noop(
+            "round {round}: {count} players cannot all be paired: a ghost or the reserve is "
+            "needed (R26, R27)"
+        ),
+    ),
+    "colours_unresolvable": (
+        gettext_noop(
+            "round {round}: the colour rules (R21, A6) leave no complete pairing; pair the "
+            "round again regardless of colours (R20)"
+        ),
+    ),
+    "no_legal_draw": (
+        gettext_noop(
+            "round 1: with {size} places every pairing of the first {drawn} is 1–2 or 1–6"
+        ),
+    ),
+    "too_few_players": (
+        gettext_noop("round {round}: {count} player(s) available, nobody to pair"),
+        gettext_noop("a round-robin needs at least 2 players, got {players}"),
+        gettext_noop("cannot form groups from {players} players"),
+        gettext_noop("the master group needs {size} players, the championship has {count}"),
+    ),
+    # Round-robin schedules (engine/schedules.py).
+    "bad_cycle_count": (gettext_noop("a round-robin has 1 or 2 cycles, got {cycles!r}"),),
+    "bad_group_count": (
+        gettext_noop("{players} players cannot be dealt into {count} groups"),
+        gettext_noop("the number of groups must be at least 1, got {count}"),
+        gettext_noop("{players} players cannot fill {count} groups"),
+    ),
+    "bad_group_size": (gettext_noop("the largest group size must be at least 1, got {size}"),),
+    # KIBA tournaments and championships (engine/kiba/).
+    "group_too_small": (
+        gettext_noop(
+            "{players} players in {count} groups leave a group with {smallest} players; every "
+            "group needs at least {least} (R11)"
+        ),
+    ),
+    "group_unfinished": (gettext_noop("group {group} still has games without a result"),),
+    "playoff_needed": (
+        gettext_noop(
+            "group {group}: {names} are tied after {tiebreaks}; the director must arrange a "
+            "playoff and record its result"
+        ),
+    ),
+    "playoff_not_configured": (
+        gettext_noop(
+            "group {group}: a playoff result was given but 'playoff' is not in the tie-break "
+            "order ({order})"
+        ),
+    ),
+    "missing_rating": (
+        gettext_noop("player {name} has played {games} games but has no Elo rating"),
+    ),
+    "missing_entry": (gettext_noop("no entry time for player {name}"),),
+    "duplicate_player": (gettext_noop("player {name} is entered twice"),),
+    "lots_needed": (
+        gettext_noop(
+            "players {names} are tied on category, KIBA score ({score}) and entry; the "
+            "director must draw lots and record them (no lot for {missing})"
+        ),
+    ),
+    "unknown_player": (gettext_noop("lots name players who did not enter: {names}"),),
+    "decision_needed": (
+        gettext_noop(
+            "countries {names} are tied for a place in the countries event; the director must "
+            "decide their order"
+        ),
+        gettext_noop(
+            "{names} are tied for the last master group place; the director must decide their order"
+        ),
+    ),
+    "too_few_countries": (
+        gettext_noop(
+            "the countries event needs {wanted} countries with at least {size} players, found "
+            "{found}"
+        ),
+    ),
+    "too_many_tournaments": (
+        gettext_noop("a championship series has {most} tournaments, got {count}"),
+    ),
     # Files without a line (the readers' `ParseError`s).
     "parse_error": (
         gettext_noop("{source}: the TRF file is empty"),
@@ -235,6 +370,17 @@ def shown(error: MashindanoError) -> str:
                     if whole is not None:
                         return whole
     return english
+
+
+def template_of(error: MashindanoError) -> str | None:
+    """The English template of `TEMPLATES` that gives back the error's message, if any (for
+    the tests: an error without one is shown in English)."""
+    english = str(error)
+    for template in TEMPLATES.get(error.code, ()):
+        values = _values(template, english, error.params)
+        if values is not None and _render(template, values) == english:
+            return template
+    return None
 
 
 def _fill(template: str, english: str, params: dict[str, Any]) -> str | None:
