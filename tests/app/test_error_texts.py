@@ -42,6 +42,8 @@ from mashindano.engine.gomoku.challenges import check_challenge
 from mashindano.engine.gomoku.leaves import LeaveRequest, check_leave, decide_leaves
 from mashindano.engine.gomoku.months import Month
 from mashindano.engine.kiba.seeding import check_player_count
+from mashindano.engine.knockout.result_forms import StatusOption
+from mashindano.engine.knockout.tantrix import validate_game_tps
 from mashindano.engine.model import Competitor, CompetitorId
 from mashindano.engine.pairing.simple_swiss import ChessSwissParameters, check_swiss_rounds
 from mashindano.engine.schedules import deal_groups, group_count_for, round_robin_schedule
@@ -162,6 +164,7 @@ def _samples() -> list[MashindanoError]:
         _raised(lambda: read_players_csv("name,rating\nAsha,1,2,3\n", source="p.csv")),
     ]
     found += _match_time_samples() + _league_samples() + _entry_and_pairing_samples()
+    found += _tantrix_samples()
     found += [
         sheets._bye_clash(bye, "has two byes"),
         sheets._bye_clash(bye, "has a bye and a game"),
@@ -391,6 +394,39 @@ def _entry_and_pairing_samples() -> list[MashindanoError]:
     ]
 
 
+def _tantrix_samples() -> list[MashindanoError]:
+    """Tantrix knockout: a game's TPs and a player's result form (R5, R16-R19)."""
+
+    def form_error(message: str) -> IllegalResult:
+        return IllegalResult(message, game=3)
+
+    return [
+        _raised(lambda: validate_game_tps((Fraction(-1), Fraction(21)), game=2)),
+        _raised(lambda: validate_game_tps((Fraction(10), Fraction(5)), game=2)),
+        form_error("game 3: TPs 12-8 do not match the result (a draw is 10 each)"),
+        form_error(
+            "game 3: TPs 8-12 do not match the result (A won, so A must have more TPs than B "
+            "before penalties)"
+        ),
+        form_error(
+            "game 3: TPs 12-8 do not match the result (B won, so B must have more TPs than A "
+            "before penalties)"
+        ),
+        form_error(
+            "game 3: the last standard game (game 3) and every tiebreak game need a status "
+            "1-8, got N"
+        ),
+        form_error(
+            "game 2: only the last standard game (game 3) and tiebreak games take a status; "
+            "this game's answer is N, got 1 (NORMAL)"
+        ),
+        form_error(
+            'game 3: option 3 (TLATER) needs the answer to "When will you finish your match?"'
+        ),
+        _raised(lambda: StatusOption.parse("later")),
+    ]
+
+
 SAMPLES = _samples()
 
 
@@ -458,6 +494,7 @@ _AWAITING_TRANSLATION = {
     "decision_needed",
     "too_few_countries",
     "too_many_tournaments",
+    "illegal_result",
 }
 
 

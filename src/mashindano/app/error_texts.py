@@ -314,6 +314,33 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
     "too_many_tournaments": (
         gettext_noop("a championship series has {most} tournaments, got {count}"),
     ),
+    # Tantrix knockout: a game's TPs and a player's result form (engine/knockout/), which
+    # carry the class's code.
+    "illegal_result": (
+        gettext_noop("game {game}: TPs cannot be negative, got {tps}"),
+        gettext_noop("game {game}: the two players' TPs must add up to {total}, got {tps} = {sum}"),
+        gettext_noop("game {game}: TPs {tps} do not match the result (a draw is {half} each)"),
+        gettext_noop(
+            "game {game}: TPs {tps} do not match the result (A won, so A must have more TPs "
+            "than B before penalties)"
+        ),
+        gettext_noop(
+            "game {game}: TPs {tps} do not match the result (B won, so B must have more TPs "
+            "than A before penalties)"
+        ),
+        gettext_noop(
+            "game {game}: the last standard game (game {last}) and every tiebreak game need a "
+            "status 1-8, got N"
+        ),
+        gettext_noop(
+            "game {game}: only the last standard game (game {last}) and tiebreak games take a "
+            "status; this game's answer is N, got {option} ({status})"
+        ),
+        gettext_noop(
+            'game {game}: option 3 (TLATER) needs the answer to "When will you finish your match?"'
+        ),
+        gettext_noop("unknown form status {text!r} (expected one of {valid})"),
+    ),
     # Files without a line (the readers' `ParseError`s).
     "parse_error": (
         gettext_noop("{source}: the TRF file is empty"),
