@@ -7,6 +7,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from fractions import Fraction
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from django.utils import translation
@@ -41,6 +42,7 @@ from mashindano.engine.errors import (
 from mashindano.engine.gomoku.challenges import check_challenge
 from mashindano.engine.gomoku.leaves import LeaveRequest, check_leave, decide_leaves
 from mashindano.engine.gomoku.months import Month
+from mashindano.engine.gomoku.newcomers import Membership, Registration, check_registration
 from mashindano.engine.kiba.seeding import check_player_count
 from mashindano.engine.knockout.result_forms import StatusOption
 from mashindano.engine.knockout.tantrix import validate_game_tps
@@ -227,7 +229,20 @@ def _league_samples() -> list[MashindanoError]:
         [LeaveRequest(_CHIKU, month, _T0 - timedelta(days=30))], {}, members=frozenset({_ASHA})
     ).rejected
     assert rejected, "a leave of a player not on the list is refused"
+    asha = Competitor(_ASHA, "Asha")
+
+    def register(membership: Membership, **kw: Any) -> Callable[[], object]:
+        received = kw.pop("at", datetime(2026, 12, 2, tzinfo=UTC))
+        return lambda: check_registration(Registration(asha, received, **kw), month, membership)
+
     return [
+        _raised(register(Membership.NEW, at=_T0)),
+        _raised(register(Membership.CONTINUING)),
+        _raised(register(Membership.SUSPENDED)),
+        _raised(register(Membership.REMOVED, accepted_by_organiser=False)),
+        _raised(register(Membership.NEW)),
+        _raised(register(Membership.NEW, site_games=12)),
+        IllegalResult("Asha is already entered for 2026-12", code="already_entered"),
         _raised(lambda: check_challenge(month, _T0, _BARAKA, shows_disinterest=True)),
         _raised(lambda: check_challenge(month, on_day_20, _BARAKA, shows_disinterest=False)),
         _raised(lambda: check_leave(LeaveRequest(_ASHA, month, _T0), [])),
@@ -467,6 +482,12 @@ _AWAITING_TRANSLATION = {
     "leave_duplicate",
     "leave_limit",
     "leave_not_member",
+    "registration_closed",
+    "already_in_league",
+    "suspended",
+    "not_accepted",
+    "too_few_site_games",
+    "already_entered",
     "round_count",
     "player_count",
     "late_entries",

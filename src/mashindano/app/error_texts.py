@@ -162,6 +162,33 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
             "or the organiser's flag (R43, R40)"
         ),
     ),
+    # Registrations in the Gomoku league (engine/gomoku/newcomers.py, stage.py, R4-R9).
+    "registration_closed": (
+        gettext_noop(
+            "registration of {competitor} received {received} is outside days {window} of "
+            "{month} (closed at {closes})"
+        ),
+    ),
+    "already_in_league": (
+        gettext_noop(
+            "{competitor} is already in the league and continues without registering (R5)"
+        ),
+    ),
+    "suspended": (
+        gettext_noop("{competitor} is under a suspension in {month} and may not enter (R8)"),
+    ),
+    "not_accepted": (
+        gettext_noop("the organiser did not accept {competitor} back after removal (R9)"),
+    ),
+    "too_few_site_games": (
+        gettext_noop(
+            "{competitor} has no recorded games on the site; a newcomer needs at least {least} (R6)"
+        ),
+        gettext_noop(
+            "{competitor} has {games} games on the site; a newcomer needs at least {least} (R6)"
+        ),
+    ),
+    "already_entered": (gettext_noop("{competitor} is already entered for {month}"),),
     # Leaves in the Gomoku league (engine/gomoku/leaves.py, R48-R50).
     "leave_notice_late": (
         gettext_noop(
