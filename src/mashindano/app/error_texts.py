@@ -127,6 +127,12 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         gettext_noop("parameter 'points': {value!r} is not win,draw,loss (e.g. 1,0.5,0)"),
         gettext_noop("parameter {parameter!r}: {value!r} is not a whole number"),
     ),
+    # Times without a time zone (engine/timestamps.py): a parameter typed without an offset,
+    # or any other instant (its English name stays).
+    "naive_datetime": (
+        gettext_noop("parameter {name} ({value}) has no time zone; give times in UTC"),
+        gettext_noop("{what} ({value}) has no time zone; give times in UTC"),
+    ),
     # Agreed match times (engine/agreed_times.py).
     "not_in_match": (gettext_noop("{player} does not play this match"),),
     "time_past": (
