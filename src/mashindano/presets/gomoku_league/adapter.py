@@ -48,6 +48,7 @@ from django.utils.translation import gettext
 
 from mashindano.app.declarations import parameter_notes
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
+from mashindano.app.error_texts import shown
 from mashindano.app.errors import Duplicate, OutOfWindow, WrongState
 from mashindano.app.formats.base import (
     PairingPlan,
@@ -583,7 +584,7 @@ def _disputable_results(facts: EventFacts, period: int) -> dict[str, datetime]:
 
 
 def _leave_refusal(refusal: IllegalResult, slug: str, number: int) -> Exception:
-    message = f"month {number}: {refusal.message}"
+    message = gettext("month {number}: {reason}").format(number=number, reason=shown(refusal))
     if refusal.code == "leave_notice_late":
         return OutOfWindow(message, event=slug, round=number)
     if refusal.code == "leave_duplicate":

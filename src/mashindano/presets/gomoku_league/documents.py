@@ -18,7 +18,9 @@ from fractions import Fraction
 from django.utils.translation import gettext
 
 from mashindano.app.documents.place import PlayerRef
+from mashindano.app.error_texts import shown
 from mashindano.app.marks import gettext_noop
+from mashindano.engine.errors import IllegalResult
 from mashindano.engine.gomoku import format_coefficient
 from mashindano.engine.gomoku.parameters import GomokuParameters
 from mashindano.engine.gomoku.prizes import PrizeKind
@@ -365,7 +367,10 @@ def gomoku_month_document(
         newcomers=tuple(stage.newcomers),
         returning=tuple(stage.returning),
         on_leave=tuple(stage.on_leave),
-        rejected=tuple(Rejected(r.competitor, r.code, r.message) for r in stage.rejected),
+        rejected=tuple(
+            Rejected(r.competitor, r.code, shown(IllegalResult(r.message, code=r.code)))
+            for r in stage.rejected
+        ),
         removed=tuple(outcome.ranking.removed) if closed else (),
         suspensions=tuple(
             Suspension(s.competitor, str(s.first_month), s.stages, s.reason.value)

@@ -18,9 +18,9 @@ from typing import Any
 
 from django.utils.translation import gettext
 
+from mashindano.app.error_texts import end_shown
 from mashindano.app.errors import UnknownEvent, UnknownGame
 from mashindano.app.locking import now_or
-from mashindano.app.marks import gettext_noop
 from mashindano.app.principals import Principal
 from mashindano.app.results import GameRef
 from mashindano.engine.bao import (
@@ -38,7 +38,6 @@ from mashindano.engine.bao import (
     to_json,
 )
 from mashindano.engine.bao.position import NYUMBA, ROWS
-from mashindano.engine.bao.render import describe_end
 from mashindano.engine.kiba import kiba_parameters
 from mashindano.engine.model import CompetitorId, GameResult, Termination
 from mashindano.presets.kiba_bao.games import (
@@ -386,14 +385,8 @@ def _winner_key(game: BaoGame) -> str | None:
 def _outcome(loaded: _Loaded) -> str:
     """The end in words: the winner and why (the board, or the ruling's reason)."""
     game = loaded.game
-    if game.end is not None and game.end.winner is not None:
-        winner = game.south if game.end.winner == SOUTH else game.north
-        why = _END_WORDS.get(game.end.reason)
-        return gettext("{name} wins: {why}").format(
-            name=loaded.names[winner], why=gettext(why) if why else game.end.reason
-        )
     if game.end is not None:
-        return describe_end(game.end)
+        return end_shown(game.end, (loaded.names[game.south], loaded.names[game.north]))
     if not game.result.is_decided:
         return ""
     key = _winner_key(game)
@@ -403,12 +396,6 @@ def _outcome(loaded: _Loaded) -> str:
     return gettext("{name} wins").format(name=loaded.names[key]) + (
         gettext(": {reason}").format(reason=reason) if reason else ""
     )
-
-
-_END_WORDS = {
-    "front_row_empty": gettext_noop("the opponent's front row is empty"),
-    "no_legal_move": gettext_noop("the opponent has no legal move"),
-}
 
 
 def _viewer(loaded: _Loaded, principal: Principal | None) -> PlayerLine | None:

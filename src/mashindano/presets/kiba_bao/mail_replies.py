@@ -10,8 +10,9 @@ from collections.abc import Mapping
 
 from django.utils.translation import gettext
 
+from mashindano.app.error_texts import end_shown
 from mashindano.app.mail_replies import Reply, ReplyHooks
-from mashindano.engine.bao.render import describe_end, render_position
+from mashindano.engine.bao.render import render_position
 from mashindano.engine.errors import ParseError
 from mashindano.presets.kiba_bao.games import play_move
 from mashindano.presets.kiba_bao.notify import game_link
@@ -63,7 +64,7 @@ def act(reply: Reply) -> str:
         render_position(played.game.position, played.game.end),
     ]
     if played.game.end is not None:
-        parts.append(gettext("The game is over: {end}.").format(end=describe_end(played.game.end)))
+        parts.append(gettext("The game is over: {end}.").format(end=end_shown(played.game.end)))
     parts.append(game_link(reply.slug, game_id))
     return "\n\n".join(parts)
 

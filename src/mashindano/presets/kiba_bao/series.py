@@ -45,6 +45,7 @@ from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext
 
+from mashindano.app.error_texts import shown
 from mashindano.app.errors import Duplicate, UnknownSeries, WrongState
 from mashindano.app.events import create_event, start_event
 from mashindano.app.locking import EventContext, locked_event, now_or
@@ -185,7 +186,7 @@ def _refusals() -> Iterator[None]:
         yield
     except MashindanoError as exc:
         if exc.code in ENGINE_REFUSALS:
-            raise WrongState(exc.message, **exc.params) from None
+            raise WrongState(shown(exc), **exc.params) from None
         raise
 
 

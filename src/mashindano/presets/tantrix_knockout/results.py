@@ -26,6 +26,7 @@ from fractions import Fraction
 
 from django.utils.translation import gettext
 
+from mashindano.app.error_texts import shown
 from mashindano.app.formats.base import ParsedResult
 from mashindano.engine.errors import IllegalResult, MashindanoError
 from mashindano.engine.knockout.parameters import TantrixKnockoutParameters
@@ -219,7 +220,7 @@ def _naming(where: str) -> Iterator[None]:
         yield
     except MashindanoError as exc:
         raise IllegalResult(
-            gettext("{where}: {message}").format(where=where, message=exc.message), **exc.params
+            gettext("{where}: {message}").format(where=where, message=shown(exc)), **exc.params
         ) from None
 
 
