@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from mashindano.app.declarations import parameter_notes
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
@@ -91,7 +91,9 @@ def round_robin_parameters(overrides: Mapping[str, Json]) -> ChessRoundRobinPara
 class ChessRoundRobinAdapter(ChessAdapter):
     preset = PRESET_NAME
     parts = (LEAVES, STAGE_EXPORT)
-    description = "Chess round-robin, single or double (FIDE Berger tables), SB tie-break"
+    description = gettext_noop(
+        "Chess round-robin, single or double (FIDE Berger tables), SB tie-break"
+    )
 
     parameter_schema = ParameterSchema(
         schema_of(CHESS_ROUND_ROBIN, parameter_notes.CHESS), round_robin_parameters

@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from mashindano.app.declarations import parameter_notes
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
@@ -86,7 +86,7 @@ class ChessSwissAdapter(ChessAdapter):
     preset = PRESET_NAME
     parts = (LEAVES, ACCELERATED, STAGE_EXPORT)
     takes_forbidden_pairs = True
-    description = (
+    description = gettext_noop(
         "Chess Swiss: simple Swiss with a random round 1 (swiss_pairing=simple, default) "
         "or FIDE Dutch (swiss_pairing=dutch), Buchholz then SB"
     )

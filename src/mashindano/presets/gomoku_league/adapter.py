@@ -44,7 +44,7 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from fractions import Fraction
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from mashindano.app.declarations import parameter_notes
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
@@ -121,7 +121,9 @@ class GomokuLeagueAdapter(BaseAdapter):
     actions = ACTIONS
     preset = PRESET_NAME
     parts = (LEAVES, LATE_ENTRIES, PERIODS, RESULT_CHANGES)
-    description = "Gomoku monthly ladder league: 4-game matches against positions ±1 and ±2"
+    description = gettext_noop(
+        "Gomoku monthly ladder league: 4-game matches against positions ±1 and ±2"
+    )
     plays_once_per_round = False
     names_sides = False
     """A game's stored first side says who moves first, not a colour."""
@@ -640,6 +642,12 @@ def _running_month_table(facts: EventFacts, record: MonthRecord) -> StandingsTab
 
 
 _CLOSED_COLUMNS = ("coefficient", "previous coefficient", "start position")
+PRIZE_WORDS = {
+    "league-star": gettext_noop("league star"),
+    "place": gettext_noop("place prize"),
+    "progress": gettext_noop("progress prize"),
+}
+"""A month-end prize's kind in words (the standings note)."""
 
 
 def _month_end_table(facts: EventFacts, record: MonthRecord) -> StandingsTable:
@@ -649,16 +657,19 @@ def _month_end_table(facts: EventFacts, record: MonthRecord) -> StandingsTable:
     threshold = record.league.parameters.removal_threshold
     prizes: dict[CompetitorId, list[str]] = {}
     for prize in outcome.prizes:
-        text = prize.kind.value + (f" {prize.points}" if prize.points is not None else "")
+        text = gettext(PRIZE_WORDS[prize.kind.value]) + (
+            f" {prize.points}" if prize.points is not None else ""
+        )
         prizes.setdefault(prize.competitor, []).append(text)
     lines: list[StandingsLine] = []
     for position, entry in enumerate(outcome.ranking.updated, start=1):
         update = outcome.ranking.updates[entry.competitor]
         notes = list(prizes.get(entry.competitor, []))
         if update.removed:
-            notes.append(f"removed (below {format_coefficient(threshold)})")
+            below = format_coefficient(threshold)
+            notes.append(gettext("removed (below {threshold})").format(threshold=below))
         if entry.competitor in suspended:
-            notes.append("suspended")
+            notes.append(gettext("suspended"))
         lines.append(
             StandingsLine(
                 rank=position,
@@ -680,7 +691,7 @@ def _month_end_table(facts: EventFacts, record: MonthRecord) -> StandingsTable:
     return StandingsTable(title, _CLOSED_COLUMNS, tuple(lines))
 
 
-ON_LEAVE = "on leave"
+ON_LEAVE = gettext_noop("on leave")
 
 
 def _on_leave_lines(
@@ -705,7 +716,7 @@ def _on_leave_lines(
                 competitor=by_id[competitor],
                 points=Fraction(0),
                 values=values,
-                note=ON_LEAVE,
+                note=gettext(ON_LEAVE),
             )
         )
     return lines

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from mashindano.app.declarations import parameter_notes
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
@@ -132,7 +132,7 @@ class KibaBaoAdapter(BaseAdapter):
         PLAYERS_EXPORT,
         SECTIONS,
     )
-    description = (
+    description = gettext_noop(
         "KIBA Bao: seeded qualification groups, two semifinal groups, best-of-3 final; "
         "two games per pairing, score, Neustadtl, KIBA score"
     )

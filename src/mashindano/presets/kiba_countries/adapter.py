@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from fractions import Fraction
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from mashindano.app.declarations import parameter_notes
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
@@ -194,7 +194,7 @@ def _published_games(facts: EventFacts, teams: Sequence[CountryTeam]) -> tuple[G
 class KibaCountriesAdapter(BaseAdapter):
     preset = PRESET_NAME
     parts = (LEAVES, PLAYERS_EXPORT)
-    description = (
+    description = gettext_noop(
         "KIBA countries event: two countries of three, each player one game against each "
         "player of the other country (9 games), a point per win for the country"
     )
@@ -321,7 +321,7 @@ def _countries_table(teams: Sequence[CountryTeam], result: CountriesResult) -> S
                 note=note,
             )
         )
-    return StandingsTable("Countries (R42)", (), tuple(lines))
+    return StandingsTable(gettext("Countries (R42)"), (), tuple(lines))
 
 
 def _players_table(teams: Sequence[CountryTeam], games: Sequence[Game]) -> StandingsTable:
@@ -346,7 +346,7 @@ def _players_table(teams: Sequence[CountryTeam], games: Sequence[Game]) -> Stand
                 note=player.country or "",
             )
         )
-    return StandingsTable("Players: games won", ("kiba-score",), tuple(lines))
+    return StandingsTable(gettext("Players: games won"), ("kiba-score",), tuple(lines))
 
 
 __all__ = [

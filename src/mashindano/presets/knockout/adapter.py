@@ -24,7 +24,7 @@ from dataclasses import replace
 from datetime import datetime
 from fractions import Fraction
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
 from mashindano.app.errors import WrongState
@@ -84,7 +84,7 @@ from mashindano.store.facts import (
 class KnockoutAdapter(BaseAdapter):
     preset = PRESET_NAME
     parts = (LEAVES, EXTRA_GAMES, RESULT_CHANGES, SCORED_MATCHES)
-    description = (
+    description = gettext_noop(
         "Knockout for any game: single or double elimination, seeded or drawn, byes to the "
         "top seeds, optional third place and grand-final reset, best of N games"
     )

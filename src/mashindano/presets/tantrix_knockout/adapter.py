@@ -34,7 +34,7 @@ from dataclasses import replace
 from datetime import datetime
 from fractions import Fraction
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from mashindano.app.declarations import parameter_notes
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
@@ -124,7 +124,7 @@ class TantrixKnockoutAdapter(BaseAdapter):
         SECTIONS,
         GAME_SCORES,
     )
-    description = (
+    description = gettext_noop(
         "Tantrix knockout: seeded bracket, byes for the top seeds, matches on TPs with the "
         "decisive-victory rule (5 TPs, 3 tiebreak games), optional third place and plate"
     )
