@@ -115,6 +115,19 @@ class KibaStageUnit(PairingUnit):
     def label(self) -> str:
         return f"{self.name} stage (round {self.number})"
 
+    @property
+    def words(self) -> str:
+        words = STAGE_WORDS.get(self.name)
+        return gettext(words).format(number=self.number) if words else self.label
+
+
+STAGE_WORDS = {
+    "qualification": gettext_noop("qualification stage (round {number})"),
+    "semifinal": gettext_noop("semifinal stage (round {number})"),
+    "final": gettext_noop("final stage (round {number})"),
+}
+"""A stage to publish next, in words of the page's language (the event page's "Next")."""
+
 
 def _unit(number: int, kind: StageKind) -> KibaStageUnit:
     return KibaStageUnit("stage", EVENT_STAGE, "", number, kind.value)
