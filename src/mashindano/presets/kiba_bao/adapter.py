@@ -45,6 +45,7 @@ from mashindano.app.formats.parts import (
     SECTIONS,
     BaseAdapter,
 )
+from mashindano.app.queries import game_words
 from mashindano.engine.errors import IllegalResult
 from mashindano.engine.kiba import (
     PRESET_NAME,
@@ -364,7 +365,7 @@ class KibaBaoAdapter(BaseAdapter):
                         "{label}: {player} withdrew on {at:%Y-%m-%d %H:%M} UTC, so "
                         "this unfinished game is lost by abandonment (A14); an "
                         "arbiter may rule otherwise"
-                    ).format(label=game.label, player=player, at=w.at),
+                    ).format(label=game_words(game), player=player, at=w.at),
                     round=game.round,
                     board=game.board,
                     player=player,
