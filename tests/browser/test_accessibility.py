@@ -281,35 +281,53 @@ def _catalogue(language: str) -> tuple[set[str], set[str]]:
     return {e.msgid for e in entries}, {m for e in entries for m in e.msgstrs}
 
 
+@dataclass(frozen=True)
+class English:
+    """The pages of one walk in English: their paths and text, and the names they show."""
+
+    username: str | None
+    paths: tuple[str, ...]
+    pages: dict[str, Texts]
+    names: frozenset[str]
+
+
+@pytest.fixture(scope="module")
+def english(signed: Signed) -> list[English]:
+    """Each walk's pages (one of each kind per event) read once in English."""
+    found = []
+    for username, start, within in WALKS.values():
+        visit = signed(username, "en")
+        paths = tuple(walk(visit, start, within, per_event=True))
+        pages = {p: texts(visit.context.request.get(visit.site.url + p).text()) for p in paths}
+        names = frozenset(n for page in pages.values() for n in page.names)
+        found.append(English(username, paths, pages, names))
+    return found
+
+
 @pytest.mark.parametrize("language", TRANSLATED)
-def test_the_translation_walk_finds_no_english(signed: Signed, language: str) -> None:
-    """Every page kind of the walks above (public, console, my page, the game page), fetched
-    in English and in `language`: a text node found in both that still has English words of
-    the site is either a catalogue string left untranslated at rendering or a string of the
+def test_the_translation_walk_finds_no_english(
+    signed: Signed, english: list[English], language: str
+) -> None:
+    """Every page kind of the walks above (public, console, my page, the game page), read in
+    English and in `language`: a text node found in both that still has English words of the
+    site is either a catalogue string left untranslated at rendering or a string of the
     code/templates not marked for translation."""
     from mashindano.app.formats.registry import available_presets
 
     slugs = {*available_presets(), *(s.replace("_", "-") for s in available_presets())}
     catalogue, translations = _catalogue(language)
     found: dict[str, set[str]] = {}
-    for username, start, within in WALKS.values():
-        visit = signed(username, "en")
-        paths = list(walk(visit, start, within, per_event=True))
-        names: set[str] = set()
-        pages = {}
-        for path in paths:
-            pages[path] = texts(visit.context.request.get(visit.site.url + path).text())
-            names |= pages[path].names
-        visit = signed(username, language)
-        for path in paths:
+    for walked in english:
+        visit = signed(walked.username, language)
+        for path in walked.paths:
             shown = texts(visit.context.request.get(visit.site.url + path).text())
-            english = set(pages[path].nodes)
+            before = set(walked.pages[path].nodes)
             for text in shown.nodes:
-                if text in translations or text not in english:
+                if text in translations or text not in before:
                     continue
-                if english_left(text, names | shown.names, slugs):
+                if english_left(text, walked.names | shown.names, slugs):
                     found.setdefault(text, set()).add(path)
-        signed(username, "en")
+        signed(walked.username, "en")
     lines = [
         f"{'catalogue, untranslated on the page' if text in catalogue else 'not marked'}: "
         f"{text!r} on {len(where)} page(s), e.g. {sorted(where)[0]}"
