@@ -49,7 +49,8 @@ def kind(path: str, per_event: bool) -> str:
     parts = urlsplit(path)
     shape = re.sub(r"/player/[^/]+/", "/player/*/", parts.path)
     if not per_event:
-        shape = re.sub(r"^/(e|console|me/e|play)/[^/]+/", r"/\1/*/", shape)
+        # An event's slug, not the console's own pages (/console/series/, /console/new/).
+        shape = re.sub(r"^/(e|console|me/e|play)/(?!(series|new|join)/)[^/]+/", r"/\1/*/", shape)
     shape = re.sub(r"\d+", "#", shape)
     names = sorted({pair.split("=")[0] for pair in parts.query.split("&") if pair})
     return shape + ("?" + "&".join(names) if names else "")
