@@ -253,12 +253,17 @@ def texts(html: str) -> Texts:
     return parsed
 
 
+SPEC_REFERENCE = re.compile(r"\([a-z-]+ [RA]\d+[^)]*\)")
+"""A rule's reference in the specs: "(chess-manager R16, A6)"."""
+
+
 def english_left(text: str, names: set[str], slugs: set[str]) -> str:
     """What of `text` reads as English words of the site: names (longest first), codes
     (numbers, rule ids, all capitals, preset slugs) and `ALLOWED` words taken out."""
     for name in sorted(names, key=len, reverse=True):
         if len(name) > 2:
             text = text.replace(name, " ")
+    text = SPEC_REFERENCE.sub(" ", text)
     words = []
     for word in re.split(r"[\s·–—:;,()\[\]/]+", text):
         bare = word.strip(".!?'\"★")
