@@ -135,6 +135,22 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
         yield site
 
 
+DEMO_PASSWORD = "browser-demo-29"
+"""The demo accounts' password on the `demo` site (`MASHINDANO_DEMO_PASSWORD`)."""
+
+
+@pytest.fixture(scope="session")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    """`serve --demo` over a new database: the finished events, the events in progress and the
+    demo accounts (password `DEMO_PASSWORD`); built once per session and shared by the modules
+    that need the living demo (test_demo_doors, test_accessibility)."""
+    site = new_site(Site, tmp_path_factory, "demo")
+    env = {**site.env(), "MASHINDANO_DEMO_PASSWORD": DEMO_PASSWORD}
+    # The first start builds every finished event (no cache yet beside this database).
+    with serving(site, "--demo", "--no-worker", env=env, patience=600):
+        yield site
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright

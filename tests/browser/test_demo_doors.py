@@ -12,26 +12,16 @@ Screenshots: var/screenshots/demo-*-{360,1280}.png."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
+from tests.browser.conftest import DEMO_PASSWORD as PASSWORD
 from tests.browser.conftest import Site, Visit, new_site, serving
 
 from mashindano.app.demo import DEMO_PEOPLE, demo_email
 
-PASSWORD = "browser-demo-29"
 WIDTHS = (360, 1280)
-
-
-@pytest.fixture(scope="module")
-def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    site = new_site(Site, tmp_path_factory, "demo")
-    env = {**site.env(), "MASHINDANO_DEMO_PASSWORD": PASSWORD}
-    # The first start builds every finished event (no cache yet beside this database).
-    with serving(site, "--demo", "--no-worker", env=env, patience=600):
-        yield site
 
 
 def _fits(visit: Visit) -> None:

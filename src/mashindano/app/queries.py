@@ -14,7 +14,7 @@ from django.utils.translation import gettext
 from mashindano.app.errors import UnknownEvent, UnknownGame, UnknownPlayer
 from mashindano.engine.model import Competitor
 from mashindano.store import lookups, models
-from mashindano.store.facts import EventFacts
+from mashindano.store.facts import EventFacts, GameFact
 from mashindano.store.mapping import competitor_of, load_event_facts
 
 
@@ -102,6 +102,16 @@ def game_place(round_number: int, board: int, game: int = 1) -> str:
             round=round_number, board=board, game=game
         )
     return gettext("round {round}, board {board}").format(round=round_number, board=board)
+
+
+def game_words(game: GameFact) -> str:
+    """A game's label (`GameFact.label`) in words of the current language: "round 1, board
+    11, game 2 (Asha - Baraka)"."""
+    return gettext("{place} ({first} - {second})").format(
+        place=game_place(game.round, game.board, game.number),
+        first=game.first,
+        second=game.second,
+    )
 
 
 @dataclass(frozen=True, slots=True)

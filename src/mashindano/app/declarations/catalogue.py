@@ -36,10 +36,10 @@ def integer_parameter(
     )
 
 
-ROUND = integer_parameter("round", "Round number.")
-BOARD = integer_parameter("board", "Board number.")
-GAME_NUMBER = integer_parameter("game", "Game of a multi-game match.", default=1)
-STAGE = integer_parameter("stage", "Stage (a knockout's plate is 2).", default=1)
+ROUND = integer_parameter("round", gettext_noop("Round number."))
+BOARD = integer_parameter("board", gettext_noop("Board number."))
+GAME_NUMBER = integer_parameter("game", gettext_noop("Game of a multi-game match."), default=1)
+STAGE = integer_parameter("stage", gettext_noop("Stage (a knockout's plate is 2)."), default=1)
 GROUP = ParameterSpec(
     "group", T.TEXT, default="", help=gettext_noop("Group within the stage, if any.")
 )

@@ -12,7 +12,7 @@ from django.utils.translation import gettext
 from mashindano.app.declarations.parameters import parameters_to_json
 from mashindano.app.documents.place import Place
 from mashindano.app.documents.presets import event_summary
-from mashindano.app.formats.parts import DESCRIPTION
+from mashindano.app.formats.parts import DESCRIPTION, PAIRING
 from mashindano.app.formats.registry import part
 from mashindano.app.queries import get_event_facts, list_events
 from mashindano.store.facts import EventFacts, Json
@@ -246,6 +246,10 @@ def build_event_summary(slug: str) -> EventSummary:
     summary = view.summary
     rounds = _round_links(facts)
     next_unit = summary.get("next")
+    if isinstance(next_unit, str):
+        # The summary's label is the JSON's (English); the page says it in its language.
+        unit = part(facts.preset, PAIRING).next_unit(facts)
+        next_unit = unit.words if unit is not None else next_unit
     return EventSummary(
         slug=facts.slug,
         name=facts.name,

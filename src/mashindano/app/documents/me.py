@@ -28,7 +28,7 @@ from mashindano.app.on_site import play_url, plays_on_site
 from mashindano.app.performing import available_actions
 from mashindano.app.permissions import answered_report, refuses_answer, reporter_sides
 from mashindano.app.principals import Principal
-from mashindano.app.queries import game_place, get_event_facts
+from mashindano.app.queries import game_place, game_words, get_event_facts
 from mashindano.app.registrations import (
     JOIN_HOOKS,
     NO_JOIN_HOOKS,
@@ -280,7 +280,7 @@ def _my_event(
             )
             games.append(
                 MyGame(
-                    game.label,
+                    game_words(game),
                     game.round,
                     game.board,
                     game.number,

@@ -50,6 +50,23 @@ class PairingUnit:
         group = f" group {self.group}" if self.group else ""
         return f"stage {self.stage}{group} {self.kind} {self.number}"
 
+    @property
+    def words(self) -> str:
+        """The label in the reader's language (the pages; `label` stays the JSON's)."""
+        if self.kind == "month":
+            return gettext("stage {stage} month {number}").format(
+                stage=self.stage, number=self.number
+            )
+        if self.group:
+            return gettext("stage {stage} group {group} round {number}").format(
+                stage=self.stage, group=self.group, number=self.number
+            )
+        if self.kind == "round":
+            return gettext("stage {stage} round {number}").format(
+                stage=self.stage, number=self.number
+            )
+        return gettext("stage {number}").format(number=self.number)
+
 
 @dataclass(frozen=True, slots=True)
 class PlannedGame:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from mashindano.app.declarations import parameter_notes
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
@@ -28,7 +28,6 @@ from mashindano.app.formats.base import (
 )
 from mashindano.app.formats.chess import ChessAdapter
 from mashindano.app.formats.parts import LEAVES, STAGE_EXPORT
-from mashindano.app.marks import gettext_noop
 from mashindano.engine.errors import ConfigError
 from mashindano.engine.model import ByeKind, CompetitorId, GameResult, Side
 from mashindano.engine.parameters import override

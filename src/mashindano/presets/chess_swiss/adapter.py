@@ -30,7 +30,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from mashindano.app.declarations import parameter_notes
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
@@ -53,7 +53,6 @@ from mashindano.app.formats.parts import (
     PRESENCE,
     STAGE_EXPORT,
 )
-from mashindano.app.marks import gettext_noop
 from mashindano.engine.model import Bye, ByeKind, Competitor, CompetitorId, Side, StageResults
 from mashindano.engine.pairing import (
     Acceleration,

@@ -44,7 +44,7 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from fractions import Fraction
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from mashindano.app.declarations import parameter_notes
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
@@ -63,7 +63,6 @@ from mashindano.app.formats.base import (
     StartPlan,
 )
 from mashindano.app.formats.parts import LATE_ENTRIES, LEAVES, PERIODS, RESULT_CHANGES, BaseAdapter
-from mashindano.app.marks import gettext_noop
 from mashindano.engine.errors import IllegalResult
 from mashindano.engine.gomoku import (
     LeaveRequest,
@@ -645,6 +644,12 @@ def _running_month_table(facts: EventFacts, record: MonthRecord) -> StandingsTab
 
 
 _CLOSED_COLUMNS = ("coefficient", "previous coefficient", "start position")
+PRIZE_WORDS = {
+    "league-star": gettext_noop("league star"),
+    "place": gettext_noop("place prize"),
+    "progress": gettext_noop("progress prize"),
+}
+"""A month-end prize's kind in words (the standings note)."""
 
 
 def _month_end_table(facts: EventFacts, record: MonthRecord) -> StandingsTable:
@@ -654,16 +659,19 @@ def _month_end_table(facts: EventFacts, record: MonthRecord) -> StandingsTable:
     threshold = record.league.parameters.removal_threshold
     prizes: dict[CompetitorId, list[str]] = {}
     for prize in outcome.prizes:
-        text = prize.kind.value + (f" {prize.points}" if prize.points is not None else "")
+        text = gettext(PRIZE_WORDS[prize.kind.value]) + (
+            f" {prize.points}" if prize.points is not None else ""
+        )
         prizes.setdefault(prize.competitor, []).append(text)
     lines: list[StandingsLine] = []
     for position, entry in enumerate(outcome.ranking.updated, start=1):
         update = outcome.ranking.updates[entry.competitor]
         notes = list(prizes.get(entry.competitor, []))
         if update.removed:
-            notes.append(f"removed (below {format_coefficient(threshold)})")
+            below = format_coefficient(threshold)
+            notes.append(gettext("removed (below {threshold})").format(threshold=below))
         if entry.competitor in suspended:
-            notes.append("suspended")
+            notes.append(gettext("suspended"))
         lines.append(
             StandingsLine(
                 rank=position,
@@ -685,7 +693,7 @@ def _month_end_table(facts: EventFacts, record: MonthRecord) -> StandingsTable:
     return StandingsTable(title, _CLOSED_COLUMNS, tuple(lines))
 
 
-ON_LEAVE = "on leave"
+ON_LEAVE = gettext_noop("on leave")
 
 
 def _on_leave_lines(
@@ -710,7 +718,7 @@ def _on_leave_lines(
                 competitor=by_id[competitor],
                 points=Fraction(0),
                 values=values,
-                note=ON_LEAVE,
+                note=gettext(ON_LEAVE),
             )
         )
     return lines

@@ -41,7 +41,9 @@ def round_deadlines(facts: EventFacts, shown: RoundFact, at: datetime) -> tuple[
         played_at = min(reported[0], month.ends_at)
         due = report_deadline(played_at, league)
         found.append(
-            Deadline("reports of the match's games", due, "gomoku-league R45", encounter.board)
+            Deadline(
+                gettext("reports of the match's games"), due, "gomoku-league R45", encounter.board
+            )
         )
         for game in encounter.games:
             if game.status is not ResultStatus.REPORTED:

@@ -392,10 +392,10 @@ def _encounters_by_pair(
 
 def _prize_label(prize: MonthPrize) -> str:
     if prize.kind == PrizeKind.PLACE.value:
-        return f"place {prize.place}"
+        return gettext("place {place}").format(place=prize.place)
     if prize.kind == PrizeKind.PROGRESS.value and prize.places_gained is not None:
-        return f"progress (+{prize.places_gained} places)"
-    return prize.kind
+        return gettext("progress (+{places} places)").format(places=prize.places_gained)
+    return prize.kind  # league-star: the page says it in words (`value_words`)
 
 
 def instant_text(at: datetime) -> str:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from mashindano.app.declarations import parameter_notes
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
@@ -45,7 +45,7 @@ from mashindano.app.formats.parts import (
     SECTIONS,
     BaseAdapter,
 )
-from mashindano.app.marks import gettext_noop
+from mashindano.app.queries import game_words
 from mashindano.engine.errors import IllegalResult
 from mashindano.engine.kiba import (
     Destination,
@@ -116,6 +116,19 @@ class KibaStageUnit(PairingUnit):
     @property
     def label(self) -> str:
         return f"{self.name} stage (round {self.number})"
+
+    @property
+    def words(self) -> str:
+        words = STAGE_WORDS.get(self.name)
+        return gettext(words).format(number=self.number) if words else self.label
+
+
+STAGE_WORDS = {
+    "qualification": gettext_noop("qualification stage (round {number})"),
+    "semifinal": gettext_noop("semifinal stage (round {number})"),
+    "final": gettext_noop("final stage (round {number})"),
+}
+"""A stage to publish next, in words of the page's language (the event page's "Next")."""
 
 
 def _unit(number: int, kind: StageKind) -> KibaStageUnit:
@@ -356,7 +369,7 @@ class KibaBaoAdapter(BaseAdapter):
                         "{label}: {player} withdrew on {at:%Y-%m-%d %H:%M} UTC, so "
                         "this unfinished game is lost by abandonment (A14); an "
                         "arbiter may rule otherwise"
-                    ).format(label=game.label, player=player, at=w.at),
+                    ).format(label=game_words(game), player=player, at=w.at),
                     round=game.round,
                     board=game.board,
                     player=player,

@@ -22,6 +22,7 @@ from mashindano.app.error_texts import end_shown
 from mashindano.app.errors import UnknownEvent, UnknownGame
 from mashindano.app.locking import now_or
 from mashindano.app.principals import Principal
+from mashindano.app.queries import game_words
 from mashindano.app.results import GameRef
 from mashindano.engine.bao import (
     NORTH,
@@ -412,7 +413,9 @@ def _viewer(loaded: _Loaded, principal: Principal | None) -> PlayerLine | None:
 def _heading(loaded: _Loaded, slug: str, game_id: int) -> dict[str, Any]:
     """The `GameHeading` part of a page of this game (keyword arguments of the page)."""
     south, north = _players(loaded)
-    heading = GameHeading(slug, loaded.event_name, game_id, loaded.game.game.label, south, north)
+    heading = GameHeading(
+        slug, loaded.event_name, game_id, game_words(loaded.game.game), south, north
+    )
     return {f.name: getattr(heading, f.name) for f in fields(GameHeading)}
 
 
@@ -625,7 +628,7 @@ def build_my_games(principal: Principal, *, now: datetime | None = None) -> MyGa
                 slug=slug,
                 event_name=round_row.stage.event.name,
                 game_id=row.id,
-                label=game.game.label,
+                label=game_words(game.game),
                 me=PlayerLine(me_key, names[me_key], side[CompetitorId(me_key)]),
                 opponent=PlayerLine(other, names[other], side[CompetitorId(other)]),
                 my_move=game.to_move == me_key,

@@ -25,6 +25,7 @@ from mashindano.app.error_texts import shown
 from mashindano.app.errors import DuplicateReport, UnknownGame, WrongState
 from mashindano.app.locking import EventContext, locked_event, now_or
 from mashindano.app.principals import Principal
+from mashindano.app.queries import game_words
 from mashindano.app.results import GameRef, ResultChange, do_append_report, get_game_at
 from mashindano.engine.bao import DEFAULT_PARAMETERS as KISWAHILI_PARAMETERS
 from mashindano.engine.bao import (
@@ -294,7 +295,7 @@ def play_move(
         if ply is not None and ply > before.next_ply:
             raise WrongState(
                 gettext("{label}: ply {ply} is not the next move (ply {next_ply})").format(
-                    label=before.game.label, ply=ply, next_ply=before.next_ply
+                    label=game_words(before.game), ply=ply, next_ply=before.next_ply
                 ),
                 round=before.game.round,
                 board=before.game.board,
@@ -304,7 +305,9 @@ def play_move(
         try:
             chosen = parse_move(before.position, text, rules)
         except (ParseError, IllegalResult) as exc:
-            message = gettext("{where}: {error}").format(where=before.game.label, error=shown(exc))
+            message = gettext("{where}: {error}").format(
+                where=game_words(before.game), error=shown(exc)
+            )
             raise type(exc)(message, **exc.params) from None
         stored = models.Move.objects.create(
             game=row,
@@ -350,7 +353,7 @@ def _repeated(
             gettext(
                 "{label}: ply {ply} was already played ({notation} by {actor} at {isoformat})"
             ).format(
-                label=game.game.label,
+                label=game_words(game.game),
                 ply=ply,
                 notation=stored.notation,
                 actor=stored.actor,
@@ -363,7 +366,7 @@ def _repeated(
 
 
 def _check_can_move(context: EventContext, game: BaoGame) -> CompetitorId:
-    label = game.game.label
+    label = game_words(game.game)
     if game.is_over:
         raise WrongState(
             gettext("{label} is over").format(label=label),
@@ -426,7 +429,7 @@ def resign_game(
         if player not in (game.game.first, game.game.second):
             raise WrongState(
                 gettext("{player} does not play {label}").format(
-                    player=player, label=game.game.label
+                    player=player, label=game_words(game.game)
                 ),
                 round=game.game.round,
                 board=game.game.board,
@@ -434,7 +437,7 @@ def resign_game(
         context.grant.require_own((CompetitorId(player),), what=game.game.label)
         if game.is_over:
             raise WrongState(
-                gettext("{label} is over").format(label=game.game.label),
+                gettext("{label} is over").format(label=game_words(game.game)),
                 round=game.game.round,
                 board=game.game.board,
             )

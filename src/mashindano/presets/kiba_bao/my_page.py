@@ -10,6 +10,7 @@ from django.utils.translation import gettext
 
 from mashindano.app.documents.me import MOVE, MyPageHooks, OpenAction, fixed_values
 from mashindano.app.on_site import play_url
+from mashindano.app.queries import game_words
 from mashindano.engine.model import CompetitorId
 from mashindano.presets.kiba_bao.clocks import open_game_clocks
 from mashindano.store.facts import EventFacts
@@ -28,7 +29,7 @@ def moves_awaited(
             MOVE,
             facts.slug,
             facts.name,
-            gettext("your move in {label}").format(label=game.label),
+            gettext("your move in {label}").format(label=game_words(game)),
             "game.move",
             fixed_values(game),
             clock.deadline,

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from fractions import Fraction
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from mashindano.app.declarations import parameter_notes
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
@@ -38,7 +38,6 @@ from mashindano.app.formats.base import (
     StartPlan,
 )
 from mashindano.app.formats.parts import LEAVES, PLAYERS_EXPORT, BaseAdapter
-from mashindano.app.marks import gettext_noop
 from mashindano.engine.errors import ConfigError, IllegalResult
 from mashindano.engine.kiba import (
     CountriesResult,
@@ -324,7 +323,7 @@ def _countries_table(teams: Sequence[CountryTeam], result: CountriesResult) -> S
                 note=note,
             )
         )
-    return StandingsTable("Countries (R42)", (), tuple(lines))
+    return StandingsTable(gettext("Countries (R42)"), (), tuple(lines))
 
 
 def _players_table(teams: Sequence[CountryTeam], games: Sequence[Game]) -> StandingsTable:
@@ -349,7 +348,7 @@ def _players_table(teams: Sequence[CountryTeam], games: Sequence[Game]) -> Stand
                 note=player.country or "",
             )
         )
-    return StandingsTable("Players: games won", ("kiba-score",), tuple(lines))
+    return StandingsTable(gettext("Players: games won"), ("kiba-score",), tuple(lines))
 
 
 __all__ = [

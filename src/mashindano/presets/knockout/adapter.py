@@ -24,7 +24,7 @@ from dataclasses import replace
 from datetime import datetime
 from fractions import Fraction
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
 from mashindano.app.errors import WrongState
@@ -50,7 +50,6 @@ from mashindano.app.formats.parts import (
     SCORED_MATCHES,
     BaseAdapter,
 )
-from mashindano.app.marks import gettext_noop
 from mashindano.engine.knockout.elimination import EliminationMatch, MatchStatus
 from mashindano.engine.knockout.elimination_options import seed_entrants
 from mashindano.engine.model import ByeKind, CompetitorId, GameResult, Side

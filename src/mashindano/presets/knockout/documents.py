@@ -15,7 +15,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from mashindano.engine.knockout.bracket import bracket_size, round_name
+from django.utils.translation import gettext, gettext_noop
+
+from mashindano.app.documents.knockout_words import round_title
+from mashindano.engine.knockout.bracket import bracket_size
 from mashindano.engine.knockout.elimination import (
     EliminationBracket,
     EliminationMatch,
@@ -29,11 +32,12 @@ if TYPE_CHECKING:
     from mashindano.store.facts import Json
 
 SECTION_TITLES = {
-    Section.WINNERS: "Winners' bracket",
-    Section.LOSERS: "Losers' bracket",
-    Section.THIRD_PLACE: "Third place",
-    Section.GRAND_FINAL: "Grand final",
+    Section.WINNERS: gettext_noop("Winners' bracket"),
+    Section.LOSERS: gettext_noop("Losers' bracket"),
+    Section.THIRD_PLACE: gettext_noop("Third place"),
+    Section.GRAND_FINAL: gettext_noop("Grand final"),
 }
+"""Each section's title, translated where the document is built."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,7 +191,7 @@ def bracket_document(
             RoundView(number, _round_title(bracket, section, number, winners_rounds), tuple(ms))
             for number, ms in rounds.items()
         )
-        sections.append(SectionView(section.value, SECTION_TITLES[section], views))
+        sections.append(SectionView(section.value, gettext(SECTION_TITLES[section]), views))
     placements: tuple[PlacementView, ...] = ()
     if bracket.is_finished:
         placements = tuple(
@@ -214,16 +218,45 @@ def _round_title(
 ) -> str:
     match section:
         case Section.WINNERS if not bracket.options.is_double:
-            return round_name(number, winners_rounds)
+            return round_title(number, winners_rounds)
         case Section.WINNERS:
-            return "Winners' final" if number == winners_rounds else f"Winners' round {number}"
+            if number == winners_rounds:
+                return gettext("Winners' final")
+            return gettext("Winners' round {number}").format(number=number)
         case Section.LOSERS:
-            final = number == 2 * (winners_rounds - 1)
-            return "Losers' final" if final else f"Losers' round {number}"
+            if number == 2 * (winners_rounds - 1):
+                return gettext("Losers' final")
+            return gettext("Losers' round {number}").format(number=number)
         case Section.THIRD_PLACE:
-            return "Third-place match"
+            return gettext("Third-place match")
         case _:
-            return "Grand final" if number == 1 else "Grand final reset"
+            return gettext("Grand final") if number == 1 else gettext("Grand final reset")
+
+
+def _match_name(bracket: EliminationBracket, m: EliminationMatch) -> str:
+    """A match's name for people, as `EliminationBracket.describe` says it in English:
+    "Final", "Losers' round 2 match 3", "Grand final"."""
+    winners_rounds = bracket_size(len(bracket.entrants)).bit_length() - 1
+    match m.section:
+        case Section.THIRD_PLACE | Section.GRAND_FINAL:
+            return _round_title(bracket, m.section, m.round, winners_rounds)
+        case Section.WINNERS if not bracket.options.is_double:
+            name = round_title(m.round, winners_rounds)
+            if m.round == winners_rounds:
+                return name
+            return gettext("{round} match {number}").format(round=name, number=m.number)
+        case Section.WINNERS if m.round == winners_rounds:
+            return gettext("Winners' final")
+        case Section.WINNERS:
+            return gettext("Winners' round {round} match {number}").format(
+                round=m.round, number=m.number
+            )
+        case _ if m.round == 2 * (winners_rounds - 1):
+            return gettext("Losers' final")
+        case _:
+            return gettext("Losers' round {round} match {number}").format(
+                round=m.round, number=m.number
+            )
 
 
 def _match_view(
@@ -242,7 +275,7 @@ def _match_view(
         score = (a_wins, b_wins)
     return MatchView(
         m.id,
-        bracket.describe(m.id),
+        _match_name(bracket, m),
         m.status.value,
         _slot_view(bracket, m.a, names, m),
         _slot_view(bracket, m.b, names, m),

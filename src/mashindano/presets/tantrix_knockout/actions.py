@@ -68,7 +68,12 @@ ACTIONS: tuple[ActionSpec, ...] = (
             Composite(
                 "where",
                 "mashindano.app.results:GameRef",
-                (ROUND, BOARD, integer_parameter("game", "Game of the match.", default=1), STAGE),
+                (
+                    ROUND,
+                    BOARD,
+                    integer_parameter("game", gettext_noop("Game of the match."), default=1),
+                    STAGE,
+                ),
             ),
             _TANTRIX_PLAYER,
             ParameterSpec(

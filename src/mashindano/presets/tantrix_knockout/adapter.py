@@ -34,7 +34,7 @@ from dataclasses import replace
 from datetime import datetime
 from fractions import Fraction
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from mashindano.app.declarations import parameter_notes
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
@@ -62,7 +62,6 @@ from mashindano.app.formats.parts import (
     SECTIONS,
     BaseAdapter,
 )
-from mashindano.app.marks import gettext_noop
 from mashindano.engine.knockout.bracket import BracketMatch, seed_competitors
 from mashindano.engine.knockout.parameters import (
     TANTRIX_KNOCKOUT,

@@ -14,8 +14,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from mashindano.app.documents.knockout_words import round_title, stage_name
 from mashindano.app.documents.place import PlayerRef
-from mashindano.engine.knockout.bracket import BracketMatch, round_name
+from mashindano.engine.knockout.bracket import BracketMatch
 from mashindano.engine.knockout.result_forms import describe_review
 from mashindano.engine.model import Competitor, CompetitorId
 from mashindano.engine.points import Points
@@ -171,13 +172,13 @@ def bracket_document(draw: Draw, competitors: Mapping[CompetitorId, Competitor])
 
     third = bracket.third_place
     return BracketDocument(
-        name=draw.name,
+        name=stage_name(draw.name),
         stage=draw.stage,
         seeds=tuple(PlayerRef.lookup(players, c) for c in bracket.entrants),
         rounds=tuple(
             BracketRound(
                 number,
-                round_name(number, bracket.round_count),
+                round_title(number, bracket.round_count),
                 tuple(line(m) for m in draw.refs_of_round(number)),
             )
             for number in range(1, bracket.round_count + 1)

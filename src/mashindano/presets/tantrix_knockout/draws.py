@@ -23,6 +23,7 @@ from fractions import Fraction
 
 from django.utils.translation import gettext
 
+from mashindano.app.documents.knockout_words import place_note, stage_name
 from mashindano.app.formats.base import StandingsLine, StandingsTable
 from mashindano.engine.errors import ConfigError
 from mashindano.engine.knockout.bracket import (
@@ -31,7 +32,6 @@ from mashindano.engine.knockout.bracket import (
     MatchRef,
     bracket_size,
     plate_bracket,
-    round_name,
     seed_competitors,
 )
 from mashindano.engine.knockout.parameters import Phase, TantrixKnockoutParameters
@@ -362,7 +362,8 @@ def rank_draw(draw: Draw, facts: EventFacts) -> StandingsTable:
         rank, note = _place(bracket, competitor_id, count)
         withdrawn = facts.withdrawn_from(competitor_id)
         if withdrawn is not None:
-            note = f"{note}; withdrew" if note else "withdrew"
+            withdrew = place_note("withdrew")
+            note = f"{note}; {withdrew}" if note else withdrew
         won = sum(1 for m in bracket.all_matches() if not m.is_bye and m.winner == competitor_id)
         tps = sum((v.tps_of(competitor_id) for v in draw.matches.values()), Fraction(0))
         rows.append((rank, seed, by_id[competitor_id], Fraction(won), tps, note))
@@ -379,13 +380,13 @@ def rank_draw(draw: Draw, facts: EventFacts) -> StandingsTable:
         )
         for rank, seed, competitor, won, tps, note in rows
     )
-    return StandingsTable(draw.name, ("tps", "seed"), lines)
+    return StandingsTable(stage_name(draw.name), ("tps", "seed"), lines)
 
 
 def _place(bracket: Bracket, competitor: CompetitorId, count: int) -> tuple[int, str]:
     third = bracket.third_place
     if bracket.champion == competitor:
-        return 1, "champion"
+        return 1, place_note("champion")
     if third is not None and third.winner is not None and competitor in (third.a, third.b):
         return (
             (3, gettext("third place"))
@@ -396,12 +397,12 @@ def _place(bracket: Bracket, competitor: CompetitorId, count: int) -> tuple[int,
         for match in matches:
             if match.loser == competitor:
                 if number == count:
-                    return 2, "finalist"
+                    return 2, place_note("finalist")
                 if number == count - 1:
-                    return 3, "semifinalist"
-                return 2 ** (count - number) + 1, f"lost in the {round_name(number, count)}"
+                    return 3, place_note("semifinalist")
+                return 2 ** (count - number) + 1, place_note("lost", number, count)
     passed = sum(1 for matches in bracket.rounds for m in matches if m.winner == competitor)
-    return 1, f"in the {round_name(passed + 1, count)}"
+    return 1, place_note("in", passed + 1, count)
 
 
 def _shared_ranks(ranks: Iterable[int]) -> set[int]:

@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from fractions import Fraction
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from mashindano.app.declarations import parameter_notes
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
@@ -42,7 +42,6 @@ from mashindano.app.formats.base import (
 )
 from mashindano.app.formats.chess import blocking_games
 from mashindano.app.formats.parts import LATE_ENTRIES, LEAVES, STAGE_EXPORT, BaseAdapter
-from mashindano.app.marks import gettext_noop
 from mashindano.engine.model import ByeKind, Competitor, CompetitorId, Side, StageResults
 from mashindano.engine.points import PointSystem
 from mashindano.engine.tasaselo import (
@@ -309,13 +308,20 @@ def _pairing_json(pairing: RoundPairing) -> Json:
     }
 
 
+def prize_words(kind: str, place: int) -> str:
+    """A prize in the reader's language: "group prize 2", "performance prize 1"."""
+    if kind == "group":
+        return gettext("group prize {place}").format(place=place)
+    return gettext("performance prize {place}").format(place=place)
+
+
 def _notes(facts: EventFacts, standings: TasaseloStandings) -> dict[CompetitorId, str]:
     parts: dict[CompetitorId, list[str]] = {c.id: [] for c in facts.competitors}
     for prize in standings.prizes:
-        parts[prize.competitor].append(f"{prize.kind.value} prize {prize.place}")
+        parts[prize.competitor].append(prize_words(prize.kind.value, prize.place))
     reserve = parse_settings(facts.parameters).parameters.reserve_player
     if reserve is not None and reserve in parts:
-        parts[reserve].append("reserve")
+        parts[reserve].append(gettext("reserve"))
     for competitor in resting_in_round1(facts):
         parts[competitor].append(gettext("rested in round 1"))
     for competitor, first_round in compute_first_rounds(facts).items():

@@ -15,6 +15,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from django.utils.translation import gettext
+
 from mashindano.app.documents.place import PlayerRef
 from mashindano.app.documents.tables import StandingsSection, standings_section
 from mashindano.app.formats.base import StandingsTable
@@ -30,7 +32,7 @@ from mashindano.engine.tasaselo import (
 from mashindano.engine.tasaselo.comparison import ComparisonRow
 from mashindano.engine.tasaselo.prizes import performance_order
 from mashindano.presets.tasaselo import PRESET_NAME
-from mashindano.presets.tasaselo.adapter import event_standings, group_tables
+from mashindano.presets.tasaselo.adapter import event_standings, group_tables, prize_words
 from mashindano.presets.tasaselo.facts import compute_first_rounds, round_lot_purpose
 from mashindano.store.facts import EventFacts, Json
 
@@ -101,8 +103,8 @@ class PrizeLine:
     @property
     def label(self) -> str:
         if self.group is not None:
-            return f"group {self.group} prize {self.place}"
-        return f"{self.kind} prize {self.place}"
+            return gettext("group {group} prize {place}").format(group=self.group, place=self.place)
+        return prize_words(self.kind, self.place)
 
 
 @dataclass(frozen=True, slots=True)

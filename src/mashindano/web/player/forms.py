@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from mashindano.app.declarations import ActionSpec, ParameterSpec
@@ -49,6 +50,12 @@ LABELS: dict[tuple[str, str], Any] = {
     ("player.leave", "to_round"): _("Last round (month) away"),
     ("player.leave", "half"): _("Half-point bye (where the rules give one)"),
 }
+
+
+def label_of(name: str) -> str:
+    """ "from_round" -> "From round", in the page's language (the labels are marked in
+    `app.declarations.parameter_labels`)."""
+    return gettext(name.replace("_", " ").capitalize())
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +143,7 @@ def build_form(
         fields.append(
             FieldView(
                 spec.name,
-                str(LABELS.get((action.name, spec.name), spec.name.replace("_", " ").capitalize())),
+                str(LABELS.get((action.name, spec.name), label_of(spec.name))),
                 kind,
                 value,
                 str(_(spec.help)) if spec.help else "",

@@ -105,11 +105,14 @@ def _pit(pit: PitView) -> str:
 def bao_board(board: BoardView) -> str:
     """The board as SVG, North on top as South sees it (B5): a cell per pit, the nyumba as a
     square (ringed while owned), a dashed ring on a takasia'd pit; the pits that start a legal
-    move are links (`?pit=A6`). Built here rather than in a template loop: it is drawn on every
-    move and every poll, and a 32-pit template loop cost several times more."""
+    move are links (`?pit=A6`): then the board is a labelled group (an image's children are
+    hidden from assistive technology, so its links could not be reached), else an image. Built
+    here rather than in a template loop: it is drawn on every move and every poll, and a 32-pit
+    template loop cost several times more."""
     height = 4 * PIT + MIDDLE
+    role = "group" if any(pit.choosable for pit in board.pits) else "img"
     head = (
-        f'<svg class="bao-board" viewBox="0 0 {8 * PIT} {height}" role="img" '
+        f'<svg class="bao-board" viewBox="0 0 {8 * PIT} {height}" role="{role}" '
         f'aria-labelledby="board-text" data-stage="{escape(board.stage)}" '
         f'data-to-move="{escape(board.to_move or "")}" data-hand-south="{board.hand_south}" '
         f'data-hand-north="{board.hand_north}">'
