@@ -12,7 +12,7 @@ event (`/play/<slug>/<id>/`).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -94,6 +94,13 @@ class BoardView:
     @property
     def rows(self) -> tuple[tuple[PitView, ...], ...]:
         return tuple(self.pits[8 * r : 8 * r + 8] for r in range(4))
+
+    def turned(self) -> BoardView:
+        """The board as North sees it from their side (issue 29 item 15): turned half a turn,
+        North's rows at the bottom (b1…b8 under a1…a8), South's on top (B8…B1 over A8…A1).
+        Only the drawing moves: each pit keeps its name, so a tap sends the same notation."""
+        pits = (replace(pit, row=3 - pit.row, column=7 - pit.column) for pit in self.pits)
+        return replace(self, pits=tuple(sorted(pits, key=lambda pit: (pit.row, pit.column))))
 
 
 @dataclass(frozen=True, slots=True)
