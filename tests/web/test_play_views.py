@@ -337,7 +337,8 @@ def test_north_sees_the_board_turned_and_a_spectator_as_south_does(game: Game) -
     north = game.clients[game.north]
     page = north.get(game.url).content.decode()
     assert _rows(_places(page)) == north_view
-    assert 'data-seen-from="N"' in page and "Seen from North's side." in page
+    assert 'data-seen-from="N"' in page
+    assert "Seen from North's side." in page
     assert page.index('class="hand hand-s"') < page.index('class="hand hand-n"')
     assert 'href="?from=S#board"' in page
     # Turned back on asking, and so it stays for this game's pages (the live panel too).
@@ -360,11 +361,13 @@ def test_a_tapped_pit_sends_the_same_notation_whichever_way_the_board_is_turned(
     north = game.clients[game.north]
     straight = north.get(game.url, {"from": "S"}).content.decode()
     turned = north.get(game.url, {"from": "N"}, headers={"accept-language": "fa"}).content.decode()
-    assert 'lang="fa"' in turned and '<figure class="bao" id="board" dir="ltr"' in turned
+    assert 'lang="fa"' in turned
+    assert '<figure class="bao" id="board" dir="ltr"' in turned
     links = re.findall(
         r'<a href="\?pit=([ab][1-8])#game" class="pit choosable" data-pit="(\1)"', turned
     )
-    assert links and sorted(p for p, _ in links) == sorted(
+    assert links
+    assert sorted(p for p, _ in links) == sorted(
         re.findall(r'<a href="\?pit=([ab][1-8])#game"', straight)
     )
     at_straight, at_turned = _places(straight), _places(turned)
