@@ -110,11 +110,11 @@ def set_up() -> dict[str, object]:
             result = ("1-0", "1/2-1/2", "0-1")[i % 3]
             report_result(WALL, GameRef(number, encounter.board), result, actor=actor, now=now)
 
-    # The grid: a chess Swiss of 12, round 1 with a result in each state.
+    # The grid: a chess Swiss of 16, round 1 with a result in each state (7 and 8 missing).
     User.objects.create_user("screens-arbiter", "arbiter@example.org", "pw")
     grid = [
         Competitor(CompetitorId(f"G{n:02}"), f"{FIRST[n]} {LAST[n % 2]}", rating=1900 - 30 * n)
-        for n in range(12)
+        for n in range(16)
     ]
     events.create_event(GRID, "chess-swiss", actor=actor, name="Grid colours", seed=9, now=now)
     players.register_players(GRID, grid, actor=actor, now=now)
@@ -144,6 +144,7 @@ def set_up() -> dict[str, object]:
     dispute_result(GRID, GameRef(1, 5), actor=actor, reason="the flag fell first", now=now)
     rule_result(GRID, GameRef(1, 5), "1-0", actor=arbiter, reason="clock", now=now)
     correct_result(GRID, GameRef(1, 4), "0-1", actor=arbiter, reason="typo", now=now)
+    report_result(GRID, GameRef(1, 6), "1/2-1/2", actor=arbiter, now=now)  # confirmed
     return {
         "game": f"/play/{BAO}/{game.game.id}/",
         "south": _session(f"bao-{game.south}".lower()),

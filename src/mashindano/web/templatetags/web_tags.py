@@ -43,7 +43,7 @@ STATUS_MARKS = {
 """A mark per result state beside its colour in the results grid, so that the state is not
 told by colour alone (issue 29 item 15; WCAG 1.4.1)."""
 STATUS_MEANINGS = {
-    "pending": _("missing: no result yet"),
+    "pending": _("the result is missing"),
     "reported": _("awaiting the opponent's confirmation"),
     "confirmed": _("agreed, or entered by an official"),
     "disputed": _("the arbiter must rule"),
