@@ -341,6 +341,8 @@ def test_north_sees_the_board_turned_and_a_spectator_as_south_does(game: Game) -
     assert "Seen from North's side." in page
     assert page.index('class="hand hand-s"') < page.index('class="hand hand-n"')
     assert 'href="?from=S#board"' in page
+    assert _rows(_places(north.get(f"{game.url}replay/").content.decode())) == north_view
+    assert _rows(_places(Client().get(f"{game.url}replay/").content.decode())) == south_view
     # Turned back on asking, and so it stays for this game's pages (the live panel too).
     assert _rows(_places(north.get(game.url, {"from": "S"}).content.decode())) == south_view
     assert _rows(_places(north.get(game.url).content.decode())) == south_view

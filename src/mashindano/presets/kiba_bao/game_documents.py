@@ -197,6 +197,8 @@ class ReplayPage(GameHeading):
     played: MoveLine | None
     """The move that led to the position shown (None at the start)."""
     outcome: str
+    viewer: PlayerLine | None = None
+    """The side the viewer plays in this game, if any (North sees the board turned)."""
 
     @property
     def previous(self) -> int | None:
@@ -520,8 +522,11 @@ def game_token(slug: str, game_id: int, *, now: datetime | None = None) -> str:
     return _token(_load(slug, game_id, now_or(now)).game)
 
 
-def build_replay(slug: str, game_id: int, ply: int | None = None) -> ReplayPage:
-    """The position after `ply` moves (default: the last), with the move that led to it."""
+def build_replay(
+    slug: str, game_id: int, ply: int | None = None, principal: Principal | None = None
+) -> ReplayPage:
+    """The position after `ply` moves (default: the last), with the move that led to it;
+    `principal` the viewer (None: a visitor)."""
     loaded = _load(slug, game_id, now_or(None))
     moves = _move_lines(loaded)
     last = len(moves)
@@ -541,6 +546,7 @@ def build_replay(slug: str, game_id: int, ply: int | None = None) -> ReplayPage:
         moves=moves,
         played=moves[shown - 1] if shown else None,
         outcome=_outcome(loaded),
+        viewer=_viewer(loaded, principal),
     )
 
 

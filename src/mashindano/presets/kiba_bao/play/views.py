@@ -35,6 +35,7 @@ from mashindano.app.people import principal_for_user
 from mashindano.engine.errors import MashindanoError
 from mashindano.presets.kiba_bao.game_documents import (
     BoardView,
+    PlayerLine,
     build_game_page,
     build_my_games,
     build_replay,
@@ -73,6 +74,11 @@ def viewer_zone(request: HttpRequest) -> ZoneInfo | None:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
         return None
+
+
+def _own_side(viewer: PlayerLine | None) -> str:
+    """The side a viewer sees the board from unless they ask: North's player from North."""
+    return "N" if viewer is not None and viewer.side == "N" else "S"
 
 
 def seen_from(request: HttpRequest, default: str) -> str:
@@ -116,8 +122,8 @@ def _render_game(
 ) -> HttpResponse:
     principal = principal_for_user(request.user)
     page = build_game_page(slug, game, principal, pit=pit, sign=sign, played=played)
-    default = "N" if page.viewer is not None and page.viewer.side == "N" else "S"
-    context: dict[str, object] = board_context(page.board, seen_from(request, default)) | {
+    side = seen_from(request, _own_side(page.viewer))
+    context: dict[str, object] = board_context(page.board, side) | {
         "page": page,
         "zone": viewer_zone(request),
         "error": error,
@@ -224,8 +230,9 @@ def my_games(request: HttpRequest) -> HttpResponse:
 @not_found_as_404
 def replay(request: HttpRequest, slug: str, game: int) -> HttpResponse:
     asked = request.GET.get("ply", "")
-    page = build_replay(slug, game, int(asked) if asked.isdigit() else None)
-    side = seen_from(request, "S")
+    principal = principal_for_user(request.user)
+    page = build_replay(slug, game, int(asked) if asked.isdigit() else None, principal)
+    side = seen_from(request, _own_side(page.viewer))
     context = {"page": page} | board_context(page.board, side, ply=page.ply)
     response = render(request, "play/replay.html", context)
     remember_side(request, response, slug, game)
