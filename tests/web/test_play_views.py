@@ -282,3 +282,109 @@ def test_the_your_move_mail_links_straight_to_the_game_page(game: Game) -> None:
     opened = Client().get(urlsplit(links[0]).path)
     assert opened.status_code == 200
     assert f">{escape(move)}</a>" in opened.content.decode()  # the game, with the move played
+
+
+_PIT_AT = re.compile(
+    r'data-pit="(?P<pit>[ABab][1-8])" data-seeds="\d+"[^>]*>'
+    r'(?:<circle class="cup[^"]*" cx="(?P<cx>\d+)" cy="(?P<cy>\d+)"'
+    r'|<rect class="cup[^"]*" x="(?P<x>\d+)" y="(?P<y>\d+)")'
+)
+
+
+def _places(page: str) -> dict[str, tuple[int, int]]:
+    """Each pit's place on the drawing: (column, row) as the eye sees it, 0..7 and 0..3."""
+    places = {}
+    for found in _PIT_AT.finditer(page):
+        x = int(found["cx"] or int(found["x"]) + 44)
+        y = int(found["cy"] or int(found["y"]) + 44)
+        places[found["pit"]] = (x // 100, y // 106)
+    assert len(places) == 32, page
+    return places
+
+
+def _rows(places: dict[str, tuple[int, int]]) -> list[str]:
+    return [
+        " ".join(
+            p
+            for p, _ in sorted(
+                ((p, c) for p, (c, r) in places.items() if r == row), key=lambda t: t[1]
+            )
+        )
+        for row in range(4)
+    ]
+
+
+def test_north_sees_the_board_turned_and_a_spectator_as_south_does(game: Game) -> None:
+    """Issue 29 item 15: the player of North sees their own rows at the bottom, as South sees
+    theirs; a spectator sees B5's diagram (North on top); the pits keep their names."""
+    south_view = [
+        "b8 b7 b6 b5 b4 b3 b2 b1",
+        "a8 a7 a6 a5 a4 a3 a2 a1",
+        "A1 A2 A3 A4 A5 A6 A7 A8",
+        "B1 B2 B3 B4 B5 B6 B7 B8",
+    ]  # B5
+    north_view = [
+        "B8 B7 B6 B5 B4 B3 B2 B1",
+        "A8 A7 A6 A5 A4 A3 A2 A1",
+        "a1 a2 a3 a4 a5 a6 a7 a8",
+        "b1 b2 b3 b4 b5 b6 b7 b8",
+    ]
+    visitor = Client().get(game.url).content.decode()
+    assert _rows(_places(visitor)) == south_view
+    assert 'data-seen-from="S"' in visitor
+    assert visitor.index('class="hand hand-n"') < visitor.index('class="hand hand-s"')
+    north = game.clients[game.north]
+    page = north.get(game.url).content.decode()
+    assert _rows(_places(page)) == north_view
+    assert 'data-seen-from="N"' in page
+    assert "Seen from North's side." in page
+    assert page.index('class="hand hand-s"') < page.index('class="hand hand-n"')
+    assert 'href="?from=S#board"' in page
+    assert _rows(_places(north.get(f"{game.url}replay/").content.decode())) == north_view
+    assert _rows(_places(Client().get(f"{game.url}replay/").content.decode())) == south_view
+    # Turned back on asking, and so it stays for this game's pages (the live panel too).
+    assert _rows(_places(north.get(game.url, {"from": "S"}).content.decode())) == south_view
+    assert _rows(_places(north.get(game.url).content.decode())) == south_view
+    spectator = Client()
+    assert _rows(_places(spectator.get(game.url, {"from": "N"}).content.decode())) == north_view
+    replay_page = spectator.get(f"{game.url}replay/").content.decode()
+    assert _rows(_places(replay_page)) == north_view  # the cookie covers the game's pages
+    assert 'href="?ply=0&amp;from=S#board"' in replay_page
+
+
+def test_a_tapped_pit_sends_the_same_notation_whichever_way_the_board_is_turned(
+    game: Game,
+) -> None:
+    """Issue 29 item 15: the turned board links each pit by its own name, in the place the
+    half turn puts it; the move chosen from it is the same KIBA notation (B55), in fa too."""
+    game.clients[game.south].post(f"{game.url}move/", {"move": game.state().legal[0], "ply": "1"})
+    north = game.clients[game.north]
+    straight = north.get(game.url, {"from": "S"}).content.decode()
+    turned = north.get(game.url, {"from": "N"}, headers={"accept-language": "fa"}).content.decode()
+    assert 'lang="fa"' in turned
+    assert '<figure class="bao" id="board" dir="ltr"' in turned
+    links = re.findall(
+        r'<a href="\?pit=([ab][1-8])#game" class="pit choosable" data-pit="(\1)"', turned
+    )
+    assert links
+    assert sorted(p for p, _ in links) == sorted(
+        re.findall(r'<a href="\?pit=([ab][1-8])#game"', straight)
+    )
+    at_straight, at_turned = _places(straight), _places(turned)
+    for pit, _ in links:
+        column, row = at_straight[pit]
+        assert at_turned[pit] == (7 - column, 3 - row)
+    pit = links[0][0]
+    offered = {
+        side: re.findall(
+            r'name="move" value="([^"]+)"',
+            north.get(game.url, {"pit": pit, "from": side}).content.decode(),
+        )
+        for side in ("S", "N")
+    }
+    assert offered["S"] == offered["N"]
+    chosen = offered["N"][0].replace("&lt;", "<").replace("&gt;", ">")
+    assert chosen.startswith(pit)
+    answer = north.post(f"{game.url}move/", {"move": chosen, "ply": "2"})
+    assert answer.status_code == 302
+    assert [m.notation for m in game.state().moves][-1] == chosen

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.utils.translation import gettext
@@ -326,6 +326,25 @@ class ResultsGrid:
     """The keyboard's keys for the results the preset allows (no draw in Bao); none when the
     preset's results are typed in its own terms (Tantrix TPs: `hint` says what to type)."""
     hint: str = ""
+    states: Mapping[str, str] = field(default_factory=dict)
+    """Each game's state as the grid colours it, by label: pending (missing), reported
+    (awaiting the opponent's confirmation), confirmed, disputed, ruled, corrected. An
+    official's own entry is not awaiting anyone: it shows as confirmed (issue 29 items 7, 15)."""
+
+    def state_of(self, label: str, status: str) -> str:
+        return self.states.get(label, status)
+
+
+GRID_STATES = ("pending", "reported", "disputed", "confirmed", "ruled", "corrected")
+"""The states of the grid's legend, in its order."""
+
+
+def _grid_states(facts: EventFacts, accounts: Mapping[str, str]) -> dict[str, str]:
+    return {
+        g.label: ResultStatus.CONFIRMED.value
+        for g in facts.games()
+        if g.status is ResultStatus.REPORTED and not awaits_confirmation(g, accounts)
+    }
 
 
 def build_results_grid(
@@ -353,6 +372,7 @@ def build_results_grid(
         abandoned=part(facts.preset, ABANDONED_GAMES).abandoned_games(facts),
         keys=() if hint else result_keys(part(facts.preset, RESULTS).results),
         hint=hint,
+        states=_grid_states(facts, _player_accounts(slug)),
     )
 
 

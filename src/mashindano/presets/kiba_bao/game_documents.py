@@ -12,7 +12,7 @@ event (`/play/<slug>/<id>/`).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -94,6 +94,13 @@ class BoardView:
     @property
     def rows(self) -> tuple[tuple[PitView, ...], ...]:
         return tuple(self.pits[8 * r : 8 * r + 8] for r in range(4))
+
+    def turned(self) -> BoardView:
+        """The board as North sees it from their side (issue 29 item 15): turned half a turn,
+        North's rows at the bottom (b1…b8 under a1…a8), South's on top (B8…B1 over A8…A1).
+        Only the drawing moves: each pit keeps its name, so a tap sends the same notation."""
+        pits = (replace(pit, row=3 - pit.row, column=7 - pit.column) for pit in self.pits)
+        return replace(self, pits=tuple(sorted(pits, key=lambda pit: (pit.row, pit.column))))
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +197,8 @@ class ReplayPage(GameHeading):
     played: MoveLine | None
     """The move that led to the position shown (None at the start)."""
     outcome: str
+    viewer: PlayerLine | None = None
+    """The side the viewer plays in this game, if any (North sees the board turned)."""
 
     @property
     def previous(self) -> int | None:
@@ -503,8 +512,11 @@ def game_token(slug: str, game_id: int, *, now: datetime | None = None) -> str:
     return _token(_load(slug, game_id, now_or(now)).game)
 
 
-def build_replay(slug: str, game_id: int, ply: int | None = None) -> ReplayPage:
-    """The position after `ply` moves (default: the last), with the move that led to it."""
+def build_replay(
+    slug: str, game_id: int, ply: int | None = None, principal: Principal | None = None
+) -> ReplayPage:
+    """The position after `ply` moves (default: the last), with the move that led to it;
+    `principal` the viewer (None: a visitor)."""
     loaded = _load(slug, game_id, now_or(None))
     moves = _move_lines(loaded)
     last = len(moves)
@@ -524,6 +536,7 @@ def build_replay(slug: str, game_id: int, ply: int | None = None) -> ReplayPage:
         moves=moves,
         played=moves[shown - 1] if shown else None,
         outcome=_outcome(loaded),
+        viewer=_viewer(loaded, principal),
     )
 
 

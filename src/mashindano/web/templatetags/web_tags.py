@@ -13,8 +13,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from mashindano.app.documents.console import GRID_STATES, ResultsGrid
 from mashindano.app.documents.place import PlayerRef
-from mashindano.app.documents.rounds import BoardLine
+from mashindano.app.documents.rounds import BoardLine, GameLine
 from mashindano.app.documents.tables import StandingsSection, TieBreakValue
 from mashindano.app.documents.values import format_shown
 from mashindano.web.templatetags.locale_tags import localise, page_language, shown_points
@@ -30,6 +31,22 @@ STATUS_WORDS = {
     "disputed": _("disputed"),
     "ruled": _("ruled by the arbiter"),
     "corrected": _("corrected by the arbiter"),
+}
+STATUS_MARKS = {
+    "pending": "○",
+    "reported": "◐",
+    "confirmed": "✓",
+    "disputed": "⚠",
+    "ruled": "⚖",
+    "corrected": "✎",
+}
+"""A mark per result state beside its colour in the results grid, so that the state is not
+told by colour alone (issue 29 item 15; WCAG 1.4.1)."""
+STATUS_MEANINGS = {
+    "pending": _("the result is missing"),
+    "reported": _("awaiting the opponent's confirmation"),
+    "confirmed": _("agreed, or entered by an official"),
+    "disputed": _("the arbiter must rule"),
 }
 
 
@@ -58,6 +75,26 @@ def other_side(value: str) -> str:
 @register.filter
 def status_words(value: str) -> str:
     return str(STATUS_WORDS.get(value, value))
+
+
+@register.filter
+def status_mark(value: str) -> str:
+    return STATUS_MARKS.get(value, "")
+
+
+@register.filter
+def grid_state(grid: ResultsGrid, game: GameLine) -> str:
+    """The state the results grid shows a game in (`ResultsGrid.states`)."""
+    return grid.state_of(game.label, game.status)
+
+
+@register.simple_tag
+def grid_legend() -> list[tuple[str, str, str, str]]:
+    """The results grid's legend: (state, mark, words, meaning) per state."""
+    return [
+        (state, STATUS_MARKS[state], str(STATUS_WORDS[state]), str(STATUS_MEANINGS.get(state, "")))
+        for state in GRID_STATES
+    ]
 
 
 VALUE_WORDS = {

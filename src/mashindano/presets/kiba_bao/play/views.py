@@ -6,6 +6,11 @@ are links (`?pit=A6`), then a direction (`&dir=<`) when the nyumba decision of B
 to make; the move itself is a POST (htmx swaps the game panel; without script the browser
 follows the redirect). Spectators and the player waiting for a reply poll `live/` with the
 game's token: 204 (nothing swapped) until a move or a result changes it.
+
+The player who plays North sees the board turned, their own rows at the bottom as South sees
+theirs (issue 29 item 15); "Turn the board" (`?from=S` or `?from=N`) shows it from the other
+side, remembered in a cookie scoped to that game's pages, so the taps, polls and moves that
+follow keep it. Only the drawing turns: the pits keep their names and the notation.
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
-from urllib.parse import unquote
+from urllib.parse import unquote, urlencode
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.contrib.auth.decorators import login_required
@@ -29,6 +34,8 @@ from mashindano.app.errors import NotFound, WrongState
 from mashindano.app.people import principal_for_user
 from mashindano.engine.errors import MashindanoError
 from mashindano.presets.kiba_bao.game_documents import (
+    BoardView,
+    PlayerLine,
     build_game_page,
     build_my_games,
     build_replay,
@@ -42,6 +49,8 @@ from mashindano.presets.kiba_bao.games import MovePlayed, play_move, resign_game
 View = Callable[..., HttpResponse]
 POLL_SECONDS = 2
 TZ_COOKIE = "tz"
+FROM_COOKIE = "bao_from"
+SIDES = ("S", "N")
 
 
 def not_found_as_404(view: View) -> View:
@@ -67,6 +76,37 @@ def viewer_zone(request: HttpRequest) -> ZoneInfo | None:
         return None
 
 
+def _own_side(viewer: PlayerLine | None) -> str:
+    """The side a viewer sees the board from unless they ask: North's player from North."""
+    return "N" if viewer is not None and viewer.side == "N" else "S"
+
+
+def seen_from(request: HttpRequest, default: str) -> str:
+    """The side the board is drawn from: asked (`?from=`), else remembered, else the default."""
+    for asked in (request.GET.get("from", ""), request.COOKIES.get(FROM_COOKIE, "")):
+        if asked in SIDES:
+            return asked
+    return default
+
+
+def board_context(board: BoardView, side: str, **query: object) -> dict[str, object]:
+    """The board as drawn from `side`, and the query of the link that turns it."""
+    other = "N" if side == "S" else "S"
+    return {
+        "shown_board": board.turned() if side == "N" else board,
+        "seen_from": side,
+        "turn_query": urlencode({**query, "from": other}),
+    }
+
+
+def remember_side(request: HttpRequest, response: HttpResponse, slug: str, game: int) -> None:
+    """Keep a turn asked by `?from=` for this game's pages (the live panel, taps, moves)."""
+    asked = request.GET.get("from", "")
+    if asked in SIDES:
+        where = reverse("play:game", args=[slug, game])
+        response.set_cookie(FROM_COOKIE, asked, max_age=365 * 86_400, path=where, samesite="Lax")
+
+
 def _render_game(
     request: HttpRequest,
     slug: str,
@@ -82,7 +122,8 @@ def _render_game(
 ) -> HttpResponse:
     principal = principal_for_user(request.user)
     page = build_game_page(slug, game, principal, pit=pit, sign=sign, played=played)
-    context: dict[str, object] = {
+    side = seen_from(request, _own_side(page.viewer))
+    context: dict[str, object] = board_context(page.board, side) | {
         "page": page,
         "zone": viewer_zone(request),
         "error": error,
@@ -101,9 +142,11 @@ def _render_game(
 @require_GET
 @not_found_as_404
 def game(request: HttpRequest, slug: str, game: int) -> HttpResponse:
-    return _render_game(
+    response = _render_game(
         request, slug, game, pit=request.GET.get("pit", ""), sign=request.GET.get("dir", "")
     )
+    remember_side(request, response, slug, game)
+    return response
 
 
 @require_GET
@@ -187,8 +230,13 @@ def my_games(request: HttpRequest) -> HttpResponse:
 @not_found_as_404
 def replay(request: HttpRequest, slug: str, game: int) -> HttpResponse:
     asked = request.GET.get("ply", "")
-    page = build_replay(slug, game, int(asked) if asked.isdigit() else None)
-    return render(request, "play/replay.html", {"page": page})
+    principal = principal_for_user(request.user)
+    page = build_replay(slug, game, int(asked) if asked.isdigit() else None, principal)
+    side = seen_from(request, _own_side(page.viewer))
+    context = {"page": page} | board_context(page.board, side, ply=page.ply)
+    response = render(request, "play/replay.html", context)
+    remember_side(request, response, slug, game)
+    return response
 
 
 def _download(body: str, content_type: str, filename: str) -> HttpResponse:
