@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext, gettext_noop
 
-from mashindano.app.documents.knockout_words import round_title
+from mashindano.app.knockout_words import round_title
 from mashindano.engine.knockout.bracket import bracket_size
 from mashindano.engine.knockout.elimination import (
     EliminationBracket,

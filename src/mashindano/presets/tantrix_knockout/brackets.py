@@ -14,8 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from mashindano.app.documents.knockout_words import round_title, stage_name
 from mashindano.app.documents.place import PlayerRef
+from mashindano.app.knockout_words import round_title, stage_name
 from mashindano.engine.knockout.bracket import BracketMatch
 from mashindano.engine.knockout.result_forms import describe_review
 from mashindano.engine.model import Competitor, CompetitorId

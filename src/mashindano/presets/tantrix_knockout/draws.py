@@ -23,8 +23,8 @@ from fractions import Fraction
 
 from django.utils.translation import gettext
 
-from mashindano.app.documents.knockout_words import place_note, stage_name
 from mashindano.app.formats.base import StandingsLine, StandingsTable
+from mashindano.app.knockout_words import place_note, stage_name
 from mashindano.engine.errors import ConfigError
 from mashindano.engine.knockout.bracket import (
     Bracket,
