@@ -16,7 +16,7 @@ PYTHON := $(shell for p in $(PYTHON_CANDIDATES); do \
 	if command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)' 2>/dev/null; then \
 	echo $$p; break; fi; done)
 
-.PHONY: run test test-postgres check-postgres lint typecheck bench clean venv messages system-packages
+.PHONY: run test test-slow test-all test-postgres check-postgres lint typecheck bench clean venv messages system-packages
 
 venv: $(STAMP)
 
@@ -58,8 +58,17 @@ test: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/lint-imports
-	$(BIN)/pytest $(PYTEST_PARALLEL) -m "not postgres"
+	$(BIN)/pytest $(PYTEST_PARALLEL) -m "not postgres and not slow"
 	@$(MAKE) --no-print-directory test-postgres
+
+# The tests marked `slow` (a few seconds to minutes each: every page of the demo through axe-core,
+# the browser journeys that build their own sites, PDF layout, the API fuzzing, the largest
+# pairing inputs, every README command): run less often than `make test`, before a release and
+# whenever their area changes. `make test-all` runs both.
+test-slow: $(STAMP)
+	$(BIN)/pytest $(PYTEST_PARALLEL) -m "slow and not postgres"
+
+test-all: test test-slow
 
 # The app, store and event CLI tests again with PostgreSQL as the test database, the API's
 # input limits (a NUL is refused by PostgreSQL itself), plus the tests marked `postgres`
