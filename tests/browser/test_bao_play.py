@@ -31,6 +31,9 @@ from mashindano.engine.bao import (
     standard_position,
 )
 
+# A whole journey through a real server (tens of seconds): `make test-slow`.
+pytestmark = pytest.mark.slow
+
 FIXTURES = REPOSITORY.parent / "shared" / "fixtures" / "bao"
 BAO_DATA = Path(__file__).resolve().parent / "bao_data.py"
 SLUG = "bao-acceptance"

@@ -21,6 +21,9 @@ from tests.browser.conftest import Site, Visit, new_site, serving
 
 from mashindano.app.demo import DEMO_PEOPLE, demo_email
 
+# A whole journey through a real server (tens of seconds): `make test-slow`.
+pytestmark = pytest.mark.slow
+
 WIDTHS = (360, 1280)
 
 

@@ -16,7 +16,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from tests.browser.conftest import JourneySite, Visit, as_user, facts, shots
+
+# A whole journey through a real server (tens of seconds): `make test-slow`.
+pytestmark = pytest.mark.slow
 
 ARBITER = "organiser"
 

@@ -34,6 +34,9 @@ from tests.browser.conftest import (
 from tests.browser.conftest import shots as journey_shots
 from tests.browser.test_accounts import PASSWORD, _link, _mail_to
 
+# A whole journey through a real server (tens of seconds): `make test-slow`.
+pytestmark = pytest.mark.slow
+
 DATA = Path(__file__).resolve().parent / "kiba_data.py"
 SLUG = "kiba-cup"
 MWAMUZI = "mwamuzi"

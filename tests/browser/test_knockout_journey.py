@@ -17,6 +17,9 @@ from typing import Any
 import pytest
 from tests.browser.conftest import Site, Visit, as_user, fits, new_site, serving
 
+# A whole journey through a real server (tens of seconds): `make test-slow`.
+pytestmark = pytest.mark.slow
+
 SLUG = "ko16"
 ARBITER = "kadmin"
 NAMES = (

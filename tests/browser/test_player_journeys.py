@@ -13,7 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from tests.browser.conftest import JourneySite, Visit, as_user, facts, fits, shots
+
+# A whole journey through a real server (tens of seconds): `make test-slow`.
+pytestmark = pytest.mark.slow
 
 
 def test_gomoku_month_as_players(browser: Any, journeys: JourneySite) -> None:

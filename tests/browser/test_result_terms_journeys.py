@@ -20,6 +20,9 @@ from django.utils import translation
 from django.utils.translation import gettext
 from tests.browser.conftest import JourneySite, Visit, as_user, facts, fits
 
+# A whole journey through a real server (tens of seconds): `make test-slow`.
+pytestmark = pytest.mark.slow
+
 ARBITER = "organiser"
 WIDTHS = (360, 1280)
 LANGUAGES = ("en", "fa")
