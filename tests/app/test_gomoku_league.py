@@ -640,7 +640,7 @@ def test_the_demo_plays_a_league_season_to_the_end() -> None:
     assert outcome.units == 3
     (table,) = outcome.standings
     assert table.title == "League list after month 3 (2026-03)"
-    assert "league-star" in table.lines[0].note
+    assert "league star" in table.lines[0].note
     assert show_event(outcome.slug).summary["finished"] is True
 
 

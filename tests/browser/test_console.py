@@ -109,7 +109,8 @@ def test_a_tasaselo_round_entered_with_the_keyboard_alone_while_the_live_view_up
     # Every board has its result now: the grid offers no box, and says who reported.
     arbiter.open(f"/console/{TASASELO}/results/")
     assert page.locator("#grid .result-input").count() == 0
-    expect(page.locator(f"#{rows[0]} .status")).to_have_text("reported")
+    # An official's own entry needs no confirmation (issue 29 item 7): confirmed at once.
+    expect(page.locator(f"#{rows[0]} .status")).to_contain_text("confirmed")
 
 
 def test_a_chess_swiss_draft_published_played_and_corrected(arbiter: Visit) -> None:
@@ -123,6 +124,7 @@ def test_a_chess_swiss_draft_published_played_and_corrected(arbiter: Visit) -> N
     arbiter.screenshot("console-draft")
     page.get_by_role("button", name="Publish this round").click()
     expect(page.locator(".messages")).to_contain_text("Round 1 is published")
+    page.wait_for_load_state("load")  # the grid's keyboard script is in place
     for board, key in (("1", "1"), ("2", "0"), ("3", "=")):
         page.locator(f"#b{board}-g1 .result-input").focus()
         page.keyboard.press(key)
@@ -255,7 +257,10 @@ def test_a_bad_trf_line_is_named_in_persian(
         visit.open(f"/console/{SWISS}/import/")
         page.locator("select[name=format]").select_option("trf")
         page.locator("textarea[name=text]").fill("012 Club\nXXR five\n")
-        page.locator("form.spec-form button[type=submit]").click()
+        # The file form (the one-player form above it is a spec-form too).
+        page.locator("form.spec-form", has=page.locator("textarea[name=text]")).locator(
+            "button[type=submit]"
+        ).click()
         problem = page.locator(".form-error")
         expect(problem).to_contain_text("سطر 2: تعداد راندهای XXR 'five' عدد مثبت نیست")
         assert page.locator("html").get_attribute("dir") == "rtl"

@@ -124,7 +124,7 @@ def test_a_league_season_through_the_cli(tmp_path: Path, clock: Clock) -> None:
     assert [row["rank"] for row in ranked] == list(range(1, 8))
     coefficients = [float(eval_fraction(row["tiebreaks"]["coefficient"])) for row in ranked]
     assert coefficients == sorted(coefficients, reverse=True)
-    assert "league-star" in ranked[0]["note"]
+    assert "league star" in ranked[0]["note"]
     shown = json.loads(run("event", "show", "league", "--json"))
     assert shown["summary"]["finished"] is True
     assert [m["month"] for m in shown["summary"]["months"]] == ["2026-03", "2026-04"]

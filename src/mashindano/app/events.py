@@ -51,15 +51,24 @@ def check_create_event(slug: str, preset: str, parameters: Mapping[str, Json]) -
     try:
         schema.build(parameters)
     except MashindanoError as whole:
-        # Each value alone names its own problem at its field; values fine alone but not
-        # together give the one problem of the whole.
-        alone: list[MashindanoError] = []
+        # Each value is tried beside the given values that are fine alone (not beside the
+        # defaults: `swiss_acceleration=baku` is wrong alone but right with
+        # `swiss_pairing=dutch`), so each problem is named at its own field; values fine
+        # alone but not together give the one problem of the whole.
+        wrong_alone: dict[str, Json] = {}
         for name, value in parameters.items():
             try:
                 schema.build({name: value})
+            except MashindanoError:
+                wrong_alone[name] = value
+        fine = {n: v for n, v in parameters.items() if n not in wrong_alone}
+        in_context: list[MashindanoError] = []
+        for name, value in wrong_alone.items():
+            try:
+                schema.build({**fine, name: value})
             except MashindanoError as refused:
-                alone.append(refused)
-        problems.extend(alone or [whole])
+                in_context.append(refused)
+        problems.extend(in_context or [whole])
     if len(problems) > 1:
         raise SettingsProblems(problems)
     if problems:
