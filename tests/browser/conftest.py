@@ -228,7 +228,7 @@ def guide_picture(page: Any, name: str) -> Path:
     from PIL import Image
 
     GUIDE_PICTURES.mkdir(parents=True, exist_ok=True)
-    image = Image.open(BytesIO(page.screenshot(full_page=False)))
+    image: Image.Image = Image.open(BytesIO(page.screenshot(full_page=False)))
     if image.width > 600:
         image = image.resize((image.width // 2, image.height // 2), Image.Resampling.LANCZOS)
     target = GUIDE_PICTURES / f"{name}.png"
