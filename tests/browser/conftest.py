@@ -49,6 +49,11 @@ GUIDE = {
     "console-queues-dispute-1280": "arbiter-dispute",
     "console-correction-refused-1280": "arbiter-correction",
     "console-draft-swiss-do-player.sanction-1280": "arbiter-sanction",
+    "player-join-360": "player-join",
+    "times-me-360": "player-times",
+    "game-talk-360": "player-talk",
+    "report-form-360": "player-report-mwamuzi",
+    "console-reports-1280": "arbiter-reports",
 }
 """The screenshots the audience guides show: taking one also refreshes the guide's copy."""
 SITE_DATA = Path(__file__).resolve().parent / "site_data.py"
@@ -211,13 +216,18 @@ class Visit:
     def screenshot(self, name: str) -> None:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         self.page.screenshot(path=str(SCREENSHOTS / f"{name}-{self.width}.png"), full_page=True)
-        guide = GUIDE.get(f"{name}-{self.width}")
-        if guide is not None:
-            guide_picture(self.page, guide)
+        refresh_guide(self.page, name, self.width)
 
     def close(self) -> None:
         self.context.close()
         assert self.outside == [], f"requests left 127.0.0.1: {self.outside}"
+
+
+def refresh_guide(page: Any, name: str, width: int) -> None:
+    """When the screenshot `name` at `width` is one the guides show, refresh the guide's copy."""
+    guide = GUIDE.get(f"{name}-{width}")
+    if guide is not None:
+        guide_picture(page, guide)
 
 
 def guide_picture(page: Any, name: str) -> Path:
