@@ -32,6 +32,30 @@ CHROMIUM_FLAGS = [
 ]
 REPOSITORY = Path(__file__).resolve().parents[2]
 SCREENSHOTS = REPOSITORY / "var" / "screenshots"
+GUIDE_PICTURES = REPOSITORY / "docs" / "guide" / "img"
+GUIDE = {
+    # screenshot name and width -> the picture in docs/guide/img (docs/guide/*.md show them)
+    "demo-home-360": "player-home",
+    "accounts-signup-360": "player-signup",
+    "demo-player-me-360": "player-me",
+    "demo-player-board-360": "player-board",
+    "console-desk-1280": "organiser-desk",
+    "console-draft-1280": "organiser-draft",
+    "console-grid-done-1280": "organiser-grid",
+    "console-draft-swiss-import-1280": "organiser-import",
+    "console-draft-swiss-roles-1280": "organiser-roles",
+    "console-audit-1280": "organiser-audit",
+    "demo-mwamuzi-console-1280": "arbiter-console",
+    "console-queues-dispute-1280": "arbiter-dispute",
+    "console-correction-refused-1280": "arbiter-correction",
+    "console-draft-swiss-do-player.sanction-1280": "arbiter-sanction",
+    "player-join-360": "player-join",
+    "times-me-360": "player-times",
+    "game-talk-360": "player-talk",
+    "report-form-360": "player-report-mwamuzi",
+    "console-reports-1280": "arbiter-reports",
+}
+"""The screenshots the audience guides show: taking one also refreshes the guide's copy."""
 SITE_DATA = Path(__file__).resolve().parent / "site_data.py"
 LIVE_EVENT = "live-club"
 
@@ -192,10 +216,34 @@ class Visit:
     def screenshot(self, name: str) -> None:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         self.page.screenshot(path=str(SCREENSHOTS / f"{name}-{self.width}.png"), full_page=True)
+        refresh_guide(self.page, name, self.width)
 
     def close(self) -> None:
         self.context.close()
         assert self.outside == [], f"requests left 127.0.0.1: {self.outside}"
+
+
+def refresh_guide(page: Any, name: str, width: int) -> None:
+    """When the screenshot `name` at `width` is one the guides show, refresh the guide's copy."""
+    guide = GUIDE.get(f"{name}-{width}")
+    if guide is not None:
+        guide_picture(page, guide)
+
+
+def guide_picture(page: Any, name: str) -> Path:
+    """The page's first screen as docs/guide/img/`name`.png, kept small: a phone screen as it
+    is, a wider one at half scale."""
+    from io import BytesIO
+
+    from PIL import Image
+
+    GUIDE_PICTURES.mkdir(parents=True, exist_ok=True)
+    image: Image.Image = Image.open(BytesIO(page.screenshot(full_page=False)))
+    if image.width > 600:
+        image = image.resize((image.width // 2, image.height // 2), Image.Resampling.LANCZOS)
+    target = GUIDE_PICTURES / f"{name}.png"
+    image.convert("RGB").quantize(colors=128).save(target, optimize=True)
+    return target
 
 
 @pytest.fixture

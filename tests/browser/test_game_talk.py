@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from tests.browser.conftest import Site, Visit, _env, _free_port, serving
+from tests.browser.conftest import Site, Visit, _env, _free_port, refresh_guide, serving
 
 TALK_DATA = Path(__file__).resolve().parent / "talk_data.py"
 SHOTS = Path("/tmp/shots/talk")
@@ -57,6 +57,7 @@ def _as(browser: Any, site: TalkSite, session: str, width: int) -> Visit:
 def _shot(visit: Visit, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     visit.page.screenshot(path=str(SHOTS / f"{name}-{visit.width}.png"), full_page=True)
+    refresh_guide(visit.page, name, visit.width)
 
 
 def _no_sideways_scroll(visit: Visit) -> None:
@@ -84,6 +85,7 @@ def test_two_players_talk_one_reports_the_mwamuzi_answers_and_hides(
         north.page.get_by_role("button", name="Send").click()
         expect(north.page.locator(".talk-message.mine")).to_contain_text("cheater")
         _no_sideways_scroll(north)
+        north.page.locator(".talk-message.mine").scroll_into_view_if_needed()  # the guide's picture
         _shot(north, "game-talk")
         # South reports cheating from the game page.
         south.open(talk_site.game_path)
