@@ -60,15 +60,20 @@ def deliver_one(
 ) -> str:
     """Hand one mail to `receive` (in this thread, with its own database connection); the
     outcome, or "ignored" for a machine's mail."""
-    from django.db import close_old_connections
+    from django.db import close_old_connections, connection
 
     from mashindano.app.mail_replies import receive
 
-    close_old_connections()
+    # A long-lived listener drops connections the database closed; a caller's own
+    # transaction (a test, an embedding program) is left open.
+    fresh = not connection.in_atomic_block
+    if fresh:
+        close_old_connections()
     try:
         answered = receive(raw, clock(), recipients=recipients, after_act=after_act)
     finally:
-        close_old_connections()
+        if fresh:
+            close_old_connections()
     outcome = answered.outcome if answered is not None else "ignored"
     LOG.info("mail-in: %s -> %s", ",".join(recipients), outcome)
     return outcome
