@@ -339,6 +339,8 @@ def test_the_translation_walk_finds_no_english(
             for text in shown.nodes:
                 if text in translations or text not in before:
                     continue
+                if text.strip().rstrip(":").strip() in translations:
+                    continue  # a translation that is the same word ("Rating" in ro), with a colon
                 if english_left(text, names | shown.names, slugs):
                     found.setdefault(text, set()).add(path)
         signed(walked.username, "en")

@@ -341,7 +341,10 @@ COMMON_ACTIONS: tuple[ActionSpec, ...] = (
                 T.CHOICE,
                 required=True,
                 choices=SANCTION_KINDS,
-                help=", ".join(SANCTION_KINDS) + ".",
+                help=gettext_noop(
+                    "What the rules provide: a warning, a point deduction, a forfeit, expulsion, "
+                    "or disinterest noted."
+                ),
             ),
             ParameterSpec("reason", T.TEXT, required=True),
             ParameterSpec("points", T.TEXT, default=""),

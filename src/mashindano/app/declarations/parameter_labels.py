@@ -9,6 +9,9 @@ from __future__ import annotations
 from mashindano.app.marks import gettext_noop
 
 PARAMETER_LABELS = (
+    gettext_noop("Answer"),
+    gettext_noop("Time"),
+    gettext_noop("Times"),
     gettext_noop("Absence"),
     gettext_noop("Absences to withdraw"),
     gettext_noop("Announcement"),
@@ -156,3 +159,17 @@ PARAMETER_LABELS = (
     gettext_noop("When"),
     gettext_noop("Winner bonus cumulative"),
 )
+
+
+CHOICE_WORDS = (
+    gettext_noop("warning"),
+    gettext_noop("point deduction"),
+    gettext_noop("forfeit"),
+    gettext_noop("expulsion"),
+    gettext_noop("disinterest"),
+    gettext_noop("accept"),
+    gettext_noop("counter"),
+    gettext_noop("decline"),
+)
+"""Values of action fields with a fixed list, shown in words in the forms (`web.console.forms`:
+the value with spaces for hyphens, translated); the value sent stays the code."""

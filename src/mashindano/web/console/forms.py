@@ -103,7 +103,7 @@ def field_for(spec: ParameterSpec, players: Sequence[tuple[str, str]] = ()) -> f
             attrs["inputmode"] = "numeric"
             return forms.CharField(widget=forms.NumberInput(attrs=attrs), **common)
         case T.CHOICE:
-            choices = [(c, c) for c in spec.choices]
+            choices = [(c, gettext(c.replace("-", " "))) for c in spec.choices]
             if not spec.required and spec.default is None:
                 choices.insert(0, ("", "—"))
             return forms.CharField(widget=forms.Select(choices=choices, attrs=attrs), **common)

@@ -27,6 +27,7 @@ from mashindano.app.documents.talk import (
 from mashindano.app.error_texts import shown
 from mashindano.app.errors import NotAllowed, NotFound
 from mashindano.app.on_site import played_by_preset
+from mashindano.app.queries import game_words
 from mashindano.engine.errors import MashindanoError
 from mashindano.store import models
 from mashindano.store.mapping import game_fact_of
@@ -164,7 +165,7 @@ def report(request: HttpRequest, slug: str) -> HttpResponse:
         )
         if row is None:
             raise NotFound(_("event %(slug)r has no game %(game)s") % {"slug": slug, "game": game})
-        label = game_fact_of(row).label
+        label = game_words(game_fact_of(row))
     kinds = report_kinds(with_message=game is None)
     initial = {"kind": request.GET.get("kind", kinds[0][0])}
     form = ReportForm(request.POST or None, kinds=kinds, initial=initial)
