@@ -32,7 +32,7 @@ from mashindano.app.errors import StaleVersion, WrongState
 from mashindano.app.formats.base import PairingPlan, PairingUnit, PlannedEncounter, PlannedGame
 from mashindano.app.formats.parts import ACCELERATED, DESCRIPTION, DRAFT_CHECKS, STAGE_EXPORT
 from mashindano.app.formats.registry import part
-from mashindano.app.locking import locked_event, now_or
+from mashindano.app.locking import EventContext, locked_event, now_or
 from mashindano.app.marks import gettext_noop
 from mashindano.app.permissions import authorise
 from mashindano.app.principals import Principal
@@ -758,16 +758,22 @@ def _change(
             "boards": [[str(w), str(b)] for w, b in layout.boards],
             "bye": str(layout.bye) if layout.bye is not None else None,
         }
-        models.ArbiterOverride.objects.create(
-            event=context.event,
-            subject=DRAFT_EDIT,
-            value=value,
-            at=context.now,
-            actor=context.actor,
-            reason=reason,
-        )
-        context.record(after={**value, "reason": reason})
+        _store_edit(context, value, reason)
     return _current_draft(slug, now)
+
+
+def _store_edit(context: EventContext, value: dict[str, Json], reason: str) -> None:
+    """A manual change (or a reset) of the draft as a fact, with who, when and why, and its
+    audit entry."""
+    models.ArbiterOverride.objects.create(
+        event=context.event,
+        subject=DRAFT_EDIT,
+        value=value,
+        at=context.now,
+        actor=context.actor,
+        reason=reason,
+    )
+    context.record(after={**value, "reason": reason})
 
 
 def _current_draft(slug: str, now: datetime | None) -> Draft:
@@ -840,15 +846,7 @@ def reset_draft(
             "base": _fingerprint(plan),
             "change": "reset",
         }
-        models.ArbiterOverride.objects.create(
-            event=context.event,
-            subject=DRAFT_EDIT,
-            value=value,
-            at=context.now,
-            actor=context.actor,
-            reason=reason,
-        )
-        context.record(after={**value, "reason": reason})
+        _store_edit(context, value, reason)
     return _current_draft(slug, now)
 
 
