@@ -11,6 +11,8 @@
   var etag = null;
   var shown = 0;
   var clock = document.getElementById("live-clock");
+  var checkedWord = (clock && clock.getAttribute("data-checked")) || "checked";
+  var lostWord = (clock && clock.getAttribute("data-lost")) || "connection lost, retrying";
 
   function panels() { return root.querySelectorAll(".panel"); }
 
@@ -40,9 +42,9 @@
           root.innerHTML = html;
           show(shown);
         }
-        stamp("checked " + new Date().toLocaleTimeString());
+        stamp(checkedWord + " " + new Date().toLocaleTimeString());
       })
-      .catch(function () { stamp("connection lost, retrying"); })
+      .catch(function () { stamp(lostWord); })
       .then(function () { window.setTimeout(poll, pollMs); });
   }
 
