@@ -109,9 +109,7 @@ def _wall(browser: Any, site: Site, language: str) -> None:
             visit.open("/e/screens-wall/live/?rotate=600")
             # The page asks for its panels once at once and puts them in again: measure after
             # that, or the cell measured may be the one just replaced (no box).
-            visit.page.wait_for_function(
-                "document.getElementById('live-clock').textContent.length > 0"
-            )
+            visit.page.locator("#live-clock:not(:empty)").wait_for()
             cells = visit.page.locator('[data-panel="pairings"] tbody th.num')
             first, eleventh = cells.nth(0).bounding_box(), cells.nth(10).bounding_box()
             assert first is not None
