@@ -21,6 +21,7 @@ from mashindano.engine.teams.pairing import (
     TeamEntry,
     TeamRoundRecord,
     TeamSwissRules,
+    default_pab_points,
     iter_pairs,
     pair_team_swiss_round,
 )
@@ -278,3 +279,53 @@ def test_bad_input_is_refused(entries, round_number, code) -> None:
     with pytest.raises(ConfigError) as caught:
         pair_team_swiss_round(entries, round_number, TeamSwissRules(7))
     assert caught.value.code == code
+
+
+def _probe_case_2() -> History:
+    """Probe case 2's standings after 3 rounds: 1 on 6 MP; 2-6 on 3 MP, where 3, 4, 5, 6
+    have all drawn each other and 2 drew 8, 10, 9; 8, 9, 10 on 1 MP, 7 on 0 (absences keep
+    them low)."""
+    history = History(10)
+    rounds = [
+        [(1, 7, "2"), (2, 8, "1"), (3, 4, "1"), (5, 6, "1")],
+        [(1, 8, "2"), (2, 10, "1"), (3, 5, "1"), (4, 6, "1")],
+        [(1, 10, "2"), (2, 9, "1"), (3, 6, "1"), (4, 5, "1")],
+    ]
+    for number, matches in enumerate(rounds, start=1):
+        playing = set()
+        for white, black, gp in matches:
+            history.match(number, white, black, gp)
+            playing |= {white, black}
+        for team in set(range(1, 11)) - playing:
+            history.other(number, team, RoundKind.ZERO_BYE, 0, "0")
+    return history
+
+
+def test_c0406_c6_pass_fail_reading() -> None:
+    """[C6] (default, pass/fail): 1 needs one upfloater from {2, ..., 6}; whichever goes up,
+    the rest of that scoregroup needs more upfloaters than its parity (0), so every set fails
+    and the first, {2}, is taken: 1-2; {3, 4, 5, 6} then pull up all four lower teams."""
+    result = pair_team_swiss_round(_probe_case_2().entries(), 4, TeamSwissRules(5))
+    pairs = sorted(map(sorted, iter_pairs(result)))
+    assert [1, 2] in pairs
+    assert result.upfloaters == (2, 7, 8, 9, 10)
+
+
+def test_c0406_c6_graded_reading() -> None:
+    """[C6] graded (UNCONFIRMED alternative): {3} leaves {2, 4, 5, 6}, which needs 2
+    upfloaters instead of 4, so 1-3 and only two lower teams (8, 9) go up to the 3-MP
+    bracket; 7 then upfloats to 10, the last team on 1 MP."""
+    rules = TeamSwissRules(5, graded_c6=True)
+    result = pair_team_swiss_round(_probe_case_2().entries(), 4, rules)
+    pairs = sorted(map(sorted, iter_pairs(result)))
+    assert [1, 3] in pairs
+    assert result.upfloaters == (3, 7, 8, 9)
+    assert [7, 10] in pairs
+
+
+def test_fide_teams_5_2_default_pab_value() -> None:
+    """5.2: a match draw (1 MP of 2/1/0) and ½ per board; another draw value if set."""
+    assert default_pab_points(4) == (F(1), F(2))
+    assert default_pab_points(5, F(3, 2)) == (F(3, 2), F(5, 2))
+    with pytest.raises(ConfigError):
+        default_pab_points(0)

@@ -96,6 +96,20 @@ class TeamRoundRecord:
     """The team colour (board-1 colour, C.04.6 1.6.1) of a played match."""
 
 
+def default_pab_points(
+    boards: int, draw_match_points: Fraction = Fraction(1)
+) -> tuple[Fraction, Fraction]:
+    """The value of a team PAB unless the regulations say otherwise (fide_teams.md 5.2,
+    UNCONFIRMED U6): a match draw's MP and half a point on every board."""
+    if isinstance(boards, bool) or boards < 1:
+        raise ConfigError(
+            f"a team match needs at least 1 board, got {boards!r}",
+            code="bad_board_count",
+            boards=boards,
+        )
+    return Fraction(draw_match_points), Fraction(boards, 2)
+
+
 @dataclass(frozen=True, slots=True)
 class TeamEntry:
     """A team to pair: its TPN, its past rounds, and whether it is to be paired this round."""
