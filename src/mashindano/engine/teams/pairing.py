@@ -298,13 +298,24 @@ class _Round:
         return self.completable([*top, *floaters]) and self.completable(rest)
 
     def upfloaters_needed(self, group: Sequence[int], below: Sequence[int]) -> int | None:
-        """The fewest upfloaters `group` needs from `below` for a legal bracket ([C4])."""
-        for count in range(len(group) % 2, len(below) + 1, 2):
-            for chosen in combinations(below, count):
-                rest = [t for t in below if t not in chosen]
-                if self.legal_bracket(group, chosen, rest):
-                    return count
-        return None
+        """The fewest upfloaters `group` needs from `below` for a legal bracket ([C4]), None if
+        no number will do.
+
+        It is the fewest group-to-below pairs in a pairing of everyone: such a pairing splits
+        into the bracket (the group and the lower ends of those pairs) and the rest, and two
+        upfloaters paired with each other could as well stay below.
+        """
+        if len(group) % 2 == 0 and self.legal_bracket(group, (), below):
+            return 0
+        members = [*group, *below]
+        inside = set(group)
+        costs = {
+            (a, b): int((a in inside) != (b in inside))
+            for i, a in enumerate(members)
+            for b in members[i + 1 :]
+            if self.may_meet(a, b)
+        }
+        return _min_cost_perfect(members, costs)
 
     def c6(self, top: Sequence[int], chosen: Sequence[int], below: Sequence[int]) -> int:
         """[C6]: what the chosen set costs the following scoregroup (0 = complied with)."""
@@ -331,7 +342,14 @@ class _Round:
         return sum(1 for t in chosen if self.by_tpn[t].floated_last_round)
 
     def choose_upfloaters(self, top: list[int], below: list[int]) -> tuple[int, ...]:
-        for count in range(len(top) % 2, len(below) + 1, 2):
+        fewest = self.upfloaters_needed(top, below)
+        if fewest is None:
+            raise NoValidPairing(
+                "the teams cannot all be paired without a rematch",
+                code="no_valid_pairing",
+                teams=tuple(sorted([*top, *below])),
+            )
+        for count in range(fewest, len(below) + 1, 2):
             sets = list(combinations(below, count))
             # [C5]: the highest upfloater scores (compared from the highest down) first; then
             # the order of generation (sets of positions in score-then-TPN order).
