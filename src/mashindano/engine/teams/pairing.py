@@ -26,7 +26,13 @@ The procedure of one round:
    [C10] repeated floats, not in the last two rounds) the lexicographically first is taken.
 4. Colours by C.04.6 4.3 (`colours.allocate_colours`), boards ordered as GHR 3.6.
 
-UNCONFIRMED readings are parameters of `TeamSwissRules` with the recommended default.
+UNCONFIRMED readings are parameters of `TeamSwissRules` with the recommended default. The
+primary text was readable only in its preface; the criteria [C3], [C4], [C5], [C8]-[C10] are
+reconstructed from the articles quoted in the sources (2.3.3 [C6], 2.3.4 [C7], 3.4, 3.5.5,
+3.6.1-3.6.3, 1.7.2, 4.3.x) and are UNCONFIRMED in wording; in particular [C10] is read as
+"fewest teams that floated in the previous round and float again" (lapsing, like [C7], in the
+last two rounds). "Complies with" a quality criterion is read as "the best value attainable,
+then the first in order" (the minimising reading FIDE's Gacrux program uses).
 """
 
 from __future__ import annotations
@@ -231,7 +237,8 @@ def _teams(entries: Sequence[TeamEntry], rules: TeamSwissRules, round_number: in
             last is not None
             and last.kind == RoundKind.PLAYED
             and last.opponent is not None
-            and before_last.get(last.opponent) != before_last[entry.tpn]
+            and last.opponent in before_last
+            and before_last[last.opponent] != before_last[entry.tpn]
         )
         teams.append(
             _Team(
