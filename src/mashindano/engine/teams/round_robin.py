@@ -63,7 +63,7 @@ class TeamFixture:
 
 
 @dataclass(frozen=True, slots=True)
-class TeamRound:
+class RoundRobinRound:
     round: int
     matches: tuple[TeamFixture, ...]
     sitting_out: int | None
@@ -75,7 +75,7 @@ class TeamRoundRobin:
     teams: int
     boards: int
     cycles: int
-    rounds: tuple[TeamRound, ...]
+    rounds: tuple[RoundRobinRound, ...]
 
     def fixtures_of(self, team: int) -> tuple[TeamFixture | None, ...]:
         """The match of `team` in every round (None where it sits out)."""
@@ -118,5 +118,5 @@ def team_round_robin(
             )
             for table, (first, second) in enumerate(schedule.pairs_without_dummy(number), 1)
         )
-        rounds.append(TeamRound(number, matches, schedule.sitting_out(number)))
+        rounds.append(RoundRobinRound(number, matches, schedule.sitting_out(number)))
     return TeamRoundRobin(teams=teams, boards=boards, cycles=cycles, rounds=tuple(rounds))
