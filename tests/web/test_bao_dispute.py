@@ -97,8 +97,11 @@ def test_bao_dispute_shows_the_moves_the_last_mover_the_clocks_and_the_board() -
     article = _queues()
     # each side's claim in Bao's words: South's report as who wins, with the side; North's
     # dispute with its reason
-    assert f"{NAMES[south]} (South) wins the game" in article
-    assert "disputes it: I never resigned; it is my move" in article
+    claims = dict(re.findall(r"<li><strong>([^<]+)</strong>: (.*?)</li>", article))
+    assert f"{NAMES[south]} (South) wins the game" in claims[NAMES[south]]
+    assert claims[NAMES[north]] == (
+        '<span class="claim">disputes it: I never resigned; it is my move</span>'
+    )
     # the moves in KIBA notation, each left to right and linking to the board after it
     listed = re.findall(r'\?ply=(\d+)" title="[^"]*"><bdi dir="ltr">(.+?)</bdi>', article)
     assert listed == [(str(ply), move) for ply, move in enumerate(moves, start=1)]
@@ -106,6 +109,7 @@ def test_bao_dispute_shows_the_moves_the_last_mover_the_clocks_and_the_board() -
     # who moved last (South, move 2), and who was on move at the report
     assert f"3 moves played; the last by {NAMES[south]}:" in article
     assert f'<bdi dir="ltr" class="notation">2. {moves[2]}</bdi>' in article
+    assert '(<bdi dir="ltr">2026-12-01 15:00 UTC</bdi>)' in article
     assert f"{NAMES[north]} (North) to move." in article
     # both clocks at the report (6 h after South's last move at T0+5h): KIBA's default clock
     # is 3 days + 1 a move, capped at 7 (R23, R24); North moved once, 2 h after South

@@ -62,12 +62,27 @@ def result_in_words(game: GameFact, result: GameResult, names: Names) -> str:
     return result.value
 
 
+def _who(slug: str, game: GameFact, actor: str, names: Names) -> str:
+    """Who made a report: the game's player whose account it is (by name), else the account
+    (an arbiter, the system)."""
+    key = (
+        models.Entry.objects.filter(
+            event__slug=slug, user__username=actor, key__in=(game.first, game.second)
+        )
+        .values_list("key", flat=True)
+        .first()
+    )
+    if key is None:
+        return names.get(CompetitorId(actor), actor)
+    return names.get(CompetitorId(key), key)
+
+
 def claims(facts: EventFacts, game: GameFact, names: Names) -> tuple[Claim, ...]:
     """Each report with a result, in Bao's words (who wins, South or North, and how), and the
     dispute's own claim: the reason its player gave."""
     said = [
         Claim(
-            names.get(CompetitorId(r.actor), r.actor),
+            _who(facts.slug, game, r.actor, names),
             r.result.value,
             result_in_words(game, r.result, names) + (f" ({r.reason})" if r.reason else ""),
         )
@@ -78,7 +93,7 @@ def claims(facts: EventFacts, game: GameFact, names: Names) -> tuple[Claim, ...]
     if dispute is not None:
         said.append(
             Claim(
-                names.get(CompetitorId(dispute.actor), dispute.actor),
+                _who(facts.slug, game, dispute.actor, names),
                 "",
                 gettext("disputes it: {reason}").format(reason=dispute.reason)
                 if dispute.reason
