@@ -64,9 +64,9 @@
     if (!target.closest || event.ctrlKey || event.metaKey || event.altKey) { return; }
     var pit = target.closest("svg.bao-board [data-pit]");
     if (pit) {
-      if ((event.key === "Enter" || event.key === " ") && pit.classList.contains("choosable")) {
-        event.preventDefault();
-        window.location.assign(pit.getAttribute("href"));
+      if (event.key === "Enter" || event.key === " ") {
+        if (event.key === " " || pit.classList.contains("choosable")) { event.preventDefault(); }
+        if (pit.classList.contains("choosable")) { window.location.assign(pit.getAttribute("href")); }
         return;
       }
       var step = STEPS[event.key];
