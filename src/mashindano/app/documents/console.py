@@ -21,8 +21,10 @@ from mashindano.app.documents.place import Place
 from mashindano.app.documents.reports import ReportLine, report_lines
 from mashindano.app.documents.result_terms import (
     Claim,
+    Evidence,
     RulingInput,
     claims_of,
+    evidence_of,
     reason_of,
     ruling_of,
     terms_of,
@@ -400,6 +402,8 @@ class QueuedGame:
     """The dispute's reason in words (a preset's review codes as text)."""
     ruling: RulingInput | None = None
     """What the ruling form takes for this game (the preset's results, or its TPs)."""
+    evidence: Evidence | None = None
+    """The preset's own account of the disputed game (Bao: moves, clocks, the board)."""
 
     @property
     def reported(self) -> ReportLine | None:
@@ -438,6 +442,7 @@ def build_queues(slug: str, principal: Principal | None, now: datetime | None = 
     disputed: list[QueuedGame] = []
     accounts = _player_accounts(slug)
     known = {CompetitorId(c.id): c.name for c in facts.competitors}
+    moment = now_or(now)
     for game in facts.games():
         if game.status is not ResultStatus.DISPUTED and not awaits_confirmation(game, accounts):
             continue
@@ -459,6 +464,7 @@ def build_queues(slug: str, principal: Principal | None, now: datetime | None = 
             claims_of(facts, game, known) if disputed_game else (),
             reason_of(facts.preset, dispute.reason) if dispute is not None else "",
             ruling_of(facts.preset, game, known) if disputed_game else None,
+            evidence_of(facts, game, known, moment) if disputed_game else None,
         )
         (awaiting if game.status is ResultStatus.REPORTED else disputed).append(line)
     key = lambda g: g.reports[-1].at  # noqa: E731

@@ -1,7 +1,8 @@
 """How a preset's results are written and read by people (issue 29, "Rulings that fit the game"):
 the help its result forms give, what the results grid's keyboard offers, what each side of a
-disputed game claims, the reasons of a dispute in words, what an arbiter's ruling form takes,
-and a result (with its detail) in words for the confirmation.
+disputed game claims, the preset's own account of the disputed game (Bao: its moves, clocks and
+board), the reasons of a dispute in words, what an arbiter's ruling form takes, and a result
+(with its detail) in words for the confirmation.
 
 A preset registers its `ResultTerms` in `RESULT_TERMS` from its application's `ready()`; a
 preset without them gets the plain game results (1-0, ½-½, 0-1 and forfeits). Shared code
@@ -13,6 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext, gettext_lazy
@@ -40,6 +42,16 @@ class Claim:
 
 
 @dataclass(frozen=True, slots=True)
+class Evidence:
+    """A preset's own account of a disputed game, shown to the arbiter beside the claims (Bao:
+    the moves in KIBA notation, who moved last, the clocks, a link to the board): the
+    preset's template (under its own `templates/`) and what that template shows."""
+
+    template: str
+    context: Mapping[str, object]
+
+
+@dataclass(frozen=True, slots=True)
 class RulingInput:
     """What an arbiter's ruling form takes for one game: a choice among `choices` (value,
     label), or, when there are none, a text typed in the game's terms (Tantrix TPs)."""
@@ -63,6 +75,8 @@ class ResultTerms:
     """Set when the results grid takes typed results only (TPs), said instead of the keys."""
     claims: Callable[[EventFacts, GameFact, Names], tuple[Claim, ...]] | None = None
     """Each side's claim about a disputed game (default: each reported result)."""
+    evidence: Callable[[EventFacts, GameFact, Names, datetime], Evidence | None] | None = None
+    """The preset's own account of a disputed game at the given instant (default: none)."""
     reason_text: Callable[[str], str] | None = None
     """A stored dispute reason (codes of the preset's review) as human text."""
     ruling: Callable[[GameFact, Names], RulingInput] | None = None
@@ -139,6 +153,11 @@ def plain_claims(facts: EventFacts, game: GameFact, names: Names) -> tuple[Claim
 def claims_of(facts: EventFacts, game: GameFact, names: Names) -> tuple[Claim, ...]:
     own = terms_of(facts.preset).claims
     return (own or plain_claims)(facts, game, names)
+
+
+def evidence_of(facts: EventFacts, game: GameFact, names: Names, now: datetime) -> Evidence | None:
+    own = terms_of(facts.preset).evidence
+    return own(facts, game, names, now) if own is not None else None
 
 
 def reason_of(preset: str, reason: str) -> str:

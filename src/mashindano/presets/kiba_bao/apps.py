@@ -20,6 +20,7 @@ class Preset(AppConfig):
         from mashindano.app.documents.deadlines import DEADLINE_HOOKS
         from mashindano.app.documents.me import MY_PAGE_HOOKS
         from mashindano.app.documents.presets import DOCUMENT_HOOKS
+        from mashindano.app.documents.result_terms import RESULT_TERMS
         from mashindano.app.documents.rounds import CLOCK_HOOKS
         from mashindano.app.documents.tiebreaks import COLUMN_HOOKS
         from mashindano.app.due import DUE_HOOKS
@@ -41,6 +42,7 @@ class Preset(AppConfig):
             pages,
             play_links,
             series,
+            terms,
         )
         from mashindano.presets.kiba_bao.adapter import KibaBaoAdapter
         from mashindano.presets.kiba_bao.columns import COLUMNS
@@ -63,3 +65,4 @@ class Preset(AppConfig):
         DEMO_HOOKS.register(adapter.preset, demo.DEMO)
         JOIN_HOOKS.register(adapter.preset, joining.JOIN)
         REPLY_HOOKS.register(adapter.preset, mail_replies.REPLIES)
+        RESULT_TERMS.register(adapter.preset, terms.TERMS)

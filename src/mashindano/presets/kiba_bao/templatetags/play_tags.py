@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 from django import template
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from mashindano.presets.kiba_bao.game_documents import BoardView, PitView
 
@@ -38,6 +38,12 @@ def clock(value: timedelta) -> str:
 @register.filter
 def utc(value: datetime) -> str:
     return value.astimezone(ZoneInfo("UTC")).strftime("%Y-%m-%d %H:%M UTC")
+
+
+@register.filter
+def utc_isolated(value: datetime) -> SafeString:
+    """The instant in UTC, kept left to right inside right-to-left text."""
+    return mark_safe(f'<bdi dir="ltr">{escape(utc(value))}</bdi>')  # escaped above
 
 
 @register.filter
@@ -75,7 +81,10 @@ def notation_isolated(text: str) -> SafeString:
     return mark_safe("".join(out))  # every part above is escaped
 
 
-def _pit(pit: PitView) -> str:
+def _pit(pit: PitView, interactive: bool) -> str:
+    """One pit; on a board the viewer plays (`interactive`), every pit carries its place
+    (`data-row`, `data-col`) for the arrow keys and a label naming it and its seeds (play.js:
+    the keyboard moves between pits, Enter or Space starts a move from a ringed one)."""
     x = pit.column * PIT + PIT // 2
     y = pit.row * PIT + PIT // 2 + (MIDDLE if pit.row >= 2 else 0)
     marks = (" owned" if pit.owned else "") + (" takasia" if pit.takasia else "")
@@ -91,13 +100,23 @@ def _pit(pit: PitView) -> str:
     )
     selected = " selected" if pit.selected else ""
     data = f'data-pit="{name}" data-seeds="{pit.seeds}"'
+    if interactive:
+        data += f' data-row="{pit.row}" data-col="{pit.column}"'
     if not pit.choosable:
-        return f'<g class="pit{selected}" {data}>{inside}</g>'
+        if not interactive:
+            return f'<g class="pit{selected}" {data}>{inside}</g>'
+        words = ngettext("pit %(name)s, %(seeds)d seed", "pit %(name)s, %(seeds)d seeds", pit.seeds)
+        label = escape(words % {"name": pit.name, "seeds": pit.seeds})
+        return (
+            f'<g class="pit{selected}" {data} role="img" tabindex="-1" aria-label="{label}">'
+            f"{inside}</g>"
+        )
     words = gettext("pit %(name)s, %(seeds)d seeds: start here")
     label = escape(words % {"name": pit.name, "seeds": pit.seeds})
+    current = ' aria-current="true"' if pit.selected else ""
     return (
         f'<a href="?pit={name}#game" class="pit choosable{selected}" {data} '
-        f'aria-label="{label}">{inside}</a>'
+        f'aria-label="{label}"{current}>{inside}</a>'
     )
 
 
@@ -110,7 +129,8 @@ def bao_board(board: BoardView) -> str:
     here rather than in a template loop: it is drawn on every move and every poll, and a 32-pit
     template loop cost several times more."""
     height = 4 * PIT + MIDDLE
-    role = "group" if any(pit.choosable for pit in board.pits) else "img"
+    interactive = any(pit.choosable for pit in board.pits)
+    role = "group" if interactive else "img"
     head = (
         f'<svg class="bao-board" viewBox="0 0 {8 * PIT} {height}" role="{role}" '
         f'aria-labelledby="board-text" data-stage="{escape(board.stage)}" '
@@ -119,4 +139,4 @@ def bao_board(board: BoardView) -> str:
         f'<rect class="wood" x="0" y="0" width="{8 * PIT}" height="{height}" rx="16"/>'
         f'<line class="middle" x1="8" y1="{height // 2}" x2="{8 * PIT - 8}" y2="{height // 2}"/>'
     )
-    return mark_safe(head + "".join(_pit(pit) for pit in board.pits) + "</svg>")
+    return mark_safe(head + "".join(_pit(pit, interactive) for pit in board.pits) + "</svg>")

@@ -47,6 +47,38 @@
     if (all.length) { all[0].focus(); }
   });
 
+  // Arrow keys move between the boards (issue 29, accessible pages): ↑ and ↓ go to the result
+  // cell of the row above or below (its box when it has no result yet, the cell itself when
+  // it has one); Enter on a saved result's cell opens its correction (or ruling) form.
+  function entryOf(target) {
+    var cell = target.closest ? target.closest("#grid td.entry") : null;
+    return cell && (target === cell || target.classList.contains("result-input")) ? cell : null;
+  }
+  function focusCell(cell) {
+    var box = cell.querySelector(".result-input");
+    if (box) { box.focus(); box.select(); return; }
+    cell.setAttribute("tabindex", "-1");
+    cell.focus();
+  }
+  document.addEventListener("keydown", function (event) {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) { return; }
+    var cell = entryOf(event.target);
+    if (!cell) { return; }
+    if (event.key === "Enter" && event.target === cell) {
+      var edit = cell.querySelector("a[href]");
+      if (edit) { event.preventDefault(); edit.click(); }
+      return;
+    }
+    if (event.key !== "ArrowDown" && event.key !== "ArrowUp") { return; }
+    var row = cell.parentNode;
+    do {
+      row = event.key === "ArrowDown" ? row.nextElementSibling : row.previousElementSibling;
+    } while (row && !row.querySelector("td.entry"));
+    if (!row) { return; }
+    event.preventDefault();
+    focusCell(row.querySelector("td.entry"));
+  });
+
   // The first empty board has the focus when the grid opens.
   document.addEventListener("DOMContentLoaded", function () {
     var all = boxes();
