@@ -399,6 +399,10 @@ ROWS: dict[tuple[str, str], frozenset[str]] = {
     ("console/<slug:slug>/announcements/", "POST"): STAFF,
     ("console/<slug:slug>/publishing/", "GET"): ORGANISERS,
     ("console/<slug:slug>/publishing/", "POST"): ORGANISERS,
+    # Tasaselo's prize budget (a GET form): club is no Tasaselo event, so 404 to everyone
+    # (tests/web/test_tasaselo_prize_budget.py asks who sees it in a Tasaselo event).
+    ("console/<slug:slug>/prize-budget/", "GET"): NOBODY,
+    ("console/<slug:slug>/prize-budget/", "POST"): NOBODY,
     ("console/series/", "GET"): LOGGED_IN,
     ("console/series/", "POST"): EVENT_CREATORS,
     # No series "club": 404 to everyone (a weak row: tests/web/test_console_more.py).
