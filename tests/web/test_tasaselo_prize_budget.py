@@ -31,7 +31,7 @@ def _text(client: Client, path: str) -> str:
 
 
 def test_e5_the_console_shows_the_split_of_a_fund() -> None:
-    make_event("ts", "tasaselo", 40, rounds="7")
+    make_event("ts", "tasaselo", 40, start=False, rounds="7")  # groups by R8, A18
     olga = _organiser("ts")
     assert 'href="/console/ts/prize-budget/"' in _text(olga, "/console/ts/")
     page = _text(olga, "/console/ts/prize-budget/")
