@@ -13,12 +13,15 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from mashindano.app import official_reports, rounds, talk
+from mashindano.app.bulk_results import MatchRef
 from mashindano.app.conduct import close_period
 from mashindano.app.due import apply_due
 from mashindano.app.mail import deliver_all
+from mashindano.app.match_times import propose_times
 from mashindano.app.notify import Kind, collect_news
 from mashindano.app.people import principal_for_username
 from mashindano.app.principals import local
+from mashindano.app.queries import get_event_facts
 from mashindano.app.results import GameRef, dispute_result, report_result, rule_result
 from mashindano.presets.tantrix_knockout.use_cases import MatchWhere, file_form, record_offer
 from mashindano.store import models
@@ -108,11 +111,27 @@ def _gomoku() -> None:
     report_result("lg", GameRef(1, 2), "1-0", actor=local("P1"), now=at(3, 9))
     dispute_result("lg", GameRef(1, 2), actor=local("P3"), reason="no", now=at(3, 9, 12))
     collect_news(at(3, 9, 12))  # opponent reported, dispute opened
+    _match_time()
     apply_due(at(4, 2))  # pairings, result final, report due, dispute waiting
     apply_due(at(4, 3))  # unreported
     rule_result("lg", GameRef(1, 2), "1-0", actor=ACTOR, reason="seen", now=at(4, 3))
     close_period("lg", 1, actor=ACTOR, now=at(4, 4))
     apply_due(at(4, 4))  # month closed
+
+
+def _match_time() -> None:
+    """Times proposed for a match not played yet, mailed to the opponent (issue 31 item 4)."""
+    facts = get_event_facts("lg")
+    encounter = next(e for e in facts.rounds[0].encounters if e.board == 3)
+    first = str(encounter.first)
+    propose_times(
+        "lg",
+        MatchRef(1, 3),
+        first,
+        ["2026-03-20 19:00"],
+        actor=principal_for_username(f"lg-{first}"),
+        now=at(3, 9, 13),
+    )
 
 
 def test_every_mail_link_answers_200(inbox: Inbox) -> None:

@@ -68,6 +68,7 @@ PARAMS: dict[str, str] = {
     "name": "club-series",
     "token_id": "{token_id}",
     "webhook_id": "{webhook_id}",
+    "publisher_id": "{publisher_id}",
     "token": "{token}",
     "object_id": "1",
     "id": "1",
@@ -98,6 +99,7 @@ BODIES: dict[str, dict[str, object]] = {
         "url": "https://hooks.example.org/x",
         "types": ["round.published"],
     },
+    "api/v1/events/<slug>/publishers": {"target": "https://hooks.example.org/bundles"},
     "api/v1/events/<slug>/entries": {"players": [{"name": "Newcomer"}]},
     "api/v1/events/<slug>/players/<player>/leave": {"from_round": 2},
 }
@@ -241,6 +243,10 @@ ROWS: dict[tuple[str, str], frozenset[str]] = {
     ("api/v1/events/<slug>/webhooks", "POST"): ORGANISERS,
     ("api/v1/events/<slug>/webhooks/<webhook_id>", "DELETE"): ORGANISERS,
     ("api/v1/events/<slug>/webhooks/<webhook_id>/deliveries", "GET"): ORGANISERS,
+    # Round-bundle publishers (app/publishing.py, issue 31 item 6): the event's organisers.
+    ("api/v1/events/<slug>/publishers", "GET"): ORGANISERS,
+    ("api/v1/events/<slug>/publishers", "POST"): ORGANISERS,
+    ("api/v1/events/<slug>/publishers/<publisher_id>", "DELETE"): ORGANISERS,
     ("api/v1/events", "POST"): ORGANISERS,
     ("api/v1/events/import/trf", "POST"): ORGANISERS,
     ("api/v1/events", "GET"): EVERYONE,
@@ -391,6 +397,12 @@ ROWS: dict[tuple[str, str], frozenset[str]] = {
     ("console/<slug:slug>/roles/invite/", "POST"): ORGANISERS,
     ("console/<slug:slug>/announcements/", "GET"): STAFF,
     ("console/<slug:slug>/announcements/", "POST"): STAFF,
+    ("console/<slug:slug>/publishing/", "GET"): ORGANISERS,
+    ("console/<slug:slug>/publishing/", "POST"): ORGANISERS,
+    # Tasaselo's prize budget (a GET form): club is no Tasaselo event, so 404 to everyone
+    # (tests/web/test_tasaselo_prize_budget.py asks who sees it in a Tasaselo event).
+    ("console/<slug:slug>/prize-budget/", "GET"): NOBODY,
+    ("console/<slug:slug>/prize-budget/", "POST"): NOBODY,
     ("console/series/", "GET"): LOGGED_IN,
     ("console/series/", "POST"): EVENT_CREATORS,
     # No series "club": 404 to everyone (a weak row: tests/web/test_console_more.py).

@@ -27,7 +27,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 from django.urls.resolvers import RegexPattern
 
-from mashindano.app import accounts, events, people, players, rounds
+from mashindano.app import accounts, events, people, players, publishing, rounds
 from mashindano.app.mail import unsubscribe_token
 from mashindano.app.principals import local
 from mashindano.app.printing import PrintedSheet
@@ -222,6 +222,7 @@ def _setting_up() -> tuple[dict[str, str], dict[str, str]]:
     rounds.pair_next_round("club", actor=ACTOR, now=NOW)
     token = issue_token(users[expected.ORGANISER], "organiser's", "read").token
     hook = subscribe("club", "https://hooks.example.org/", ["round.published"], created_by="olga")
+    publisher = publishing.subscribe("club", "https://hooks.example.org/b", created_by="olga")
     invitation = accounts.invite(
         people.principal_for_user(users[expected.ORGANISER]),  # type: ignore[arg-type]
         "club",
@@ -232,6 +233,7 @@ def _setting_up() -> tuple[dict[str, str], dict[str, str]]:
     values = {
         "token_id": str(token.id),
         "webhook_id": str(hook.id),
+        "publisher_id": str(publisher.id),
         "invitation": invitation.token,
         "token": invitation.token,
         "unsubscribe": unsubscribe_token(users[expected.STRANGER].pk, "round-published"),

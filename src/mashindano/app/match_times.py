@@ -13,6 +13,11 @@ board), the player, the times and, for an answer, its kind. They are appended, n
 loaded with the event's facts, and written with an audit entry. The state at a moment (open,
 agreed, unanswered past the limit) is derived by `engine.agreed_times`; nothing derived is
 stored.
+
+Mail (issue 31 item 4): a proposal (or challenge) and a counter-proposal are mailed to the
+other player, an acceptance to both, a refusal to the proposer, each within the recipient's
+preference for the kind `match-time` (players whose entry is linked to an account), with a
+link to answer on their page and one to the event.
 """
 
 from __future__ import annotations
@@ -21,13 +26,16 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
+from django.conf import settings
+from django.urls import reverse
 from django.utils.functional import Promise
 from django.utils.translation import gettext
 
 from mashindano.app.bulk_results import MatchRef
 from mashindano.app.errors import UnknownGame, UnknownPlayer, WrongState
 from mashindano.app.hooks import Hooks
-from mashindano.app.locking import locked_event, now_or
+from mashindano.app.locking import EventContext, locked_event, now_or
+from mashindano.app.notify import Kind, News, event_link, player_link, player_users, store_news
 from mashindano.app.principals import Principal
 from mashindano.engine.agreed_times import (
     Answer,
@@ -292,6 +300,16 @@ def propose_times(
             actor=actor.name,
         )
         context.record(after={"subject": PROPOSAL_SUBJECT, **value})
+        _mail(
+            context,
+            facts,
+            where,
+            by,
+            players,
+            "challenge" if challenge else "proposed",
+            times=proposal.times,
+            to_both=False,
+        )
         after = match_times(
             [*facts_by_match(facts).get(_key_of(where), []), proposal],
             players,
@@ -340,6 +358,16 @@ def answer_times(
             actor=actor.name,
         )
         context.record(after={"subject": ANSWER_SUBJECT, **value})
+        _mail(
+            context,
+            facts,
+            where,
+            by,
+            players,
+            {AnswerKind.ACCEPT: "accepted", AnswerKind.COUNTER: "counter"}.get(kind, "declined"),
+            times=(checked.time,) if checked.time is not None else checked.times,
+            to_both=kind is AnswerKind.ACCEPT,
+        )
         before = current.open
         assert before is not None
         after = match_times(
@@ -349,6 +377,60 @@ def answer_times(
             part.answer_limit(facts),
         )
     return next(s for s in after.proposals if s.proposal == before.proposal)
+
+
+def _utc(moment: datetime) -> str:
+    return f"{moment.astimezone(UTC):%Y-%m-%d %H:%M} UTC"
+
+
+def _mail(
+    context: EventContext,
+    facts: EventFacts,
+    where: MatchRef,
+    by: CompetitorId,
+    players: tuple[CompetitorId, CompetitorId],
+    what: str,
+    *,
+    times: Sequence[datetime],
+    to_both: bool,
+) -> None:
+    """The mail of a proposal or an answer (`what`: proposed, challenge, counter, accepted,
+    declined) to the other player, or to both players (an acceptance)."""
+    users = player_users(context.event.id)
+    names = {c.id: c.name for c in facts.competitors}
+    other = players[1] if by == players[0] else players[0]
+    fixed = {"round": str(where.round), "board": str(where.board)}
+    if where.stage != 1:
+        fixed["stage"] = str(where.stage)
+    if where.group:
+        fixed["group"] = where.group
+    answer = reverse("player:action", kwargs={"slug": facts.slug, "name": "match.answer"})
+    query = "&".join(f"{k}={v}" for k, v in fixed.items())
+    base: dict[str, Json] = {
+        "event": facts.name,
+        "slug": facts.slug,
+        "link": event_link(facts.slug),
+        "me": player_link(),
+        "answer": f"{settings.BASE_URL}{answer}?{query}",
+        "round": where.round,
+        "board": where.board,
+        "what": what,
+        "by": names.get(by, str(by)),
+        "times": [_utc(t) for t in times],
+    }
+    key = f"match-time:{context.event.version + 1}"
+    news = []
+    for player in (by, other) if to_both else (other,):
+        user = users.get(str(player))
+        if user is None:
+            continue
+        mine = {
+            **base,
+            "mine": player == by,
+            "opponent": names.get(other if player == by else by, ""),
+        }
+        news.append(News(key, Kind.MATCH_TIME, context.event.id, user, mine))
+    store_news(news, context.now)
 
 
 def challenge(

@@ -70,6 +70,9 @@ class Kind(StrEnum):
     """To the arbiters (else organisers): a report or message to the event's officials."""
     OFFICIAL_ANSWER = "official-answer"
     """To the reporter: the officials' answer or ruling on their report."""
+    MATCH_TIME = "match-time"
+    """To the other player: times proposed, counter-proposed or declined for a match; to both
+    players: a time agreed (`app.match_times`)."""
     DIGEST = "digest"
 
 

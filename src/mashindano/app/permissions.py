@@ -107,6 +107,10 @@ ACTIONS: dict[str, Rule] = {
     "roles.grant": Rule(_ORGANISER),
     "audit.read": Rule(_STAFF),
     "webhooks.manage": Rule(_ORGANISER),
+    # Publishing each round's bundle to another site (app/publishing.py, issue 31 item 6).
+    "publisher.add": Rule(_ORGANISER),
+    "publisher.remove": Rule(_ORGANISER),
+    "publisher.read": Rule(_ORGANISER),
     # Notices on the event's public pages (app/announcements.py).
     "event.announce": Rule(_STAFF),
     "announcement.withdraw": Rule(_STAFF),

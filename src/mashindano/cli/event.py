@@ -12,7 +12,7 @@ import typer
 from rich.table import Table
 
 from mashindano.app.declarations.parameters import ParameterSpec
-from mashindano.cli import actions
+from mashindano.cli import actions, event_publish
 from mashindano.cli.actions import AtOption, add_action_commands, parse_at
 from mashindano.cli.errors import (
     EXIT_FILE_ERROR,
@@ -42,6 +42,7 @@ app = typer.Typer(
 add_action_commands(app, "event")
 app.command("act")(actions.act)
 app.command("actions")(actions.actions)
+app.add_typer(event_publish.app, name="publisher")
 
 SlugArgument = Annotated[str, typer.Argument(help="The event's slug, e.g. club-open-2026.")]
 SETTINGS_HELP = (

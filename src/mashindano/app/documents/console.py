@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from django.utils.functional import Promise
 from django.utils.translation import gettext
 
 from mashindano.app.declarations import ActionSpec, ParameterSpec
@@ -33,6 +34,7 @@ from mashindano.app.documents.rounds import RoundPairings, build_round_pairings
 from mashindano.app.errors import NotAllowed
 from mashindano.app.formats.parts import ABANDONED_GAMES, DESCRIPTION, RESULTS
 from mashindano.app.formats.registry import PRESETS, available_presets, part
+from mashindano.app.hooks import Hooks
 from mashindano.app.locking import now_or
 from mashindano.app.marks import gettext_noop
 from mashindano.app.match_times import MatchTimesView, build_match_times_view
@@ -188,6 +190,20 @@ class RoundLink:
 
 
 @dataclass(frozen=True, slots=True)
+class ConsoleTab:
+    """A preset's own console page of an event, shown as a tab to its staff (organisers and
+    arbiters): `url_name` takes the event's slug."""
+
+    key: str
+    label: str | Promise
+    url_name: str
+
+
+CONSOLE_TAB_HOOKS: Hooks[tuple[ConsoleTab, ...]] = Hooks("console tabs")
+"""A preset's own console pages of an event (e.g. Tasaselo's prize budget)."""
+
+
+@dataclass(frozen=True, slots=True)
 class ConsoleEvent:
     slug: str
     name: str
@@ -202,6 +218,7 @@ class ConsoleEvent:
     players: int
     roll_call: int | None = None
     """The round whose roll call is open (the event has check-in), else None."""
+    preset_tabs: tuple[ConsoleTab, ...] = ()
 
     def may(self, name: str) -> bool:
         return any(a.name == name for a in self.actions)
@@ -275,6 +292,7 @@ def build_console_event(slug: str, principal: Principal | None) -> ConsoleEvent:
         disputed=statuses.count(ResultStatus.DISPUTED),
         players=len(facts.competitors),
         roll_call=_roll_call_round(facts),
+        preset_tabs=CONSOLE_TAB_HOOKS.get_or(facts.preset, ()),
     )
 
 

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class Preset(AppConfig):
     name = "mashindano.presets.tasaselo"
     label = "preset_tasaselo"
     verbose_name = "tasaselo"
+    console_urls = "mashindano.presets.tasaselo.console_urls"
 
     def ready(self) -> None:
         from mashindano.app.demo import DEMO_HOOKS, DemoPlan, LivePlan
+        from mashindano.app.documents.console import CONSOLE_TAB_HOOKS, ConsoleTab
         from mashindano.app.documents.presets import DOCUMENT_HOOKS
         from mashindano.app.documents.tiebreaks import COLUMN_HOOKS
         from mashindano.app.formats.registry import register_adapter
@@ -23,6 +26,10 @@ class Preset(AppConfig):
         register_adapter(adapter)
         COLUMN_HOOKS.register(adapter.preset, COLUMNS)
         DOCUMENT_HOOKS.register(adapter.preset, pages.PAGES)
+        CONSOLE_TAB_HOOKS.register(
+            adapter.preset,
+            (ConsoleTab("prize-budget", _("Prize budget"), "console:tasaselo-prize-budget"),),
+        )
         # Live: round 2 in play, half of its results in.
         in_play = LivePlan(
             "live", "Tasaselo evening (round in play)", 11, finished_units=1, open_unit=True

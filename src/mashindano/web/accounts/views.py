@@ -54,6 +54,7 @@ KIND_LABELS = {
     "game-talk": gettext_lazy("My opponent wrote to me in a game's talk"),
     "official-report": gettext_lazy("A report to the officials (arbiters)"),
     "official-answer": gettext_lazy("The officials answered my report"),
+    "match-time": gettext_lazy("Times proposed or agreed for a match of mine"),
 }
 MODE_LABELS = {
     NotificationMode.IMMEDIATELY.value: gettext_lazy("at once"),

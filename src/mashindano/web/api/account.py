@@ -1,4 +1,5 @@
-"""Tokens (the caller's own) and webhook subscriptions (an event's organisers)."""
+"""Tokens (the caller's own), webhook subscriptions and round-bundle publishers (an event's
+organisers)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext
 from ninja import Status
 
-from mashindano.app import webhooks
+from mashindano.app import publishing, webhooks
 from mashindano.app.errors import NotAllowed
 from mashindano.app.permissions import authorise
 from mashindano.store.models import Webhook
@@ -17,6 +18,9 @@ from mashindano.web.api.common import account, caller_of
 from mashindano.web.api.models import ApiToken
 from mashindano.web.api.schemas import (
     DeliveryOut,
+    PublisherCreated,
+    PublisherIn,
+    PublisherOut,
     TokenIn,
     TokenIssued,
     TokenOut,
@@ -159,3 +163,66 @@ def deliveries(request: HttpRequest, slug: str, webhook_id: int) -> list[dict[st
         }
         for d in webhooks.delivery_log(slug, webhook_id)
     ]
+
+
+def _publisher(slug: str, view: publishing.PublisherView) -> dict[str, object]:
+    return {
+        "id": view.id,
+        "event": slug,
+        "target": view.target,
+        "created_by": view.created_by,
+        "created_at": view.created_at.isoformat(),
+        "deliveries": [
+            {
+                "stage": d.stage,
+                "group": d.group,
+                "round": d.round,
+                "status": d.status,
+                "final": d.final,
+                "attempts": d.attempts,
+                "last_error": d.last_error,
+                "delivered_at": _time(d.delivered_at),
+            }
+            for d in view.deliveries
+        ],
+    }
+
+
+@account(
+    "GET",
+    "/events/{slug}/publishers",
+    response=responses(200, list[PublisherOut]),
+    summary="Where the event publishes each round, with each round's delivery (organisers)",
+)
+def list_publishers(request: HttpRequest, slug: str) -> list[dict[str, object]]:
+    caller = caller_of(request)
+    caller.require("publisher.read")
+    return [_publisher(slug, p) for p in publishing.list_publishers(slug, actor=caller.principal)]
+
+
+@account(
+    "POST",
+    "/events/{slug}/publishers",
+    response=responses(201, PublisherCreated),
+    summary="Publish each round's bundle to a URL or the site's folder (secret shown once)",
+)
+def create_publisher(
+    request: HttpRequest, slug: str, body: PublisherIn
+) -> Status[dict[str, object]]:
+    caller = caller_of(request)
+    caller.require("publisher.add")
+    added = publishing.add_publisher(slug, body.target, actor=caller.principal)
+    return Status(201, {**_publisher(slug, added), "secret": added.secret})
+
+
+@account(
+    "DELETE",
+    "/events/{slug}/publishers/{publisher_id}",
+    response=responses(204, None),
+    summary="Stop publishing to a publisher",
+)
+def delete_publisher(request: HttpRequest, slug: str, publisher_id: int) -> Status[None]:
+    caller = caller_of(request)
+    caller.require("publisher.remove")
+    publishing.remove_publisher(slug, publisher_id, actor=caller.principal)
+    return Status(204, None)

@@ -218,6 +218,41 @@ class WebhookCreated(WebhookOut):
     secret: str = Field(..., description="whsec_...: shown once; verifies the signatures.")
 
 
+class PublisherIn(Schema):
+    target: Line = Field(
+        ...,
+        min_length=7,
+        max_length=500,
+        description="An http(s) URL of the other site (checked like a webhook's), or "
+        "`folder:` for the site's publish folder.",
+        examples=["https://example.org/tasaselo"],
+    )
+
+
+class PublisherDeliveryOut(Schema):
+    stage: int
+    group: str
+    round: int
+    status: str = Field(..., description="delivered, failing or waiting.")
+    final: bool = Field(..., description="Failing for good: no more tries.")
+    attempts: int
+    last_error: str
+    delivered_at: str | None
+
+
+class PublisherOut(Schema):
+    id: int
+    event: str
+    target: str
+    created_by: str
+    created_at: str
+    deliveries: list[PublisherDeliveryOut]
+
+
+class PublisherCreated(PublisherOut):
+    secret: str = Field(..., description="whsec_...: shown once; verifies the signatures.")
+
+
 class DeliveryOut(Schema):
     id: int
     message_id: str

@@ -340,3 +340,17 @@ class SeriesEventForm(forms.Form):
     def __init__(self, candidates: Sequence[tuple[str, str]], *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["event"].choices = [("", _("Choose a tournament")), *candidates]  # type: ignore[attr-defined]
+
+
+class PublisherForm(forms.Form):
+    url = forms.CharField(
+        label=_("Address that receives each round"),
+        max_length=500,
+        required=False,
+        help_text=_(
+            "An https:// address of the other site. After each round, once all its results "
+            "are in, it gets one signed POST with the pairings, results and standings (JSON "
+            "and an HTML page)."
+        ),
+        widget=forms.URLInput(attrs={"placeholder": "https://", "inputmode": "url"}),
+    )
