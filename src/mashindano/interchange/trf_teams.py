@@ -1,0 +1,396 @@
+"""A TRF team file and the engine's team event: `TrfTournament` (read with `teams=True`) ->
+`TeamEvent` (fide_teams.md §8, §9).
+
+The matches are rebuilt from the players' games (§9.2): the games of one round between
+players of two teams are that round's match, its boards in roster order (the 310/013 order,
+or a 300 record's), the first-named ("white") team the one with record 352's board-1 colour
+(W and B alternating when 352 is absent). A 330 record marks a match forfeited as a whole;
+320 gives the team PAB and its points. Match points come from record 362 (2/1/0 when absent),
+board points from 162. Player ids in the event are the starting ranks as text.
+
+What decides is strict (`ParseError` naming the line or round): players of one team playing
+each other, a team meeting two teams in a round, boards that do not line up, a PAB team with
+a game. What only informs (310's match points, game points, rank) is checked and a
+disagreement is a warning; the results count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from mashindano.engine.errors import ConfigError, ParseError
+from mashindano.engine.model import Side
+from mashindano.engine.points import format_points
+from mashindano.engine.teams.model import (
+    Board,
+    BoardResult,
+    MatchForfeit,
+    MatchPointScheme,
+    Team,
+    TeamBye,
+    TeamByeKind,
+    TeamEvent,
+    TeamMatch,
+    board_colours,
+    default_pab,
+)
+from mashindano.interchange.trf_model import (
+    TrfForfeitedMatch,
+    TrfRoundEntry,
+    TrfTeam,
+    TrfTeamOrder,
+    TrfTournament,
+    TrfWarning,
+    tournament_point_system,
+)
+
+__all__ = ["TeamFileReading", "match_scheme_of", "trf_to_team_event"]
+
+
+@dataclass(frozen=True, slots=True)
+class TeamFileReading:
+    """The team event a file describes and what was read past (informative disagreements)."""
+
+    event: TeamEvent
+    warnings: tuple[TrfWarning, ...] = ()
+
+
+def match_scheme_of(t: TrfTournament) -> MatchPointScheme:
+    """Record 362's match points (TW, TD, TL), else 2 / 1 / 0."""
+    values = dict(t.match_scoring)
+    default = MatchPointScheme()
+    return MatchPointScheme(
+        win=values.get("TW", default.win),
+        draw=values.get("TD", default.draw),
+        loss=values.get("TL", default.loss),
+    )
+
+
+def trf_to_team_event(
+    t: TrfTournament, *, source: str = "<trf>", round_robin: bool | None = None
+) -> TeamFileReading:
+    """The team event of a team file. `round_robin` None: a round robin when record 092
+    says so ("round robin" in its text). ParseError for what cannot be a team event."""
+    if not t.teams:
+        raise ParseError(f"{source}: not a team file (no 310 or 013 team records)", source=source)
+    return _Builder(t, source).build(round_robin)
+
+
+_WIN_CODES = frozenset({"1", "W"})
+_LOSS_CODES = frozenset({"0", "L"})
+_DRAW_CODES = frozenset({"=", "D"})
+
+
+class _Builder:
+    def __init__(self, t: TrfTournament, source: str) -> None:
+        self.t = t
+        self.source = source
+        self.warnings: list[TrfWarning] = []
+        self.team_of = {p: team.number for team in t.teams for p in team.players}
+        self.roster_index = {p: k for team in t.teams for k, p in enumerate(team.players)}
+        self.players = {p.starting_rank: p for p in t.players}
+
+    def fail(self, message: str, **params: object) -> ParseError:
+        return ParseError(f"{self.source}: {message}", source=self.source, **params)
+
+    def warn(self, message: str) -> None:
+        self.warnings.append(TrfWarning(0, message))
+
+    def build(self, round_robin: bool | None) -> TeamFileReading:
+        t = self.t
+        rounds = t.rounds or max((len(p.rounds) for p in t.players), default=0)
+        if t.team_pab is not None:
+            rounds = max(rounds, len(t.team_pab.teams))
+        rounds = max([rounds, *(f.round for f in t.forfeited_matches)])
+        try:
+            scheme = match_scheme_of(t)
+            scoring = tournament_point_system(t)
+        except (ValueError, ConfigError) as exc:
+            raise self.fail(f"point system: {exc}") from None
+        pab_rounds = self.pab_rounds()
+        matches = [
+            match
+            for r in range(1, rounds + 1)
+            for match in self.round_matches(r, pab_rounds.get(r))
+        ]
+        boards = self.board_count(matches)
+        byes = []
+        if t.team_pab is not None:
+            mp, gp = t.team_pab.match_points, t.team_pab.game_points
+        else:
+            mp, gp = default_pab(boards, scheme, scoring)
+        for r, team in sorted(pab_rounds.items()):
+            byes.append(TeamBye(r, team, TeamByeKind.PAB, mp, gp))
+        if round_robin is None:
+            round_robin = "robin" in (t.tournament_type or "").lower()
+        try:
+            event = TeamEvent(
+                teams=tuple(self.team(team) for team in t.teams),
+                boards=boards,
+                rounds=rounds,
+                matches=tuple(matches),
+                byes=tuple(byes),
+                match_scheme=scheme,
+                board_scoring=scoring,
+                round_robin=round_robin,
+            )
+        except ConfigError as exc:
+            raise self.fail(exc.message) from None
+        self.check_totals(event)
+        return TeamFileReading(event, tuple(self.warnings))
+
+    def team(self, team: TrfTeam) -> Team:
+        try:
+            return Team(
+                number=team.number,
+                name=team.name,
+                roster=tuple(str(p) for p in team.players),
+                nickname=team.nickname,
+            )
+        except ConfigError as exc:
+            raise self.fail(exc.message) from None
+
+    def pab_rounds(self) -> dict[int, int]:
+        """Round -> the team with the PAB: record 320, else a team all of whose paired
+        players show `U` (read with the default PAB values, and a warning)."""
+        found: dict[int, int] = {}
+        if self.t.team_pab is not None:
+            for r, team in enumerate(self.t.team_pab.teams, start=1):
+                if team is not None:
+                    found[r] = team
+        for team in self.t.teams:
+            for r in sorted({r for p in team.players for r in self.bye_rounds(p)}):
+                if found.get(r) == team.number:
+                    continue
+                if r in found:
+                    raise self.fail(
+                        f"round {r}: players of team {team.number} show the pairing-allocated "
+                        f"bye (U) but record 320 gives it to team {found[r]}"
+                    )
+                self.warn(
+                    f"round {r}: team {team.number}'s players show the pairing-allocated bye "
+                    "(U) but there is no 320 record: read as the team PAB with default points"
+                )
+                found[r] = team.number
+        return found
+
+    def bye_rounds(self, player: int) -> Iterable[int]:
+        p = self.players[player]
+        return (r for r, e in enumerate(p.rounds, start=1) if e.result == "U")
+
+    def round_matches(self, r: int, pab_team: int | None) -> list[TeamMatch]:
+        games: dict[tuple[int, int], list[tuple[int, TrfRoundEntry]]] = {}
+        opponent_team: dict[int, int] = {}
+        for p in self.t.players:
+            entry = p.entry(r)
+            if entry.opponent is None:
+                continue
+            mine = self.team_of.get(p.starting_rank)
+            theirs = self.team_of.get(entry.opponent)
+            if mine is None or theirs is None:
+                who = p.starting_rank if mine is None else entry.opponent
+                raise self.fail(f"round {r}: player {who} plays but is in no team", player=who)
+            if mine == theirs:
+                raise self.fail(
+                    f"round {r}: players {p.starting_rank} and {entry.opponent} of team {mine} "
+                    "play each other"
+                )
+            if mine == pab_team:
+                raise self.fail(
+                    f"round {r}: team {mine} has the PAB but its player {p.starting_rank} plays"
+                )
+            if opponent_team.setdefault(mine, theirs) != theirs:
+                raise self.fail(
+                    f"round {r}: team {mine} plays teams {opponent_team[mine]} and {theirs}"
+                )
+            games.setdefault((min(mine, theirs), max(mine, theirs)), []).append(
+                (p.starting_rank, entry)
+            )
+        forfeits = {
+            (min(f.white, f.black), max(f.white, f.black)): f
+            for f in self.t.forfeited_matches
+            if f.round == r
+        }
+        matches = []
+        for pair in sorted(set(games) | set(forfeits)):
+            for team in pair:
+                if opponent_team.setdefault(team, sum(pair) - team) != sum(pair) - team:
+                    raise self.fail(
+                        f"round {r}: team {team} has a 330 forfeited match against "
+                        f"{sum(pair) - team} but plays team {opponent_team[team]}"
+                    )
+            matches.append(self.match(r, pair, games.get(pair, []), forfeits.get(pair)))
+        return matches
+
+    def lineup(self, r: int, team: int, opponent: int, players: list[int]) -> list[int | None]:
+        order = self.order_record(r, team)
+        if order is None:
+            return list(sorted(players, key=self.roster_index.__getitem__))
+        if order.opponent != opponent:
+            raise self.fail(
+                f"round {r}: record 300 schedules team {team} against {order.opponent} but it "
+                f"plays team {opponent}"
+            )
+        listed = [p for p in order.players if p is not None]
+        if sorted(listed) != sorted(players):
+            raise self.fail(
+                f"round {r}: record 300 lists other players for team {team} than those who play"
+            )
+        return list(order.players)
+
+    def order_record(self, r: int, team: int) -> TrfTeamOrder | None:
+        for order in self.t.team_orders:
+            if order.round == r and order.team == team:
+                return order
+        return None
+
+    def match(
+        self,
+        r: int,
+        pair: tuple[int, int],
+        games: list[tuple[int, TrfRoundEntry]],
+        forfeit: TrfForfeitedMatch | None,
+    ) -> TeamMatch:
+        first, second = pair
+        entries = dict(games)
+        ups = {
+            team: self.lineup(
+                r, team, sum(pair) - team, [p for p, _ in games if self.team_of[p] == team]
+            )
+            for team in pair
+        }
+        size = max(len(ups[first]), len(ups[second]))
+        for team in pair:
+            ups[team] += [None] * (size - len(ups[team]))
+        for k in range(size):
+            a, b = ups[first][k], ups[second][k]
+            expected = entries[a].opponent if a is not None else None
+            if (a is not None or b is not None) and (
+                a is None or b is None or expected != b
+            ):
+                shown = a if a is not None else b
+                assert shown is not None
+                raise self.fail(
+                    f"round {r}, match of teams {first} and {second}: board {k + 1} does not "
+                    f"line up (player {shown} plays {entries[shown].opponent}); the boards "
+                    "follow the roster order unless a 300 record gives it"
+                )
+        home, away = self.home_team(r, pair, ups, entries, forfeit)
+        sequence = board_colours(size, self.t.board_colours[:size] if self.fits(size) else None)
+        boards = []
+        for k in range(size):
+            h, a = ups[home][k], ups[away][k]
+            assert h is not None and a is not None
+            entry = entries[h]
+            colour = (
+                sequence[k]
+                if entry.colour is None
+                else (Side.WHITE if entry.colour == "w" else Side.BLACK)
+            )
+            if colour != sequence[k]:
+                self.warn(
+                    f"round {r}, match {home}-{away}: board {k + 1} colours do not follow "
+                    f"{self.t.board_colours or 'WBWB...'} (kept as played)"
+                )
+            boards.append(
+                Board(
+                    number=k + 1,
+                    home_player=str(h),
+                    away_player=str(a),
+                    home_colour=colour,
+                    result=self.board_result(r, entry),
+                )
+            )
+        kind = None
+        if forfeit is not None:
+            kind = MatchForfeit(forfeit.kind)
+            if forfeit.white != home:
+                kind = {
+                    MatchForfeit.HOME_WINS: MatchForfeit.AWAY_WINS,
+                    MatchForfeit.AWAY_WINS: MatchForfeit.HOME_WINS,
+                }.get(kind, kind)
+            for board in boards:
+                if board.result is not None and board.result.played:
+                    raise self.fail(
+                        f"round {r}: record 330 says the match of teams {first} and {second} "
+                        f"was forfeited but board {board.number} was played"
+                    )
+        try:
+            return TeamMatch(r, home, away, tuple(boards), kind)
+        except ConfigError as exc:
+            raise self.fail(exc.message) from None
+
+    def fits(self, size: int) -> bool:
+        return self.t.board_colours is not None and len(self.t.board_colours) >= size
+
+    def home_team(
+        self,
+        r: int,
+        pair: tuple[int, int],
+        ups: dict[int, list[int | None]],
+        entries: dict[int, TrfRoundEntry],
+        forfeit: TrfForfeitedMatch | None,
+    ) -> tuple[int, int]:
+        """The first-named team: the one with 352's colour on the first board with a
+        colour; else 330's white team; else the lower number."""
+        first, second = pair
+        size = len(ups[first])
+        sequence = board_colours(size, self.t.board_colours[:size] if self.fits(size) else None)
+        for k, player in enumerate(ups[first]):
+            if player is None or entries[player].colour is None:
+                continue
+            mine = Side.WHITE if entries[player].colour == "w" else Side.BLACK
+            return (first, second) if mine == sequence[k] else (second, first)
+        if forfeit is not None:
+            return forfeit.white, forfeit.black
+        return first, second
+
+    def board_result(self, r: int, entry: TrfRoundEntry) -> BoardResult | None:
+        """The board's result from the home player's line (the reader has checked the away
+        player's line agrees); None while not known."""
+        code = entry.result
+        if code in _WIN_CODES:
+            return BoardResult.HOME_WINS
+        if code in _LOSS_CODES:
+            return BoardResult.AWAY_WINS
+        if code in _DRAW_CODES:
+            return BoardResult.DRAW
+        if code == "+":
+            return BoardResult.HOME_WINS_BY_FORFEIT
+        if code == "-" and entry.opponent is not None:
+            other = self.players[entry.opponent].entry(r).result
+            return (
+                BoardResult.AWAY_WINS_BY_FORFEIT if other == "+" else BoardResult.DOUBLE_FORFEIT
+            )
+        return None
+
+    def board_count(self, matches: list[TeamMatch]) -> int:
+        played = max((len(m.boards) for m in matches), default=0)
+        declared = len(self.t.board_colours) if self.t.board_colours else None
+        if declared is not None:
+            if played > declared:
+                raise self.fail(
+                    f"a match has {played} boards but record 352 gives colours for {declared}"
+                )
+            return declared
+        if played == 0:
+            raise self.fail("no match has a board: the number of boards is unknown")
+        return played
+
+    def check_totals(self, event: TeamEvent) -> None:
+        for team in self.t.teams:
+            for label, given, computed in (
+                ("match points", team.match_points, event.match_points_total(team.number)),
+                ("game points", team.game_points, event.game_points_total(team.number)),
+            ):
+                if given is not None and given != computed:
+                    self.warn(
+                        f"team {team.number}: record 310 says {_show(given)} {label} but the "
+                        f"results give {_show(computed)} (the results count)"
+                    )
+
+
+def _show(value: Fraction) -> str:
+    return format_points(value) if (value * 10).denominator == 1 else str(value)
