@@ -31,11 +31,11 @@ from mashindano.interchange.limits import MAX_COUNT_DIGITS, MAX_PLAYERS, MAX_ROU
 from mashindano.interchange.trf_model import (
     BBP_POINT_CODES,
     BYE_RESULT_CODES,
+    MATCH_SCORING_SYMBOLS,
     MATCHING_RESULT_CODES,
     PLAYED_RESULT_CODES,
     RESULT_CODES,
     SCORING_SYMBOLS,
-    MATCH_SCORING_SYMBOLS,
     TrfAccelerationRecord,
     TrfByeCode,
     TrfByeDeclaration,
@@ -953,9 +953,7 @@ class _Reader:
                 if player not in known:
                     self.fail(n, f"team {team.number} lists player {player}, who has no 001 line")
                 if player in member:
-                    self.fail(
-                        n, f"player {player} is in teams {member[player]} and {team.number}"
-                    )
+                    self.fail(n, f"player {player} is in teams {member[player]} and {team.number}")
                 member[player] = team.number
         rounds = self.fields.get("rounds")
         if self.team_pab is not None:
@@ -975,9 +973,9 @@ class _Reader:
             for team_number in (order.team, order.opponent):
                 if team_number not in team_lines:
                     self.fail(n, f"300 names team {team_number}, which is not a team")
-            for player in order.players:
-                if player is not None and member.get(player) != order.team:
-                    self.fail(n, f"300: player {player} is not in team {order.team}")
+            for seat in order.players:
+                if seat is not None and member.get(seat) != order.team:
+                    self.fail(n, f"300: player {seat} is not in team {order.team}")
 
     # -- the whole file -----------------------------------------------------------------
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from mashindano.engine.errors import ConfigError, ParseError
 from mashindano.engine.model import Side
@@ -92,7 +93,7 @@ class _Builder:
         self.roster_index = {p: k for team in t.teams for k, p in enumerate(team.players)}
         self.players = {p.starting_rank: p for p in t.players}
 
-    def fail(self, message: str, **params: object) -> ParseError:
+    def fail(self, message: str, **params: Any) -> ParseError:
         return ParseError(f"{self.source}: {message}", source=self.source, **params)
 
     def warn(self, message: str) -> None:
@@ -160,20 +161,20 @@ class _Builder:
             for r, team in enumerate(self.t.team_pab.teams, start=1):
                 if team is not None:
                     found[r] = team
-        for team in self.t.teams:
-            for r in sorted({r for p in team.players for r in self.bye_rounds(p)}):
-                if found.get(r) == team.number:
+        for record in self.t.teams:
+            for r in sorted({r for p in record.players for r in self.bye_rounds(p)}):
+                if found.get(r) == record.number:
                     continue
                 if r in found:
                     raise self.fail(
-                        f"round {r}: players of team {team.number} show the pairing-allocated "
+                        f"round {r}: players of team {record.number} show the pairing-allocated "
                         f"bye (U) but record 320 gives it to team {found[r]}"
                     )
                 self.warn(
-                    f"round {r}: team {team.number}'s players show the pairing-allocated bye "
+                    f"round {r}: team {record.number}'s players show the pairing-allocated bye "
                     "(U) but there is no 320 record: read as the team PAB with default points"
                 )
-                found[r] = team.number
+                found[r] = record.number
         return found
 
     def bye_rounds(self, player: int) -> Iterable[int]:
@@ -227,7 +228,8 @@ class _Builder:
     def lineup(self, r: int, team: int, opponent: int, players: list[int]) -> list[int | None]:
         order = self.order_record(r, team)
         if order is None:
-            return list(sorted(players, key=self.roster_index.__getitem__))
+            ordered: list[int] = sorted(players, key=self.roster_index.__getitem__)
+            return list[int | None](ordered)
         if order.opponent != opponent:
             raise self.fail(
                 f"round {r}: record 300 schedules team {team} against {order.opponent} but it "
@@ -267,9 +269,7 @@ class _Builder:
         for k in range(size):
             a, b = ups[first][k], ups[second][k]
             expected = entries[a].opponent if a is not None else None
-            if (a is not None or b is not None) and (
-                a is None or b is None or expected != b
-            ):
+            if (a is not None or b is not None) and (a is None or b is None or expected != b):
                 shown = a if a is not None else b
                 assert shown is not None
                 raise self.fail(
@@ -278,11 +278,12 @@ class _Builder:
                     "follow the roster order unless a 300 record gives it"
                 )
         home, away = self.home_team(r, pair, ups, entries, forfeit)
-        sequence = board_colours(size, self.t.board_colours[:size] if self.fits(size) else None)
+        sequence = self.sequence(size)
         boards = []
         for k in range(size):
             h, a = ups[home][k], ups[away][k]
-            assert h is not None and a is not None
+            assert h is not None
+            assert a is not None
             entry = entries[h]
             colour = (
                 sequence[k]
@@ -322,8 +323,10 @@ class _Builder:
         except ConfigError as exc:
             raise self.fail(exc.message) from None
 
-    def fits(self, size: int) -> bool:
-        return self.t.board_colours is not None and len(self.t.board_colours) >= size
+    def sequence(self, size: int) -> tuple[Side, ...]:
+        """Record 352's colours of the first `size` boards, or W and B alternating."""
+        given = self.t.board_colours
+        return board_colours(size, given[:size] if given and len(given) >= size else None)
 
     def home_team(
         self,
@@ -336,8 +339,7 @@ class _Builder:
         """The first-named team: the one with 352's colour on the first board with a
         colour; else 330's white team; else the lower number."""
         first, second = pair
-        size = len(ups[first])
-        sequence = board_colours(size, self.t.board_colours[:size] if self.fits(size) else None)
+        sequence = self.sequence(len(ups[first]))
         for k, player in enumerate(ups[first]):
             if player is None or entries[player].colour is None:
                 continue
@@ -361,9 +363,7 @@ class _Builder:
             return BoardResult.HOME_WINS_BY_FORFEIT
         if code == "-" and entry.opponent is not None:
             other = self.players[entry.opponent].entry(r).result
-            return (
-                BoardResult.AWAY_WINS_BY_FORFEIT if other == "+" else BoardResult.DOUBLE_FORFEIT
-            )
+            return BoardResult.AWAY_WINS_BY_FORFEIT if other == "+" else BoardResult.DOUBLE_FORFEIT
         return None
 
     def board_count(self, matches: list[TeamMatch]) -> int:

@@ -1,1 +1,1 @@
-"""Team events (issue 32): teams with ordered rosters, matches of N boards, match and game points, team tie-breaks."""
+"""Team events (issue 32): rosters, matches of N boards, match points, team tie-breaks."""

@@ -228,12 +228,15 @@ class Board:
     def __post_init__(self) -> None:
         if self.number < 1:
             raise ConfigError(f"board number {self.number} must be 1 or more", board=self.number)
-        if self.result is not None and self.result.played:
-            if self.home_player is None or self.away_player is None:
-                raise ConfigError(
-                    f"board {self.number}: a game played over the board needs two players",
-                    board=self.number,
-                )
+        if (
+            self.result is not None
+            and self.result.played
+            and (self.home_player is None or self.away_player is None)
+        ):
+            raise ConfigError(
+                f"board {self.number}: a game played over the board needs two players",
+                board=self.number,
+            )
         if self.home_player is None and self.result in (
             BoardResult.HOME_WINS_BY_FORFEIT,
             BoardResult.HOME_WINS,
@@ -455,8 +458,7 @@ class TeamEvent:
                 )
             if (round_number, team) in busy:
                 raise ConfigError(
-                    f"round {round_number}: team {team} has {busy[round_number, team]} and "
-                    f"{what}",
+                    f"round {round_number}: team {team} has {busy[round_number, team]} and {what}",
                     round=round_number,
                     team=team,
                 )
@@ -473,14 +475,14 @@ class TeamEvent:
                     round=match.round,
                 )
             for board in match.boards:
-                for side, team in (
+                for side, side_team in (
                     (board.home_player, match.home),
                     (board.away_player, match.away),
                 ):
-                    if side is not None and owner.get(side) != team:
+                    if side is not None and owner.get(side) != side_team:
                         raise ConfigError(
                             f"round {match.round}, {what}, board {board.number}: player {side} "
-                            f"is not on the roster of team {team}",
+                            f"is not on the roster of team {side_team}",
                             round=match.round,
                             player=side,
                         )
@@ -572,4 +574,3 @@ class TeamEvent:
             colour=None,
             board_points=(ZERO,) * self.boards,
         )
-

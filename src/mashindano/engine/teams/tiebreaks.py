@@ -208,12 +208,12 @@ def compute_team_tiebreaks(
     """Each code's value for each team (`codes` in order: EDE, TBR, BBE depend on the codes
     before them)."""
     standings = team_standings(event, codes, options)
-    return {
-        code: {s.team: s.values[k] for s in standings} for k, code in enumerate(codes)
-    }
+    return {code: {s.team: s.values[k] for s in standings} for k, code in enumerate(codes)}
 
 
-def _sort_key(code: TeamTieBreakCode, options: TeamTieBreakOptions) -> Callable[[Fraction], Fraction]:
+def _sort_key(
+    code: TeamTieBreakCode, options: TeamTieBreakOptions
+) -> Callable[[Fraction], Fraction]:
     if code.among_tied or (code.kind == "bc" and options.bc_lower_is_better):
         return lambda v: v
     return lambda v: -v
@@ -293,12 +293,12 @@ class _Calculator:
                 }
             case "esb":
                 assert code.opponent_score is not None
-                return {t: self.buchholz(t, code.opponent_score, code.own_score, 0, 0) for t in teams}
+                return {
+                    t: self.buchholz(t, code.opponent_score, code.own_score, 0, 0) for t in teams
+                }
             case "bc":
                 return {
-                    t: sum(
-                        (k * p for k, p in enumerate(self.board_totals(t), start=1)), ZERO
-                    )
+                    t: sum((k * p for k, p in enumerate(self.board_totals(t), start=1)), ZERO)
                     for t in teams
                 }
             case "sssc":
@@ -360,13 +360,13 @@ class _Calculator:
 
     def among_tied(self, code: TeamTieBreakCode, group: Sequence[int]) -> dict[int, Fraction]:
         if len(group) < 2:
-            return {t: ZERO for t in group}
+            return dict.fromkeys(group, ZERO)
         if code.kind == "ede":
             places = self.extended_direct_encounter(group)
         else:
             places = self.board_places(group, bottom=code.kind == "bbe")
         if len(set(places.values())) == 1:
-            return {t: ZERO for t in group}
+            return dict.fromkeys(group, ZERO)
         return {t: Fraction(p) for t, p in places.items()}
 
     def board_places(self, group: Sequence[int], *, bottom: bool) -> dict[int, int]:
