@@ -16,14 +16,14 @@ disagreement is a warning; the results count.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
 from mashindano.engine.errors import ConfigError, ParseError
 from mashindano.engine.model import Side
-from mashindano.engine.points import format_points
+from mashindano.engine.points import PointSystem, format_points
 from mashindano.engine.teams.model import (
     Board,
     BoardResult,
@@ -38,16 +38,21 @@ from mashindano.engine.teams.model import (
     default_pab,
 )
 from mashindano.interchange.trf_model import (
+    TrfColour,
     TrfForfeitedMatch,
+    TrfPlayer,
     TrfRoundEntry,
     TrfTeam,
     TrfTeamOrder,
+    TrfTeamPab,
     TrfTournament,
     TrfWarning,
+    compute_player_points,
+    compute_point_system,
     tournament_point_system,
 )
 
-__all__ = ["TeamFileReading", "match_scheme_of", "trf_to_team_event"]
+__all__ = ["TeamFileReading", "match_scheme_of", "team_event_to_trf", "trf_to_team_event"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -394,3 +399,162 @@ class _Builder:
 
 def _show(value: Fraction) -> str:
     return format_points(value) if (value * 10).denominator == 1 else str(value)
+
+
+_RESULT_CODES: dict[BoardResult, tuple[str, str]] = {
+    BoardResult.HOME_WINS: ("1", "0"),
+    BoardResult.AWAY_WINS: ("0", "1"),
+    BoardResult.DRAW: ("=", "="),
+    BoardResult.HOME_WINS_BY_FORFEIT: ("+", "-"),
+    BoardResult.AWAY_WINS_BY_FORFEIT: ("-", "+"),
+    BoardResult.DOUBLE_FORFEIT: ("-", "-"),
+}
+
+
+def team_event_to_trf(
+    event: TeamEvent,
+    *,
+    header: TrfTournament | None = None,
+    players: Mapping[int, TrfPlayer] | None = None,
+    board_colour_sequence: str | None = None,
+) -> TrfTournament:
+    """The TRF-26 team file of an event (write it with `format_trf(..., version="26")`).
+
+    Player ids must be starting ranks (digits); `players` gives their 001 details (name,
+    rating, ...; the rounds are rebuilt), `header` the tournament records (012, 092, ...).
+    Records written: 142, 162 (P = the PAB's game points per board, by default a draw),
+    352 (the given sequence, else the first match's board colours, else W/B alternating),
+    362, 001 with every board game and the points it gives (the rank column as `players`
+    has it), 310 with the strength (mean rating), the MP and GP totals and the rank by MP,
+    GP, number, 320 when a team had the PAB (its players on boards 1..N show `0000 - U`),
+    330 per forfeited match.
+    ConfigError for what the file cannot say (ids that are not numbers, PABs with different
+    points, requested team byes)."""
+    base = header or TrfTournament()
+    details = dict(players or {})
+    rank_of: dict[str, int] = {}
+    for team in event.teams:
+        for player in team.roster:
+            if not player.isdigit() or int(player) < 1:
+                raise ConfigError(
+                    f"team {team.number}: player id {player!r} is not a starting rank, which "
+                    "a TRF file needs"
+                )
+            rank_of[player] = int(player)
+    blocks: dict[int, dict[int, TrfRoundEntry]] = {rank: {} for rank in rank_of.values()}
+    forfeits: list[TrfForfeitedMatch] = []
+    for match in event.matches:
+        for board in match.boards:
+            if board.home_player is None or board.away_player is None:
+                raise ConfigError(
+                    f"round {match.round}, match {match.home}-{match.away}: board "
+                    f"{board.number} has no player on one side, which a TRF-26 file cannot show"
+                )
+            home, away = rank_of[board.home_player], rank_of[board.away_player]
+            home_code, away_code = (
+                _RESULT_CODES[board.result] if board.result is not None else ("", "")
+            )
+            home_colour: TrfColour = "w" if board.home_colour.is_first else "b"
+            away_colour: TrfColour = "b" if home_colour == "w" else "w"
+            blocks[home][match.round] = TrfRoundEntry(away, home_colour, home_code)
+            blocks[away][match.round] = TrfRoundEntry(home, away_colour, away_code)
+        if match.forfeit is not None:
+            forfeits.append(
+                TrfForfeitedMatch(match.forfeit.value, match.round, match.home, match.away)
+            )
+    pab_teams: dict[int, int] = {}
+    pab_points: set[tuple[Fraction, Fraction]] = set()
+    for bye in event.byes:
+        if bye.kind is not TeamByeKind.PAB:
+            raise ConfigError(
+                f"round {bye.round}: team {bye.team}'s {bye.kind.value} cannot be written to a "
+                "TRF-26 team file yet (only the PAB, record 320)"
+            )
+        pab_teams[bye.round] = bye.team
+        pab_points.add((bye.match_points, bye.game_points))
+        for player in event.team(bye.team).roster[: event.boards]:
+            blocks[rank_of[player]][bye.round] = TrfRoundEntry(None, None, "U")
+    if len(pab_points) > 1:
+        raise ConfigError("the PABs of the event give different points: one 320 record cannot")
+    team_pab = None
+    scoring = [
+        ("W", event.board_scoring.win),
+        ("D", event.board_scoring.draw),
+        ("L", event.board_scoring.loss),
+        ("A", event.board_scoring.forfeit_loss_points),
+    ]
+    mp, gp = default_pab(event.boards, event.match_scheme, event.board_scoring)
+    if pab_points:
+        mp, gp = next(iter(pab_points))
+        team_pab = TrfTeamPab(mp, gp, tuple(pab_teams.get(r) for r in range(1, max(pab_teams) + 1)))
+    scoring.append(("P", gp / event.boards))
+    points_system = _point_system_from_162(dict(scoring))
+    records = []
+    for rank in sorted(blocks):
+        known = details.get(rank, TrfPlayer(rank))
+        rounds = tuple(blocks[rank].get(r, TrfRoundEntry()) for r in range(1, event.rounds + 1))
+        record = replace(known, starting_rank=rank, rounds=rounds)
+        records.append(replace(record, points=compute_player_points(record, points_system)))
+    standings = _ranks_by_mp_then_gp(event)
+    teams = tuple(
+        TrfTeam(
+            number=team.number,
+            name=team.name,
+            players=tuple(rank_of[p] for p in team.roster),
+            nickname=team.nickname,
+            strength=_mean_rating(
+                [details[rank_of[p]] for p in team.roster if rank_of[p] in details]
+            ),
+            match_points=event.match_points_total(team.number),
+            game_points=event.game_points_total(team.number),
+            rank=standings[team.number],
+        )
+        for team in event.teams
+    )
+    scheme = event.match_scheme
+    return replace(
+        base,
+        players=tuple(records),
+        rounds=event.rounds,
+        scoring=tuple(scoring),
+        bbp_points=(),
+        teams=teams,
+        team_pab=team_pab,
+        forfeited_matches=tuple(forfeits),
+        team_orders=(),
+        board_colours=board_colour_sequence or _colour_sequence(event),
+        match_scoring=(("TW", scheme.win), ("TD", scheme.draw), ("TL", scheme.loss)),
+    )
+
+
+def _mean_rating(players: list[TrfPlayer]) -> int | None:
+    """310's strength factor: the mean rating of the rated players (rounded half to even,
+    as the fixtures' writer rounds it)."""
+    ratings = [p.rating for p in players if p.rating]
+    if not ratings:
+        return None
+    return round(Fraction(sum(ratings), len(ratings)))
+
+
+def _point_system_from_162(values: dict[str, Fraction]) -> PointSystem:
+    return compute_point_system(tuple(values.items()), ())
+
+
+def _colour_sequence(event: TeamEvent) -> str:
+    for match in event.matches:
+        if len(match.boards) == event.boards:
+            return "".join("W" if b.home_colour.is_first else "B" for b in match.boards)
+    return "".join("W" if c.is_first else "B" for c in board_colours(event.boards))
+
+
+def _ranks_by_mp_then_gp(event: TeamEvent) -> dict[int, int]:
+    """310's rank: by match points, then game points, then team number."""
+    ordered = sorted(
+        event.teams,
+        key=lambda t: (
+            -event.match_points_total(t.number),
+            -event.game_points_total(t.number),
+            t.number,
+        ),
+    )
+    return {team.number: place for place, team in enumerate(ordered, start=1)}
