@@ -427,7 +427,7 @@ def team_event_to_trf(
     362, 001 with every board game and the points it gives (the rank column as `players`
     has it), 310 with the strength (mean rating), the MP and GP totals and the rank by MP,
     GP, number, 320 when a team had the PAB (its players on boards 1..N show `0000 - U`),
-    330 per forfeited match.
+    330 per forfeited match, 300 for a line-up out of the roster order.
     ConfigError for what the file cannot say (ids that are not numbers, PABs with different
     points, requested team byes)."""
     base = header or TrfTournament()
@@ -443,6 +443,7 @@ def team_event_to_trf(
             rank_of[player] = int(player)
     blocks: dict[int, dict[int, TrfRoundEntry]] = {rank: {} for rank in rank_of.values()}
     forfeits: list[TrfForfeitedMatch] = []
+    orders: list[TrfTeamOrder] = []
     for match in event.matches:
         for board in match.boards:
             if board.home_player is None or board.away_player is None:
@@ -458,6 +459,18 @@ def team_event_to_trf(
             away_colour: TrfColour = "b" if home_colour == "w" else "w"
             blocks[home][match.round] = TrfRoundEntry(away, home_colour, home_code)
             blocks[away][match.round] = TrfRoundEntry(home, away_colour, away_code)
+        for side, team_number in ((0, match.home), (1, match.away)):
+            seats = [b.home_player if side == 0 else b.away_player for b in match.boards]
+            order = [event.team(team_number).roster.index(p) for p in seats if p is not None]
+            if order != sorted(order):
+                orders.append(
+                    TrfTeamOrder(
+                        match.round,
+                        team_number,
+                        match.opponent(team_number),
+                        tuple(None if p is None else rank_of[p] for p in seats),
+                    )
+                )
         if match.forfeit is not None:
             forfeits.append(
                 TrfForfeitedMatch(match.forfeit.value, match.round, match.home, match.away)
@@ -521,7 +534,7 @@ def team_event_to_trf(
         teams=teams,
         team_pab=team_pab,
         forfeited_matches=tuple(forfeits),
-        team_orders=(),
+        team_orders=tuple(orders),
         board_colours=board_colour_sequence or _colour_sequence(event),
         match_scoring=(("TW", scheme.win), ("TD", scheme.draw), ("TL", scheme.loss)),
     )
