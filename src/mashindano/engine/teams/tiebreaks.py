@@ -152,7 +152,7 @@ def parse_team_code(text: str, options: TeamTieBreakOptions | None = None) -> Te
     raise ConfigError(
         f"unknown team tie-break {text!r} (codes: {', '.join(TEAM_TIEBREAK_CODES)}; "
         "BH:MP and BH:GP take /C1 or /M1)",
-        code=text,
+        tiebreak=text,
     )
 
 
