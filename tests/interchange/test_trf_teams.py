@@ -303,3 +303,51 @@ def test_odd_informative_fields_warn_and_go_on():
         "team 1: record 310 says 9.0 match points but the results give 4.0 (the results count)"
     ]
     assert reading.event.match_points_total(1) == Fraction(4)
+
+
+EMPTY_BOARD = _swiss(
+    players={
+        3: _p(3, "w", "Wanjiru, Cecilia", 1900, "", "0000 - +"),
+        8: _p(8, "m", "Omondi, Henry", 1970, "4 w 1"),
+    }
+)
+"""SWISS with team C's board-2 player absent in round 2: team A's reserve wins that board
+against an empty board (`0000 - +`)."""
+
+
+def test_a_board_won_against_an_empty_board():
+    """§2.1, §3.4: the present player's `0000 - +` is a board won by forfeit; the absent
+    side has no player on it; the event is written back the same way."""
+    t = parse_trf(EMPTY_BOARD, source="empty.trf", teams=True)
+    assert t.warnings == ()
+    event = trf_to_team_event(t).event
+    (match,) = [m for m in event.matches if m.round == 2 and m.involves(1)]
+    assert (match.home, match.away) == (3, 1)
+    assert [(b.home_player, b.away_player, b.result) for b in match.boards] == [
+        ("7", "1", BoardResult.AWAY_WINS),
+        (None, "3", BoardResult.AWAY_WINS_BY_FORFEIT),
+    ]
+    assert match.played
+    assert match.match_points(1, event.match_scheme) == 2
+    written = team_event_to_trf(event, header=t, players={p.starting_rank: p for p in t.players})
+    text = format_trf(written, version="26")
+    assert "0000 - +" in text
+    assert trf_to_team_event(parse_trf(text, teams=True)).event == event
+
+
+def test_a_forfeit_win_without_a_match_is_refused():
+    """§2.2: a board won without an opponent needs the team's match (or its 330 record)."""
+    text = _swiss(players={10: _p(10, "m", "Mutua, James", 1960, "1 b 0", "0000 - +")})
+    with pytest.raises(ParseError) as refused:
+        trf_to_team_event(parse_trf(text, source="s.trf", teams=True), source="s.trf")
+    assert str(refused.value) == (
+        "s.trf: round 2: players 10 of team 4 win by forfeit without an opponent but the team "
+        "has no match that round (a 330 record names it)"
+    )
+
+
+def test_boards_that_do_not_line_up_are_refused():
+    """§3.2, §3.5: without a 300 record the boards follow the roster order on both sides."""
+    text = SWISS.replace("300 001 003 002 0008 0007\n", "")
+    with pytest.raises(ParseError, match="the boards do not line up"):
+        trf_to_team_event(parse_trf(text, source="s.trf", teams=True), source="s.trf")

@@ -448,6 +448,9 @@ def compute_entry_points(entry: TrfRoundEntry, system: PointSystem) -> Points:
                 return system.full_point_bye_points
             case "H":
                 return system.half_point_bye_points
+            case "+":
+                # only in team files: a board won by forfeit against an empty board
+                return system.forfeit_win_points
             case _:
                 return system.zero_point_bye
     match entry.result:

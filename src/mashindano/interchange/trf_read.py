@@ -701,6 +701,9 @@ class _Reader:
         if opponent is None:
             if colour is not None:
                 self.fail(n, f"{where}: colour {colour!r} without an opponent")
+            if result == "+" and self.teams_allowed:
+                # a team file: a board won by forfeit against an empty board (§2.1)
+                return TrfRoundEntry(None, None, result)
             if result in _BBP_BYES:
                 self.warn(
                     n,

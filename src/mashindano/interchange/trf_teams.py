@@ -189,9 +189,13 @@ class _Builder:
     def round_matches(self, r: int, pab_team: int | None) -> list[TeamMatch]:
         games: dict[tuple[int, int], list[tuple[int, TrfRoundEntry]]] = {}
         opponent_team: dict[int, int] = {}
+        empty_board_wins: dict[int, list[tuple[int, TrfRoundEntry]]] = {}
         for p in self.t.players:
             entry = p.entry(r)
             if entry.opponent is None:
+                team = self.team_of.get(p.starting_rank)
+                if entry.result == "+" and team is not None:
+                    empty_board_wins.setdefault(team, []).append((p.starting_rank, entry))
                 continue
             mine = self.team_of.get(p.starting_rank)
             theirs = self.team_of.get(entry.opponent)
@@ -219,6 +223,15 @@ class _Builder:
             for f in self.t.forfeited_matches
             if f.round == r
         }
+        for team, won in sorted(empty_board_wins.items()):
+            if team not in opponent_team:
+                players = ", ".join(str(p) for p, _ in won)
+                raise self.fail(
+                    f"round {r}: players {players} of team {team} win by forfeit without an "
+                    "opponent but the team has no match that round (a 330 record names it)"
+                )
+            theirs = opponent_team[team]
+            games.setdefault((min(team, theirs), max(team, theirs)), []).extend(won)
         matches = []
         for pair in sorted(set(games) | set(forfeits)):
             for team in pair:
@@ -260,6 +273,10 @@ class _Builder:
         games: list[tuple[int, TrfRoundEntry]],
         forfeit: TrfForfeitedMatch | None,
     ) -> TeamMatch:
+        """The match of two teams: the boards follow the line-up of the team with more
+        players (roster order or its 300 record); the other team's players must come in
+        their own order on those boards. A board won by forfeit against an empty board
+        (`0000 - +`) has no player on the absent side."""
         first, second = pair
         entries = dict(games)
         ups = {
@@ -268,47 +285,34 @@ class _Builder:
             )
             for team in pair
         }
-        size = max(len(ups[first]), len(ups[second]))
-        for team in pair:
-            ups[team] += [None] * (size - len(ups[team]))
-        for k in range(size):
-            a, b = ups[first][k], ups[second][k]
-            expected = entries[a].opponent if a is not None else None
-            if (a is not None or b is not None) and (a is None or b is None or expected != b):
-                shown = a if a is not None else b
-                assert shown is not None
-                raise self.fail(
-                    f"round {r}, match of teams {first} and {second}: board {k + 1} does not "
-                    f"line up (player {shown} plays {entries[shown].opponent}); the boards "
-                    "follow the roster order unless a 300 record gives it"
-                )
-        home, away = self.home_team(r, pair, ups, entries, forfeit)
-        sequence = self.sequence(size)
+        lead = first if len(ups[first]) >= len(ups[second]) else second
+        other = sum(pair) - lead
+        spare = [p for p in ups[other] if p is not None and entries[p].opponent is None]
+        seats: list[tuple[int | None, int | None]] = []
+        for p in ups[lead]:
+            if p is None:
+                seats.append((None, spare.pop(0) if spare else None))
+            else:
+                seats.append((p, entries[p].opponent))
+        seats.extend((None, q) for q in spare)
+        shown = [q for _, q in seats if q is not None]
+        expected = [p for p in ups[other] if p is not None]
+        if shown != expected:
+            raise self.fail(
+                f"round {r}, match of teams {first} and {second}: the boards do not line up "
+                f"(team {lead} in its order meets {_listed(shown)}, team {other}'s order is "
+                f"{_listed(expected)}); the boards follow the roster order unless a 300 "
+                "record gives it"
+            )
+        home = self.home_team(r, lead, other, seats, entries, forfeit)
+        sequence = self.sequence(len(seats))
         boards = []
-        for k in range(size):
-            h, a = ups[home][k], ups[away][k]
-            assert h is not None
-            assert a is not None
-            entry = entries[h]
-            colour = (
-                sequence[k]
-                if entry.colour is None
-                else (Side.WHITE if entry.colour == "w" else Side.BLACK)
-            )
-            if colour != sequence[k]:
-                self.warn(
-                    f"round {r}, match {home}-{away}: board {k + 1} colours do not follow "
-                    f"{self.t.board_colours or 'WBWB...'} (kept as played)"
-                )
+        for k, (a, b) in enumerate(seats):
+            h, w = (a, b) if home == lead else (b, a)
             boards.append(
-                Board(
-                    number=k + 1,
-                    home_player=str(h),
-                    away_player=str(a),
-                    home_colour=colour,
-                    result=self.board_result(r, entry),
-                )
+                self.board(r, k + 1, h, w, entries, sequence[k], (home, lead + other - home))
             )
+        away = sum(pair) - home
         kind = None
         if forfeit is not None:
             kind = MatchForfeit(forfeit.kind)
@@ -328,6 +332,42 @@ class _Builder:
         except ConfigError as exc:
             raise self.fail(exc.message) from None
 
+    def board(
+        self,
+        r: int,
+        number: int,
+        home_player: int | None,
+        away_player: int | None,
+        entries: dict[int, TrfRoundEntry],
+        expected: Side,
+        teams: tuple[int, int],
+    ) -> Board:
+        """One board from the players' lines; colours as played (a warning when they do not
+        follow record 352), else as 352 says."""
+        colour = expected
+        if home_player is not None and entries[home_player].colour is not None:
+            colour = Side.WHITE if entries[home_player].colour == "w" else Side.BLACK
+        elif away_player is not None and entries[away_player].colour is not None:
+            colour = Side.BLACK if entries[away_player].colour == "w" else Side.WHITE
+        if colour != expected:
+            self.warn(
+                f"round {r}, match {teams[0]}-{teams[1]}: board {number} colours do not follow "
+                f"{self.t.board_colours or 'WBWB...'} (kept as played)"
+            )
+        if home_player is not None:
+            result = self.board_result(r, entries[home_player])
+        else:
+            assert away_player is not None
+            won = entries[away_player].result == "+"
+            result = BoardResult.AWAY_WINS_BY_FORFEIT if won else None
+        return Board(
+            number=number,
+            home_player=None if home_player is None else str(home_player),
+            away_player=None if away_player is None else str(away_player),
+            home_colour=colour,
+            result=result,
+        )
+
     def sequence(self, size: int) -> tuple[Side, ...]:
         """Record 352's colours of the first `size` boards, or W and B alternating."""
         given = self.t.board_colours
@@ -336,23 +376,24 @@ class _Builder:
     def home_team(
         self,
         r: int,
-        pair: tuple[int, int],
-        ups: dict[int, list[int | None]],
+        lead: int,
+        other: int,
+        seats: list[tuple[int | None, int | None]],
         entries: dict[int, TrfRoundEntry],
         forfeit: TrfForfeitedMatch | None,
-    ) -> tuple[int, int]:
+    ) -> int:
         """The first-named team: the one with 352's colour on the first board with a
         colour; else 330's white team; else the lower number."""
-        first, second = pair
-        sequence = self.sequence(len(ups[first]))
-        for k, player in enumerate(ups[first]):
-            if player is None or entries[player].colour is None:
-                continue
-            mine = Side.WHITE if entries[player].colour == "w" else Side.BLACK
-            return (first, second) if mine == sequence[k] else (second, first)
+        sequence = self.sequence(len(seats))
+        for k, seat in enumerate(seats):
+            for player, team in zip(seat, (lead, other), strict=True):
+                if player is None or entries[player].colour is None:
+                    continue
+                mine = Side.WHITE if entries[player].colour == "w" else Side.BLACK
+                return team if mine == sequence[k] else lead + other - team
         if forfeit is not None:
-            return forfeit.white, forfeit.black
-        return first, second
+            return forfeit.white
+        return min(lead, other)
 
     def board_result(self, r: int, entry: TrfRoundEntry) -> BoardResult | None:
         """The board's result from the home player's line (the reader has checked the away
@@ -397,6 +438,10 @@ class _Builder:
                     )
 
 
+def _listed(players: list[int]) -> str:
+    return ", ".join(str(p) for p in players) or "nobody"
+
+
 def _show(value: Fraction) -> str:
     return format_points(value) if (value * 10).denominator == 1 else str(value)
 
@@ -409,6 +454,9 @@ _RESULT_CODES: dict[BoardResult, tuple[str, str]] = {
     BoardResult.AWAY_WINS_BY_FORFEIT: ("-", "+"),
     BoardResult.DOUBLE_FORFEIT: ("-", "-"),
 }
+
+
+_EMPTY_BOARD_WINS = frozenset({BoardResult.HOME_WINS_BY_FORFEIT, BoardResult.AWAY_WINS_BY_FORFEIT})
 
 
 def team_event_to_trf(
@@ -427,7 +475,8 @@ def team_event_to_trf(
     362, 001 with every board game and the points it gives (the rank column as `players`
     has it), 310 with the strength (mean rating), the MP and GP totals and the rank by MP,
     GP, number, 320 when a team had the PAB (its players on boards 1..N show `0000 - U`),
-    330 per forfeited match, 300 for a line-up out of the roster order.
+    330 per forfeited match, 300 for a line-up out of the roster order; a board won against
+    an empty board shows `0000 - +` for the present player.
     ConfigError for what the file cannot say (ids that are not numbers, PABs with different
     points, requested team byes)."""
     base = header or TrfTournament()
@@ -447,10 +496,15 @@ def team_event_to_trf(
     for match in event.matches:
         for board in match.boards:
             if board.home_player is None or board.away_player is None:
-                raise ConfigError(
-                    f"round {match.round}, match {match.home}-{match.away}: board "
-                    f"{board.number} has no player on one side, which a TRF-26 file cannot show"
-                )
+                present = board.home_player or board.away_player
+                if present is None or board.result not in _EMPTY_BOARD_WINS:
+                    raise ConfigError(
+                        f"round {match.round}, match {match.home}-{match.away}: board "
+                        f"{board.number} has no player on one side and is not won by the "
+                        "other side's player, which a TRF file cannot show"
+                    )
+                blocks[rank_of[present]][match.round] = TrfRoundEntry(None, None, "+")
+                continue
             home, away = rank_of[board.home_player], rank_of[board.away_player]
             home_code, away_code = (
                 _RESULT_CODES[board.result] if board.result is not None else ("", "")
