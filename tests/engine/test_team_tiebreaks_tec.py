@@ -33,6 +33,8 @@ from mashindano.engine.teams.model import (
 from mashindano.engine.teams.tiebreaks import (
     TeamScore,
     TeamTieBreakOptions,
+    board_prizes,
+    board_scores,
     compute_team_tiebreaks,
     parse_team_code,
     team_standings,
@@ -339,3 +341,22 @@ def test_unknown_codes_and_bad_events_are_refused_with_clear_messages():
         Team(1, "A", ("a", "a"))
     with pytest.raises(ConfigError, match="a forfeited match has a board played"):
         TeamMatch(1, 1, 2, (Board(1, "a", "b", result=BoardResult.DRAW),), MatchForfeit.HOME_WINS)
+
+
+def test_board_prizes_best_percentage_with_a_minimum_of_games():
+    """Issue 32 item 4: per board the best percentage among players with enough games;
+    equal players share the prize; forfeits count only when asked."""
+    event = _example()
+    prizes = board_prizes(event, minimum_games=3)
+    # board 1: A1 ½+1+1 = 2½ of 3 is the best
+    assert [(s.player, s.points, s.games) for s in prizes[1]] == [("A1", Fraction(5, 2), 3)]
+    # board 3: A3 1+½+½ = 2 of 3, ahead of C3 and D3 (1½ each)
+    assert [s.player for s in prizes[3]] == ["A3"]
+    assert board_prizes(event, minimum_games=4) == {}
+    with pytest.raises(ConfigError, match="a board prize needs at least 1 game"):
+        board_prizes(event, minimum_games=0)
+    _, swiss, _, _ = fixtures()[3]
+    played = {(s.board, s.player): s.games for s in board_scores(swiss)}
+    counted = {(s.board, s.player): s.games for s in board_scores(swiss, count_forfeits=True)}
+    assert played[4, "12"] == 3
+    assert counted[4, "12"] == 5

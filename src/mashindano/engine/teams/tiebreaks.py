@@ -23,7 +23,8 @@ checker's reading is the default and `TeamTieBreakOptions` names the alternative
   the value is the team's place inside its group (1 = best) once the code separates the
   group at all, else 0 (the checker's printed value).
 
-Every function is pure and exact (Fractions).
+`board_prizes`: the individual board prizes (best percentage on a board with a minimum of
+games). Every function is pure and exact (Fractions).
 """
 
 from __future__ import annotations
@@ -41,10 +42,13 @@ from mashindano.engine.teams.model import RoundKind, TeamEvent, TeamRound
 
 __all__ = [
     "TEAM_TIEBREAK_CODES",
+    "BoardScore",
     "TeamScore",
     "TeamStanding",
     "TeamTieBreakCode",
     "TeamTieBreakOptions",
+    "board_prizes",
+    "board_scores",
     "compute_team_tiebreaks",
     "parse_team_code",
     "team_standings",
@@ -469,3 +473,67 @@ def _subgroups(ranks: dict[int, int]) -> list[list[int]]:
     for team, rank in ranks.items():
         by_rank.setdefault(rank, []).append(team)
     return [sorted(teams) for _, teams in sorted(by_rank.items())]
+
+
+@dataclass(frozen=True, slots=True)
+class BoardScore:
+    """A player's results on one board over the event (board prizes, issue 32 item 4)."""
+
+    board: int
+    player: str
+    team: int
+    points: Fraction
+    games: int
+
+    def percentage(self, win: Fraction) -> Fraction:
+        """Points as a share of the most the games could give (0 without games)."""
+        return self.points / (self.games * win) if self.games else ZERO
+
+
+def board_scores(event: TeamEvent, *, count_forfeits: bool = False) -> tuple[BoardScore, ...]:
+    """Each player's points and games on each board he played (a player moved between
+    boards has one line per board). Forfeited boards count only with `count_forfeits`."""
+    found: dict[tuple[int, str], tuple[int, Fraction, int]] = {}
+    scoring = event.board_scoring
+    for match in event.matches:
+        for board in match.boards:
+            if board.result is None or not (board.result.played or count_forfeits):
+                continue
+            for player, team, home in (
+                (board.home_player, match.home, True),
+                (board.away_player, match.away, False),
+            ):
+                if player is None:
+                    continue
+                _, points, games = found.get((board.number, player), (team, ZERO, 0))
+                found[board.number, player] = (
+                    team,
+                    points + board.points(home, scoring),
+                    games + 1,
+                )
+    return tuple(
+        BoardScore(board, player, team, points, games)
+        for (board, player), (team, points, games) in sorted(found.items())
+    )
+
+
+def board_prizes(
+    event: TeamEvent, *, minimum_games: int, count_forfeits: bool = False
+) -> dict[int, tuple[BoardScore, ...]]:
+    """Per board, the best player(s) among those with at least `minimum_games` games on it:
+    highest percentage, then most points; players still equal share the prize."""
+    if minimum_games < 1:
+        raise ConfigError(f"a board prize needs at least 1 game, got {minimum_games}")
+    win = event.board_scoring.win
+    prizes: dict[int, tuple[BoardScore, ...]] = {}
+    for number in range(1, event.boards + 1):
+        eligible = [
+            s
+            for s in board_scores(event, count_forfeits=count_forfeits)
+            if s.board == number and s.games >= minimum_games
+        ]
+        if not eligible:
+            continue
+        best = max((s.percentage(win), s.points) for s in eligible)
+        prizes[number] = tuple(s for s in eligible if (s.percentage(win), s.points) == best)
+    return prizes
