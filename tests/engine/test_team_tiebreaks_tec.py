@@ -11,6 +11,7 @@ decimals, so the comparison is exact equality of Fractions (SSSC itself is round
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache
@@ -360,3 +361,18 @@ def test_board_prizes_best_percentage_with_a_minimum_of_games():
     counted = {(s.board, s.player): s.games for s in board_scores(swiss, count_forfeits=True)}
     assert played[4, "12"] == 3
     assert counted[4, "12"] == 5
+
+
+def test_a_round_in_progress_is_left_out_of_the_standings():
+    """Standings of a round in progress are those after the last complete round."""
+    event = _example()
+    pending = replace(
+        event.matches[4], boards=tuple(replace(b, result=None) for b in event.matches[4].boards)
+    )
+    running = replace(event, matches=(*event.matches[:4], pending, event.matches[5]))
+    assert running.last_complete_round == 2
+    before = running.after_round(2)
+    assert (before.rounds, len(before.matches)) == (2, 4)
+    assert compute_team_tiebreaks(before, ["MP"])["MP"] == {1: 3, 2: 1, 3: 1, 4: 3}
+    with pytest.raises(ConfigError, match="round 4 is not between 0 and 3"):
+        event.after_round(4)

@@ -14,7 +14,7 @@ board); tie-breaks and standings read only that view.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
 from functools import cached_property
@@ -489,6 +489,31 @@ class TeamEvent:
         for bye in self.byes:
             take(bye.round, bye.team, f"a bye ({bye.kind.value})")
 
+    @property
+    def last_complete_round(self) -> int:
+        """The last round r such that every match of rounds 1..r has all its results."""
+        done = 0
+        for r in range(1, self.rounds + 1):
+            if any(m.round == r and not m.complete for m in self.matches):
+                break
+            done = r
+        return done
+
+    def after_round(self, round_number: int) -> TeamEvent:
+        """The event as it stood after `round_number`: later matches and byes left out, the
+        number of rounds cut there (standings and tie-breaks of a round in progress are
+        those of `after_round(last_complete_round)`)."""
+        if not 0 <= round_number <= self.rounds:
+            raise ConfigError(
+                f"round {round_number} is not between 0 and {self.rounds}", round=round_number
+            )
+        return replace(
+            self,
+            rounds=round_number,
+            matches=tuple(m for m in self.matches if m.round <= round_number),
+            byes=tuple(b for b in self.byes if b.round <= round_number),
+        )
+
     def team(self, number: int) -> Team:
         for team in self.teams:
             if team.number == number:
@@ -512,7 +537,8 @@ class TeamEvent:
 
     def team_rounds(self, team: int) -> tuple[TeamRound, ...]:
         """Rounds 1..`rounds` as the team lived them (a round without a complete match or a
-        bye reads as not paired)."""
+        bye reads as not paired: take `after_round(last_complete_round)` for a round in
+        progress)."""
         return self._rounds_by_team[team]
 
     def match_points_total(self, team: int) -> Fraction:
