@@ -128,7 +128,7 @@ class _Builder:
         else:
             mp, gp = default_pab(boards, scheme, scoring)
         for r, team in sorted(pab_rounds.items()):
-            byes.append(TeamBye(r, team, TeamByeKind.PAB, mp, gp))
+            byes.append(TeamBye(r, team, mp, gp, TeamByeKind.PAB))
         if round_robin is None:
             round_robin = "robin" in (t.tournament_type or "").lower()
         try:

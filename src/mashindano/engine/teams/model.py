@@ -373,13 +373,13 @@ class TeamMatch:
 @dataclass(frozen=True, slots=True)
 class TeamBye:
     """A round without an opponent for a team and the points it gives (record 320 for the
-    PAB, whose values the event sets; §5.2)."""
+    PAB, whose values the event sets: `default_pab` when the regulations say nothing, §5.2)."""
 
     round: int
     team: int
+    match_points: Fraction
+    game_points: Fraction
     kind: TeamByeKind = TeamByeKind.PAB
-    match_points: Fraction = ONE
-    game_points: Fraction = ZERO
 
     def __post_init__(self) -> None:
         if self.round < 1:
