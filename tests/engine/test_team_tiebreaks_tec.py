@@ -376,3 +376,39 @@ def test_a_round_in_progress_is_left_out_of_the_standings():
     assert compute_team_tiebreaks(before, ["MP"])["MP"] == {1: 3, 2: 1, 3: 1, 4: 3}
     with pytest.raises(ConfigError, match="round 4 is not between 0 and 3"):
         event.after_round(4)
+
+
+def test_s6_3_ede_in_a_swiss_separates_only_a_team_first_whatever_the_missing_matches():
+    """§6.3 (DE rules of fide_tiebreaks.md): A, B, C tie on 4 MP; A beat B and C, who never
+    met: A is first among them whatever B-C would have given, B and C stay tied."""
+    names = "ABCDEF"
+    teams = tuple(Team(k, f"Team {c}", (c,)) for k, c in enumerate(names, start=1))
+
+    def won(r: int, home: str, away: str, result: BoardResult) -> TeamMatch:
+        h, a = names.index(home) + 1, names.index(away) + 1
+        return TeamMatch(r, h, a, (Board(1, home, away, result=result),))
+
+    win, draw = BoardResult.HOME_WINS, BoardResult.DRAW
+    event = TeamEvent(
+        teams,
+        boards=1,
+        rounds=3,
+        matches=(
+            *(won(1, "A", "B", win), won(1, "C", "D", win), won(1, "E", "F", draw)),
+            *(won(2, "A", "C", win), won(2, "B", "D", win), won(2, "E", "F", draw)),
+            *(won(3, "D", "A", win), won(3, "B", "E", win), won(3, "C", "F", win)),
+        ),
+    )
+    values = compute_team_tiebreaks(event, ["PTS", "EDE"])
+    assert [values["PTS"][k] for k in (1, 2, 3)] == [4, 4, 4]
+    assert values["EDE"] == {1: 1, 2: 2, 3: 2, 4: 0, 5: 0, 6: 0}
+
+
+def test_bh_modifiers_cut_and_median():
+    """§6.4: BH:GP/C1 drops the lowest opponent, BH:GP/M1 the lowest and the highest."""
+    event = _example()
+    values = compute_team_tiebreaks(event, ["BH:GP", "BH:GP/C1", "BH:GP/M1"])
+    # A met B (6½), C (4½), D (5½)
+    assert values["BH:GP"][1] == Fraction(33, 2)
+    assert values["BH:GP/C1"][1] == 12
+    assert values["BH:GP/M1"][1] == Fraction(11, 2)
