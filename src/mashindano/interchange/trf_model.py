@@ -43,6 +43,9 @@ SCORING_SYMBOLS = ("W", "D", "L", "A", "P", "X")
 """TRF-26 record 162 symbols: win (also forfeit win and full-point bye), draw (also half-point
 bye), loss, absence (zero-point bye and forfeit loss), pairing-allocated bye, unknown result."""
 
+MATCH_SCORING_SYMBOLS = ("TW", "TD", "TL")
+"""TRF-26 record 362 symbols: match won, drawn, lost (match points)."""
+
 BBP_POINT_CODES = ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU")
 """bbpPairings point lines: win, draw, loss, zero-point bye, forfeit loss, pairing bye."""
 
@@ -136,6 +139,60 @@ class TrfAccelerationRecord:
     last_player: int
 
 
+TrfForfeitKind = Literal["+-", "-+", "--"]
+
+
+@dataclass(frozen=True, slots=True)
+class TrfTeam:
+    """A team record: TRF-26 `310` or TRF-16 `013` (`record`), fide_teams.md §8.3 / §9.1.
+
+    `players` are starting ranks in roster (board) order. A 013 record has only the name and
+    the players; its team number is its place among the 013 records."""
+
+    number: int
+    name: str
+    players: tuple[int, ...]
+    nickname: str = ""
+    strength: int | None = None
+    """Columns 48-53: the strength factor (e.g. the mean rating); informative."""
+    match_points: Points | None = None
+    game_points: Points | None = None
+    rank: int | None = None
+    record: Literal["310", "013"] = "310"
+
+
+@dataclass(frozen=True, slots=True)
+class TrfTeamPab:
+    """The `320` record: the match and game points of a team PAB and the team that had it in
+    each round (None = `000`, nobody), §8.4."""
+
+    match_points: Points
+    game_points: Points
+    teams: tuple[int | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TrfForfeitedMatch:
+    """A `330` record: `+-` the white (first-named) team wins by forfeit, `-+` the black
+    team, `--` both absent (§8.5)."""
+
+    kind: TrfForfeitKind
+    round: int
+    white: int
+    black: int
+
+
+@dataclass(frozen=True, slots=True)
+class TrfTeamOrder:
+    """A `300` record: the players of `team` on boards 1, 2, ... in `round` against the
+    scheduled `opponent`, when not in the 310 order (None = unoccupied board), §8.6."""
+
+    round: int
+    team: int
+    opponent: int
+    players: tuple[int | None, ...]
+
+
 @dataclass(frozen=True, slots=True)
 class TrfTournament:
     """Everything a TRF file says. Lines the model does not interpret are kept in `other_lines`.
@@ -181,6 +238,18 @@ class TrfTournament:
     """XXP: each set lists players who must never meet."""
     comments: tuple[str, ...] = ()
     """Text after `###` of each comment line."""
+    teams: tuple[TrfTeam, ...] = ()
+    """Team records (310 or 013) in file order: a team tournament's file."""
+    team_pab: TrfTeamPab | None = None
+    """Record 320."""
+    forfeited_matches: tuple[TrfForfeitedMatch, ...] = ()
+    """330 records in file order."""
+    team_orders: tuple[TrfTeamOrder, ...] = ()
+    """300 records in file order."""
+    board_colours: str | None = None
+    """Record 352: the first-named team's colour on each board, e.g. `WBWB`."""
+    match_scoring: tuple[tuple[str, Points], ...] = ()
+    """Record 362 as (symbol, points) pairs in file order (TW, TD, TL)."""
     other_lines: tuple[str, ...] = ()
     """Records the model does not interpret, verbatim and in file order (XXS lines too: their
     points are read from here by `tournament_point_system`)."""
@@ -192,6 +261,11 @@ class TrfTournament:
     def asks_for_baku(self) -> bool:
         """Whether record 192 selects Baku acceleration (a type ending in `_BAKU`)."""
         return self.encoded_type is not None and self.encoded_type.upper().endswith("_BAKU")
+
+    @property
+    def is_team_file(self) -> bool:
+        """Whether the file holds team records (a team tournament)."""
+        return bool(self.teams)
 
     def player(self, starting_rank: int) -> TrfPlayer | None:
         for p in self.players:
@@ -374,6 +448,9 @@ def compute_entry_points(entry: TrfRoundEntry, system: PointSystem) -> Points:
                 return system.full_point_bye_points
             case "H":
                 return system.half_point_bye_points
+            case "+":
+                # only in team files: a board won by forfeit against an empty board
+                return system.forfeit_win_points
             case _:
                 return system.zero_point_bye
     match entry.result:

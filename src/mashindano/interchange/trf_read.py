@@ -31,6 +31,7 @@ from mashindano.interchange.limits import MAX_COUNT_DIGITS, MAX_PLAYERS, MAX_ROU
 from mashindano.interchange.trf_model import (
     BBP_POINT_CODES,
     BYE_RESULT_CODES,
+    MATCH_SCORING_SYMBOLS,
     MATCHING_RESULT_CODES,
     PLAYED_RESULT_CODES,
     RESULT_CODES,
@@ -39,8 +40,13 @@ from mashindano.interchange.trf_model import (
     TrfByeCode,
     TrfByeDeclaration,
     TrfColour,
+    TrfForfeitedMatch,
+    TrfForfeitKind,
     TrfPlayer,
     TrfRoundEntry,
+    TrfTeam,
+    TrfTeamOrder,
+    TrfTeamPab,
     TrfTournament,
     TrfWarning,
     compute_player_points,
@@ -138,17 +144,26 @@ _MAX_POINTS_CHARS = 12
 
 
 def parse_trf(
-    text: str, *, source: str = "<trf>", require_players: bool = False, strict: bool = False
+    text: str,
+    *,
+    source: str = "<trf>",
+    require_players: bool = False,
+    strict: bool = False,
+    teams: bool = False,
 ) -> TrfTournament:
     """Read a TRF-16 or TRF-26 file (CR, LF or CRLF line ends). Raises `ParseError`.
 
     Oddities in what only informs are `warnings` of the result; with `strict` the first one
-    is a `ParseError` instead. A team tournament's file is refused as such. With
-    `require_players`, a file without a single player line (an empty file, say) is an
-    error rather than a tournament of nobody: what commands that pair or rank want."""
-    reader = _Reader(source, strict=strict)
+    is a `ParseError` instead. A team tournament's file (records 013, 300, 310, 320, 330) is
+    refused as such unless `teams`: then its team records (and 352, 362) are read into
+    `TrfTournament.teams` and the other team fields (fide_teams.md §8, §9), and
+    `interchange.trf_teams` makes the team event of it. With `require_players`, a file
+    without a single player line (an empty file, say) is an error rather than a tournament
+    of nobody: what commands that pair or rank want."""
+    reader = _Reader(source, strict=strict, teams_allowed=teams)
     lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    _refuse_team_file(lines, source)
+    if not teams:
+        _refuse_team_file(lines, source)
     last = max((i for i, line in enumerate(lines, start=1) if line.strip()), default=0)
     for number, line in enumerate(lines, start=1):
         line = line.rstrip(" ")
@@ -184,6 +199,12 @@ def _column(line: str, first: int, last: int) -> str:
 class _Reader:
     source: str
     strict: bool = False
+    teams_allowed: bool = False
+    team_records: list[tuple[int, TrfTeam]] = field(default_factory=list)
+    team_pab: tuple[int, TrfTeamPab] | None = None
+    forfeited_matches: list[tuple[int, TrfForfeitedMatch]] = field(default_factory=list)
+    team_orders: list[tuple[int, TrfTeamOrder]] = field(default_factory=list)
+    match_scoring: list[tuple[str, Points]] = field(default_factory=list)
     warnings: list[TrfWarning] = field(default_factory=list)
     fields: dict[str, Any] = field(default_factory=dict)
     field_lines: dict[str, int] = field(default_factory=dict)
@@ -232,6 +253,8 @@ class _Reader:
             self.warn(n, f"tab character at column {line.index(chr(9)) + 1} read as a blank")
             line = line.replace("\t", " ")
         handler = RECORD_HANDLERS.get(code)
+        if handler is None and self.teams_allowed:
+            handler = TEAM_RECORD_HANDLERS.get(code)
         if handler is not None:
             handler(self, n, line, line[4:].strip())
             return
@@ -678,6 +701,9 @@ class _Reader:
         if opponent is None:
             if colour is not None:
                 self.fail(n, f"{where}: colour {colour!r} without an opponent")
+            if result == "+" and self.teams_allowed:
+                # a team file: a board won by forfeit against an empty board (§2.1)
+                return TrfRoundEntry(None, None, result)
             if result in _BBP_BYES:
                 self.warn(
                     n,
@@ -704,10 +730,262 @@ class _Reader:
                 self.fail(n, f"{where}: played game (result {result!r}) needs colour w or b")
         return TrfRoundEntry(opponent, colour, result)
 
+    # -- team records (read only with `teams=True`; fide_teams.md §8, §9) ----------------
+
+    def team_number(self, n: int, line: str, label: str, first: int, last: int) -> int:
+        """A team number 1-999 in fixed columns: decides, so anything else is an error."""
+        text = _column(line, first, last)
+        if not _NUMBER.fullmatch(text) or not 1 <= int(text) <= 999:
+            self.fail(
+                n, f"{line[:3]} {label} {text.strip()!r} in columns {first}-{last} is not 1-999"
+            )
+        return int(text)
+
+    def read_team_310(self, n: int, line: str, value: str) -> None:
+        """`310`: TPN 5-7, name 9-40, nickname 42-46, strength 48-53, MP 55-60, GP 62-67,
+        rank 69-71, players 74-77, 79-82, ... (§8.3)."""
+        for column in (4, 8):
+            if _column(line, column, column) != " ":
+                self.fail(n, f"310: column {column} should be blank, found {line[column - 1]!r}")
+        number = self.team_number(n, line, "team number", 5, 7)
+        name = _column(line, 9, 40).strip()
+        if not name:
+            self.fail(n, f"310 team {number} has no name (columns 9-40)")
+        for column in (41, 47, 54, 61, 68, 72, 73):
+            if _column(line, column, column) != " ":
+                self.warn(
+                    n,
+                    f"310 team {number}: column {column} should be blank, "
+                    f"found {line[column - 1]!r} (ignored)",
+                )
+        team = TrfTeam(
+            number=number,
+            name=name,
+            players=self.read_team_players(n, line, f"310 team {number}", 74),
+            nickname=_column(line, 42, 46).strip(),
+            strength=self.read_informing_number(n, line, f"310 team {number}: strength", 48, 53),
+            match_points=self.read_team_points(n, line, number, "match points", 55, 60),
+            game_points=self.read_team_points(n, line, number, "game points", 62, 67),
+            rank=self.read_informing_number(n, line, f"310 team {number}: rank", 69, 71),
+        )
+        self.team_records.append((n, team))
+
+    def read_team_points(
+        self, n: int, line: str, number: int, label: str, first: int, last: int
+    ) -> Points | None:
+        """310's match or game points: informative (the results count), so a bad value is
+        a warning."""
+        text = _column(line, first, last)
+        if not text.strip():
+            return None
+        if not _POINTS.fullmatch(text):
+            self.warn(
+                n,
+                f"310 team {number}: {label} {text.strip()!r} (columns {first}-{last}) is not "
+                "a number of points like 11.5: ignored",
+            )
+            return None
+        return parse_points(text)
+
+    def read_team_players(self, n: int, line: str, what: str, first: int) -> tuple[int, ...]:
+        """Starting ranks in 4 columns every 5 from `first`, blank separators between."""
+        players: list[int] = []
+        column = first
+        while column <= len(line):
+            if _column(line, column - 1, column - 1) != " ":
+                self.fail(
+                    n, f"{what}: column {column - 1} should be blank, found {line[column - 2]!r}"
+                )
+            text = _column(line, column, column + 3)
+            if not _NUMBER.fullmatch(text) or int(text) < 1:
+                self.fail(
+                    n,
+                    f"{what}: player {text.strip()!r} in columns {column}-{column + 3} is not "
+                    "a starting rank",
+                )
+            players.append(int(text))
+            column += 5
+        if not players:
+            self.fail(n, f"{what} lists no players")
+        return tuple(players)
+
+    def read_team_013(self, n: int, line: str, value: str) -> None:
+        """`013` (TRF-16, §9.1): name 5-36, players at 37-40, 42-45, ...; or, as some
+        programs write it, the name, two blanks or more, then the starting ranks."""
+        number = sum(1 for _, t in self.team_records if t.record == "013") + 1
+        name = _column(line, 5, 36).strip()
+        players = self.columned_013_players(line)
+        if players is None or not name:
+            match = re.fullmatch(r"013 +(\S(?:.*?\S)?) {2,}([0-9][0-9 ]*)", line)
+            if match is None:
+                self.fail(
+                    n,
+                    "013 team record is neither name (columns 5-36) then players at "
+                    "37-40, 42-45, ... nor a name, two blanks and starting ranks",
+                )
+            name = match[1]
+            players = tuple(int(t) for t in match[2].split())
+            if 0 in players:
+                self.fail(n, f"013 team {name!r}: starting rank 0 is not a player")
+            self.warn(
+                n,
+                f"013 team {name!r} is not in the TRF-16 columns (players from column 37): "
+                "read as a name followed by starting ranks",
+            )
+        self.team_records.append((n, TrfTeam(number, name, players, record="013")))
+
+    def columned_013_players(self, line: str) -> tuple[int, ...] | None:
+        players: list[int] = []
+        column = 37
+        while column <= len(line):
+            text = _column(line, column, column + 3)
+            gap = _column(line, column + 4, column + 4) if column + 4 <= len(line) else " "
+            if not _NUMBER.fullmatch(text) or int(text) < 1 or gap != " ":
+                return None
+            players.append(int(text))
+            column += 5
+        return tuple(players) or None
+
+    def read_team_pab(self, n: int, line: str, value: str) -> None:
+        """`320`: PAB match points 5-8, game points 10-13, the PAB team of each round at
+        15-17, 19-21, ... (`000` = none), §8.4."""
+        if self.team_pab is not None:
+            self.fail(n, f"second 320 record (the first is on line {self.team_pab[0]})")
+        for column in (9, 14):
+            if _column(line, column, column) != " ":
+                self.fail(n, f"320: column {column} should be blank, found {line[column - 1]!r}")
+        match_points = self.read_points_text(n, "320 PAB match points", _column(line, 5, 8))
+        game_points = self.read_points_text(n, "320 PAB game points", _column(line, 10, 13))
+        teams: list[int | None] = []
+        column = 15
+        while column <= len(line):
+            text = _column(line, column, column + 2)
+            if _column(line, column - 1, column - 1) != " " or not _NUMBER.fullmatch(text):
+                self.fail(
+                    n,
+                    f"320 round {len(teams) + 1}: team {text.strip()!r} in columns "
+                    f"{column}-{column + 2} is not a team number (000 = none)",
+                )
+            teams.append(int(text) or None)
+            column += 4
+        self.team_pab = (n, TrfTeamPab(match_points, game_points, tuple(teams)))
+
+    def read_forfeited_match(self, n: int, line: str, value: str) -> None:
+        """`330`: type 5-6 (`+-`, `-+`, `--`), round 8-10, white team 12-14, black 16-18."""
+        kind = _column(line, 5, 6)
+        if kind not in ("+-", "-+", "--"):
+            self.fail(n, f"330 forfeit type {kind!r} (columns 5-6) is not +-, -+ or --")
+        round_text = _column(line, 8, 10)
+        if not _NUMBER.fullmatch(round_text) or int(round_text) < 1:
+            self.fail(n, f"330 round {round_text.strip()!r} (columns 8-10) is not 1 or more")
+        white = self.team_number(n, line, "white team", 12, 14)
+        black = self.team_number(n, line, "black team", 16, 18)
+        if white == black:
+            self.fail(n, f"330: team {white} cannot play itself")
+        record = TrfForfeitedMatch(cast(TrfForfeitKind, kind), int(round_text), white, black)
+        self.forfeited_matches.append((n, record))
+
+    def read_team_order(self, n: int, line: str, value: str) -> None:
+        """`300`: round 5-7, team 9-11, scheduled opponent 13-15, the player on each board at
+        17-20, 22-25, ... (`0000` = unoccupied), §8.6."""
+        round_text = _column(line, 5, 7)
+        if not _NUMBER.fullmatch(round_text) or int(round_text) < 1:
+            self.fail(n, f"300 round {round_text.strip()!r} (columns 5-7) is not 1 or more")
+        team = self.team_number(n, line, "team", 9, 11)
+        opponent = self.team_number(n, line, "opponent", 13, 15)
+        players: list[int | None] = []
+        column = 17
+        while column <= len(line):
+            text = _column(line, column, column + 3)
+            if _column(line, column - 1, column - 1) != " " or not _NUMBER.fullmatch(text):
+                self.fail(
+                    n, f"300 board {len(players) + 1}: {text.strip()!r} is not a starting rank"
+                )
+            players.append(int(text) or None)
+            column += 5
+        if not players:
+            self.fail(n, "300 lists no boards")
+        self.team_orders.append((n, TrfTeamOrder(int(round_text), team, opponent, tuple(players))))
+
+    def read_board_colours(self, n: int, line: str, value: str) -> None:
+        """`352`: the first-named team's colour on each board, `W`/`B` from column 5."""
+        colours = value.upper()
+        if not colours or set(colours) - {"W", "B"}:
+            self.fail(n, f"352 board colours {_clip(value)!r} are not letters W and B")
+        self.set_field(n, "352", "board_colours", colours)
+
+    def read_match_scoring(self, n: int, line: str, value: str) -> None:
+        """`362`: match points of a match won, drawn, lost: `TW 2.0   TD 1.0   TL 0.0`
+        (symbol at columns 5-6, points 7-10, every 9 columns), §8.1."""
+        if self.match_scoring:
+            self.fail(n, "second 362 record")
+        self.point_lines.append(n)
+        column = 5
+        while column <= len(line):
+            gap = _column(line, column - 3, column - 1).strip() if column > 5 else ""
+            if gap:
+                self.fail(n, f"362 has {gap!r} where columns {column - 3}-{column - 1} are blank")
+            symbol = _column(line, column, column + 1).upper()
+            if symbol not in MATCH_SCORING_SYMBOLS:
+                self.fail(n, f"362 symbol {symbol!r} at column {column} is not TW, TD or TL")
+            if any(s == symbol for s, _ in self.match_scoring):
+                self.fail(n, f"362 gives points for {symbol!r} twice")
+            text = _column(line, column + 2, column + 5)
+            self.match_scoring.append(
+                (symbol, self.read_points_text(n, f"362 {symbol} points", text))
+            )
+            column += _SCORING_WIDTH
+
+    def check_teams(self) -> None:
+        """The team records name known players and teams, each player in one team."""
+        kinds = {t.record for _, t in self.team_records}
+        if len(kinds) > 1:
+            first = next(n for n, t in self.team_records if t.record == "013")
+            self.fail(first, "the file mixes 013 and 310 team records (use one of them)")
+        known = {p.starting_rank for p in self.players}
+        team_lines: dict[int, int] = {}
+        member: dict[int, int] = {}
+        for n, team in self.team_records:
+            if team.number in team_lines:
+                self.fail(
+                    n,
+                    f"team number {team.number} twice (also on line {team_lines[team.number]})",
+                )
+            team_lines[team.number] = n
+            for player in team.players:
+                if player not in known:
+                    self.fail(n, f"team {team.number} lists player {player}, who has no 001 line")
+                if player in member:
+                    self.fail(n, f"player {player} is in teams {member[player]} and {team.number}")
+                member[player] = team.number
+        rounds = self.fields.get("rounds")
+        if self.team_pab is not None:
+            n, pab = self.team_pab
+            for r, team_number in enumerate(pab.teams, start=1):
+                if team_number is not None and team_number not in team_lines:
+                    self.fail(n, f"320 gives round {r}'s PAB to team {team_number}, not a team")
+            if rounds is not None and len(pab.teams) > rounds:
+                self.fail(n, f"320 lists {len(pab.teams)} rounds but the event has {rounds}")
+        for n, forfeit in self.forfeited_matches:
+            for team_number in (forfeit.white, forfeit.black):
+                if team_number not in team_lines:
+                    self.fail(n, f"330 names team {team_number}, which is not a team")
+            if rounds is not None and forfeit.round > rounds:
+                self.fail(n, f"330 round {forfeit.round} is after the last round ({rounds})")
+        for n, order in self.team_orders:
+            for team_number in (order.team, order.opponent):
+                if team_number not in team_lines:
+                    self.fail(n, f"300 names team {team_number}, which is not a team")
+            for seat in order.players:
+                if seat is not None and member.get(seat) != order.team:
+                    self.fail(n, f"300: player {seat} is not in team {order.team}")
+
     # -- the whole file -----------------------------------------------------------------
 
     def finish(self) -> TrfTournament:
         self.complete_forfeit_colours()
+        if self.team_records or self.team_pab or self.forfeited_matches or self.team_orders:
+            self.check_teams()
         by_rank = {p.starting_rank: p for p in self.players}
         for p in self.players:
             self.check_games(p, by_rank)
@@ -729,6 +1007,11 @@ class _Reader:
             accelerations=tuple((rank, values) for _, rank, values in self.accelerations),
             acceleration_records=tuple(r for _, r in self.acceleration_records),
             comments=tuple(self.comments),
+            teams=tuple(t for _, t in self.team_records),
+            team_pab=self.team_pab[1] if self.team_pab else None,
+            forfeited_matches=tuple(m for _, m in self.forfeited_matches),
+            team_orders=tuple(o for _, o in self.team_orders),
+            match_scoring=tuple(self.match_scoring),
             other_lines=tuple(self.other_lines),
             warnings=tuple(self.warnings),
             **self.fields,
@@ -812,7 +1095,7 @@ class _Reader:
                     f"but the tournament has {rounds} rounds",
                 )
             for r, e in enumerate(p.rounds, start=1):
-                if e.result != "U":
+                if e.result != "U" or self.team_records:
                     continue
                 if r in allocated:
                     self.fail(
@@ -987,6 +1270,18 @@ RECORD_HANDLERS: dict[str, _Handler] = {
 }
 """Each record code the reader interprets and the `_Reader` method that reads it: (reader,
 line number, the line, its value from column 5 stripped)."""
+
+TEAM_RECORD_HANDLERS: dict[str, _Handler] = {
+    "013": _Reader.read_team_013,
+    "300": _Reader.read_team_order,
+    "310": _Reader.read_team_310,
+    "320": _Reader.read_team_pab,
+    "330": _Reader.read_forfeited_match,
+    "352": _Reader.read_board_colours,
+    "362": _Reader.read_match_scoring,
+}
+"""Team records, read when `parse_trf(..., teams=True)` (else 352 and 362 are kept verbatim
+and the others refused)."""
 
 
 def _is_round_date(text: str) -> bool:

@@ -16,6 +16,7 @@ from mashindano.interchange.trf_model import (
     TrfAccelerationRecord,
     TrfPlayer,
     TrfRoundEntry,
+    TrfTeam,
     TrfTournament,
     TrfVersion,
 )
@@ -49,8 +50,13 @@ def format_trf(t: TrfTournament, *, version: TrfVersion = "16") -> str:
     if t.scoring:
         lines.append(_scoring_line(t.scoring))
     _text(lines, "192", t.encoded_type)
+    if t.board_colours is not None:
+        lines.append(_check_text("352", f"352 {t.board_colours}"))
+    if t.match_scoring:
+        lines.append("362 " + "   ".join(f"{s}{_points(v, 4, '362')}" for s, v in t.match_scoring))
     lines.extend(_check_text("###", "###" + c) for c in t.comments)
     lines.extend(format_player_line(p) for p in t.players)
+    lines.extend(_team_lines(t, version))
     for bye in t.declared_byes:
         if not 1 <= bye.round <= 999:
             raise ConfigError(f"240 round {bye.round} does not fit columns 7-9")
@@ -110,6 +116,74 @@ def format_player_line(p: TrfPlayer) -> str:
         first = _FIRST_ROUND_COLUMN + _ROUND_WIDTH * (r - 1)
         put(first, _round_block(entry, f"{who} round {r}"), f"round {r}", first + 7)
     return "".join(line).rstrip(" ")
+
+
+def _team_lines(t: TrfTournament, version: TrfVersion) -> list[str]:
+    """Team records (fide_teams.md §8): each team as it was read (310 or 013; 013 only in
+    TRF-16), then 320, 330 and 300."""
+    lines = [
+        format_team_line(team) if version == "26" and team.record == "310" else _line_013(team)
+        for team in t.teams
+    ]
+    if t.team_pab is not None:
+        pab = t.team_pab
+        teams = "".join(f" {_number(n or 0, 3, '320 team').replace(' ', '0')}" for n in pab.teams)
+        lines.append(
+            f"320 {_points(pab.match_points, 4, '320 match points')} "
+            f"{_points(pab.game_points, 4, '320 game points')}{teams}"
+        )
+    for m in t.forfeited_matches:
+        numbers = (m.round, m.white, m.black)
+        lines.append(
+            f"330 {m.kind} " + " ".join(_number(k, 3, "330").replace(" ", "0") for k in numbers)
+        )
+    for o in t.team_orders:
+        head = " ".join(
+            _number(k, 3, "300").replace(" ", "0") for k in (o.round, o.team, o.opponent)
+        )
+        boards = "".join(
+            f" {_number(p or 0, 4, '300 player').replace(' ', '0')}" for p in o.players
+        )
+        lines.append(f"300 {head}{boards}")
+    return lines
+
+
+def format_team_line(team: TrfTeam) -> str:
+    """One `310` record in its fixed columns (§8.3)."""
+    who = f"team {team.number}"
+    line = [" "] * (73 + 5 * len(team.players))
+
+    def put(first: int, text: str, label: str, last: int) -> None:
+        if len(text) > last - first + 1:
+            raise ConfigError(f"{who}: {label} {text!r} does not fit columns {first}-{last}")
+        if "\n" in text or "\r" in text:
+            raise ConfigError(f"{who}: {label} {text!r} contains a line break")
+        line[first - 1 : first - 1 + len(text)] = text
+
+    put(1, "310", "record", 3)
+    put(5, _number(team.number, 3, "team number"), "team number", 7)
+    put(9, team.name, "name", 40)
+    put(42, team.nickname, "nickname", 46)
+    if team.strength is not None:
+        put(48, _number(team.strength, 6, f"{who}: strength"), "strength", 53)
+    if team.match_points is not None:
+        put(55, _points(team.match_points, 6, f"{who}: match points"), "match points", 60)
+    if team.game_points is not None:
+        put(62, _points(team.game_points, 6, f"{who}: game points"), "game points", 67)
+    if team.rank is not None:
+        put(69, _number(team.rank, 3, f"{who}: rank"), "rank", 71)
+    for k, player in enumerate(team.players):
+        first = 74 + 5 * k
+        put(first, _number(player, 4, f"{who}: player"), f"player {k + 1}", first + 3)
+    return "".join(line).rstrip(" ")
+
+
+def _line_013(team: TrfTeam) -> str:
+    """A TRF-16 `013` record: name in columns 5-36, players at 37-40, 42-45, ... (§9.1)."""
+    if len(team.name) > 32:
+        raise ConfigError(f"team {team.number}: name {team.name!r} does not fit columns 5-36")
+    players = " ".join(_number(p, 4, f"team {team.number}: player") for p in team.players)
+    return _check_text("013", f"013 {team.name.ljust(32)}{players}")
 
 
 def _round_block(entry: TrfRoundEntry, where: str) -> str:
