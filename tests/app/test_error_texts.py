@@ -54,6 +54,9 @@ from mashindano.engine.pairing.simple_swiss import ChessSwissParameters, check_s
 from mashindano.engine.schedules import deal_groups, group_count_for, round_robin_schedule
 from mashindano.engine.tasaselo.entries import check_rounds, number_players
 from mashindano.engine.tasaselo.parameters import check_k_factor
+from mashindano.engine.teams import colours as team_colours
+from mashindano.engine.teams import pairing as team_swiss
+from mashindano.engine.teams.round_robin import team_round_robin
 from mashindano.engine.timestamps import require_aware
 from mashindano.interchange.players_csv import read_players_csv
 from mashindano.interchange.trf_read import parse_trf
@@ -416,6 +419,10 @@ def _entry_and_pairing_samples() -> list[MashindanoError]:
 
 
 def _tantrix_samples() -> list[MashindanoError]:
+    _rules = team_swiss.TeamSwissRules(rounds=5)
+    _late = team_swiss.TeamRoundRecord(
+        3, team_swiss.RoundKind.PLAYED, Fraction(2), Fraction(3), opponent=2
+    )
     """Tantrix knockout: a game's TPs and a player's result form (R5, R16-R19)."""
 
     def form_error(message: str) -> IllegalResult:
@@ -445,6 +452,21 @@ def _tantrix_samples() -> list[MashindanoError]:
             'game 3: option 3 (TLATER) needs the answer to "When will you finish your match?"'
         ),
         _raised(lambda: StatusOption.parse("later")),
+        # Team events (engine/teams/).
+        _raised(lambda: team_colours.board_colours(0)),
+        _raised(lambda: team_colours.board_colours(2, "WWB")),
+        _raised(lambda: team_swiss.pair_team_swiss_round([team_swiss.TeamEntry(1)], 1, _rules)),
+        _raised(
+            lambda: team_swiss.pair_team_swiss_round(
+                [team_swiss.TeamEntry(1), team_swiss.TeamEntry(1)], 1, _rules
+            )
+        ),
+        _raised(
+            lambda: team_swiss.pair_team_swiss_round(
+                [team_swiss.TeamEntry(1, (_late,)), team_swiss.TeamEntry(2)], 2, _rules
+            )
+        ),
+        _raised(lambda: team_round_robin(4, 2).rounds[0].matches[0].colour_of(1, 3)),
     ]
 
 

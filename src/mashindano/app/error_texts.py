@@ -297,6 +297,19 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         gettext_noop("{players} players cannot fill {count} groups"),
     ),
     "bad_group_size": (gettext_noop("the largest group size must be at least 1, got {size}"),),
+    # Team events (engine/teams/).
+    "bad_board_count": (gettext_noop("a team match needs at least 1 board, got {boards!r}"),),
+    "bad_board_colours": (
+        gettext_noop("the board colour sequence {pattern!r} must be {boards} letters W or B"),
+    ),
+    "too_few_teams": (gettext_noop("a round needs at least 2 teams to pair, got {teams}"),),
+    "bad_team_number": (
+        gettext_noop("team pairing numbers must be distinct positive numbers; {tpn!r} is not"),
+    ),
+    "bad_team_history": (
+        gettext_noop("team {tpn} has a record for round {round}, not before round {current}"),
+    ),
+    "no_such_board": (gettext_noop("board {board} is outside the match (boards 1 to {boards})"),),
     # KIBA tournaments and championships (engine/kiba/).
     "group_too_small": (
         gettext_noop(
