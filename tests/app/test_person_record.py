@@ -212,6 +212,12 @@ def test_a_new_kiba_event_seeds_from_the_site_figures_r6_r8() -> None:
     events.start_event(slug, actor=ACTOR, now=later)
     numbers = dict(models.Entry.objects.filter(event__slug=slug).values_list("key", "number"))
     assert sorted(numbers, key=lambda k: numbers[k]) == expected_order
+    # The initial list marks the one typed-in claim as declared.
+    page = Client().get(f"/e/{slug}/preset/").content.decode()
+    initial = page.split('class="list initial-list"')[1].split("</table>")[0]
+    assert initial.count("(declared)") == 1
+    guest_row = next(row for row in initial.split("<tr>") if ">Guest<" in row)
+    assert "(declared)" in guest_row
 
 
 def test_the_mwamuzi_corrects_a_declared_claim_before_the_start_with_an_audit_entry() -> None:
@@ -277,3 +283,57 @@ def test_the_player_page_shows_the_record_across_events() -> None:
     solo = Client().get("/e/solo/player/Zed/")
     assert "Record on this site" not in solo.content.decode()
     assert solo["X-Page-Cache"] == "miss"  # kept under its event's version
+
+
+# -- Gomoku: the newcomer's games (R6) ---------------------------------------------------------
+
+
+def _at(month: int, day: int) -> datetime:
+    return datetime(2026, month, day, 10, 0, tzinfo=UTC)
+
+
+def _league(slug: str, **parameters: str) -> None:
+    events.create_event(
+        slug, "gomoku-league", actor=ACTOR, parameters=parameters, seed=5, now=_at(2, 20)
+    )
+    roster = [
+        Competitor(CompetitorId(f"P{n}"), f"P{n}", rating=2000 - n, games_played=500)
+        for n in range(1, 8)
+    ]
+    players.register_players(slug, roster, actor=ACTOR, now=_at(2, 20))
+    events.start_event(slug, actor=ACTOR, now=_at(2, 20))
+    rounds.pair_next_round(slug, actor=ACTOR, now=_at(3, 8))
+
+
+def test_gomoku_r6_the_newcomer_s_games_counted_by_the_site_need_no_declaration() -> None:
+    from mashindano.app.principals import Principal
+    from mashindano.app.registrations import join_event
+
+    nia = get_user_model().objects.create(username="nia")
+    # Nia has played one four-game match of another league on the site.
+    _league("past")
+    people.link_entry("past", "P1", "nia", actor=ACTOR, now=_at(3, 8))
+    month = events.get_event_facts("past").rounds[0]
+    encounter = next(e for e in month.encounters if "P1" in (e.first, e.second))
+    for minute, game in enumerate(encounter.games, start=1):
+        where = GameRef(month.number, encounter.board, game.number, month.stage, month.group)
+        report_result("past", where, "1-0", actor=ACTOR, now=_at(3, 9) + timedelta(minutes=minute))
+    actor = Principal.user(nia.pk, "nia")
+
+    # A league asking for 5 site games: the site's 4 are not enough; the claim is still asked.
+    _league("five", newcomer_min_site_games="5")
+    with pytest.raises(ParseError, match="required"):
+        join_event("five", actor=actor, name="Nia", now=_at(4, 3))
+    joined = join_event(
+        "five", actor=actor, name="Nia", games_played=600, declaration=True, now=_at(4, 3)
+    )
+    figures = entry_figures(events.get_event_facts("five"))[CompetitorId(joined.player)]
+    # The person has games on the site: those are shown, not the claim.
+    assert (figures.games_played, figures.declared) == (4, False)
+
+    # A league asking for 4: the site's count meets R6, no number typed, no declaration.
+    _league("four", newcomer_min_site_games="4")
+    join_event("four", actor=actor, name="Nia", now=_at(4, 3))
+    entry = models.Entry.objects.get(event__slug="four", key="Nia")
+    assert entry.games_played == 4
+    assert get_audit_log("four")[-1].after["games_played_source"] == "site"

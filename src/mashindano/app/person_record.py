@@ -176,6 +176,15 @@ def site_records(
     return compute_records(games, rating_rules(), moment)
 
 
+def site_games_played(user_id: int, preset: str, now: datetime | None = None) -> int:
+    """The games of the preset's kind the account played on the site (0 without a kind)."""
+    kind = game_kind(preset)
+    if kind is None:
+        return 0
+    record = site_records(now, kind=kind.key).get(person_of_user(user_id), {}).get(kind.key)
+    return 0 if record is None else record.games
+
+
 # -- a person's record, as the player's page shows it ------------------------------------------
 
 
@@ -269,11 +278,12 @@ def declared_corrections(facts: EventFacts) -> dict[CompetitorId, tuple[int | No
 
 def entry_figures(facts: EventFacts) -> dict[CompetitorId, EntryFigures]:
     """Each entry's figures: the site's own (games of the preset's kind played on the site
-    before the event started, and the rating from them) when the person has any, else what
-    was declared (as corrected by the staff)."""
+    before the event started, or before a late entry registered, and the rating from them)
+    when the person has any, else what was declared (as corrected by the staff)."""
     kind = game_kind(facts.preset)
     people = _linked_entries([facts.slug])
-    records: Mapping[str, Mapping[str, KindRecord]] = {}
+    games: tuple[RatedGame, ...] = ()
+    started: datetime | None = None
     if kind is not None and people:
         # Only an account can have played before: an entry without one is new to the site.
         started = (
@@ -281,20 +291,29 @@ def entry_figures(facts: EventFacts) -> dict[CompetitorId, EntryFigures]:
             .values_list("started_at", flat=True)
             .first()
         )
-        records = site_records(started, kind=kind.key, leave_out=facts.slug)
+        games = tuple(g for g in site_games(kind.key) if g.event != facts.slug)
+    by_moment: dict[datetime, Mapping[str, Mapping[str, KindRecord]]] = {}
+    now = timezone.now()
     corrected = declared_corrections(facts)
     figures: dict[CompetitorId, EntryFigures] = {}
     for competitor in facts.competitors:
-        person = person_of_entry(
-            facts.slug, str(competitor.id), people.get((facts.slug, competitor.id))
-        )
-        site = records.get(person, {}).get(kind.key) if kind is not None else None
+        user = people.get((facts.slug, competitor.id))
+        site = None
+        if kind is not None and user is not None:
+            registered = facts.registered_at.get(competitor.id)
+            moment = started or now
+            if started is not None and registered is not None and registered > started:
+                moment = registered
+            if moment not in by_moment:
+                by_moment[moment] = compute_records(games, rating_rules(), moment)
+            site = by_moment[moment].get(person_of_user(user), {}).get(kind.key)
         if site is not None and site.games > 0:
             figures[competitor.id] = EntryFigures(site.games, site.rating, declared=False)
             continue
-        games, rating = corrected.get(competitor.id, (competitor.games_played, competitor.rating))
-        typed = games is not None or rating is not None
-        figures[competitor.id] = EntryFigures(games, rating, declared=typed)
+        typed, rating = corrected.get(competitor.id, (competitor.games_played, competitor.rating))
+        figures[competitor.id] = EntryFigures(
+            typed, rating, declared=typed is not None or rating is not None
+        )
     return figures
 
 
