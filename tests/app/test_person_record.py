@@ -337,3 +337,24 @@ def test_gomoku_r6_the_newcomer_s_games_counted_by_the_site_need_no_declaration(
     entry = models.Entry.objects.get(event__slug="four", key="Nia")
     assert entry.games_played == 4
     assert get_audit_log("four")[-1].after["games_played_source"] == "site"
+
+
+def test_the_correction_is_a_declared_action_for_every_front_end() -> None:
+    from mashindano.app.performing import perform
+
+    events.create_event("claims", "kiba-bao", actor=ACTOR, now=T0)
+    players.register_players(
+        "claims", [Competitor(CompetitorId("Amani"), "Amani", games_played=40)], actor=ACTOR
+    )
+    with pytest.raises(ParseError, match="reason"):
+        perform("claims", "players.correct-figures", {"player": "Amani"}, actor=ACTOR, now=T0)
+    done = perform(
+        "claims",
+        "players.correct-figures",
+        {"player": "Amani", "games_played": "4", "rating": "", "reason": "archive"},
+        actor=ACTOR,
+        now=T0,
+    )
+    assert done.message == "Declared figures of Amani corrected"
+    figures = entry_figures(events.get_event_facts("claims"))[CompetitorId("Amani")]
+    assert (figures.games_played, figures.rating, figures.declared) == (4, None, True)
