@@ -77,7 +77,18 @@ def main(db: str, command: str) -> None:
         people.link_entry(chess, name, name.split()[0].lower(), actor=actor, now=later)
     events.start_event(chess, actor=actor, now=later)
     play(chess, later)
-    print(json.dumps({"bao": bao, "chess": chess, "player": "Farida Nakato"}))
+    kiba = "kiba-april"
+    april = t0 + timedelta(days=30)
+    events.create_event(kiba, "kiba-bao", actor=actor, name="KIBA April tournament", now=april)
+    entrants = [Competitor(CompetitorId(n), n, games_played=0) for n in (*tza, *uga)]
+    entrants.append(
+        Competitor(CompetitorId("Guest Mgeni"), "Guest Mgeni", rating=1700, games_played=30)
+    )
+    players.register_players(kiba, entrants, actor=actor, now=april)
+    for name in (*tza, *uga):
+        people.link_entry(kiba, name, name.split()[0].lower(), actor=actor, now=april)
+    events.start_event(kiba, actor=actor, now=april)
+    print(json.dumps({"bao": bao, "chess": chess, "kiba": kiba, "player": "Farida Nakato"}))
 
 
 if __name__ == "__main__":

@@ -62,7 +62,7 @@ def test_the_player_page_shows_the_record_across_events(
         expect(bao_cells.nth(0)).to_have_text("3")
         assert int(bao_cells.nth(1).inner_text()) > 1800
         events = record.locator("ul.record-events li")
-        expect(events).to_have_count(2)
+        expect(events).to_have_count(3)  # the KIBA tournament just started too
         expect(events.filter(has_text="KIBA countries match 2026").locator("a")).to_be_visible()
         width_used = visit.page.evaluate("document.documentElement.scrollWidth")
         assert width_used <= width, f"the page scrolls sideways at {width} px ({width_used})"
@@ -71,5 +71,28 @@ def test_the_player_page_shows_the_record_across_events(
         # The other event's page, reached from the list, shows the same record.
         events.filter(has_text="KIBA countries match 2026").locator("a").click()
         expect(visit.page.locator("section.record table.record-kinds")).to_contain_text("Bao")
+    finally:
+        visit.close()
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_the_kiba_initial_list_seeds_from_the_site_and_marks_declared_figures(
+    browser: Any, record_site: RecordSite, width: int
+) -> None:
+    visit = Visit(browser, record_site, width)
+    try:
+        visit.open(f"/e/{record_site.setup['kiba']}/preset/")
+        rows = visit.page.locator("table.initial-list tbody tr")
+        expect(rows).to_have_count(7)
+        # The guest's typed-in 30 games put them first (category 1), marked declared; the
+        # others have the site's 3 games (category 2), Farida first with the best Elo.
+        expect(rows.nth(0)).to_contain_text("Guest Mgeni")
+        expect(rows.nth(0)).to_contain_text("declared")
+        expect(rows.nth(1)).to_contain_text("Farida Nakato")
+        expect(rows.nth(1)).not_to_contain_text("declared")
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        visit.page.screenshot(path=str(SHOTS / f"kiba-initial-list-{width}.png"), full_page=False)
+        rows.nth(0).scroll_into_view_if_needed()
+        visit.page.screenshot(path=str(SHOTS / f"kiba-initial-list-rows-{width}.png"))
     finally:
         visit.close()
