@@ -212,12 +212,12 @@ def test_a_new_kiba_event_seeds_from_the_site_figures_r6_r8() -> None:
     events.start_event(slug, actor=ACTOR, now=later)
     numbers = dict(models.Entry.objects.filter(event__slug=slug).values_list("key", "number"))
     assert sorted(numbers, key=lambda k: numbers[k]) == expected_order
-    # The initial list marks the one typed-in claim as declared.
-    page = Client().get(f"/e/{slug}/preset/").content.decode()
-    initial = page.split('class="list initial-list"')[1].split("</table>")[0]
-    assert initial.count(">declared<") == 1
-    guest_row = next(row for row in initial.split("<tr>") if ">Guest<" in row)
-    assert ">declared<" in guest_row
+    # The initial list (the KIBA page's document) marks the one typed-in claim as declared.
+    from mashindano.app.documents.presets import preset_document
+
+    document = preset_document(events.get_event_facts(slug))
+    lines = getattr(document, "initial_list", ())
+    assert [line.player.id for line in lines if line.declared] == ["Guest"]
 
 
 def test_the_mwamuzi_corrects_a_declared_claim_before_the_start_with_an_audit_entry() -> None:
@@ -358,3 +358,18 @@ def test_the_correction_is_a_declared_action_for_every_front_end() -> None:
     assert done.message == "Declared figures of Amani corrected"
     figures = entry_figures(events.get_event_facts("claims"))[CompetitorId("Amani")]
     assert (figures.games_played, figures.rating, figures.declared) == (4, None, True)
+
+
+def test_presets_of_one_game_kind_must_declare_the_same_rating_rules() -> None:
+    from mashindano.app.person_record import GAME_KIND_HOOKS, GameKind, rating_rules
+    from mashindano.engine.errors import ConfigError
+    from mashindano.engine.person_record import RatingRules
+
+    assert rating_rules()["bao"] == RatingRules(default_rating=1800, k=20)  # KIBA R6
+    assert {"bao", "chess", "gomoku", "tantrix"} <= set(rating_rules())
+    GAME_KIND_HOOKS.register("house-bao", GameKind("bao", "Bao", RatingRules(1500, 20)))
+    try:
+        with pytest.raises(ConfigError, match="house-bao"):
+            rating_rules()
+    finally:
+        GAME_KIND_HOOKS._by_preset.pop("house-bao")
