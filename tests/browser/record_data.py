@@ -88,7 +88,29 @@ def main(db: str, command: str) -> None:
     for name in (*tza, *uga):
         people.link_entry(kiba, name, name.split()[0].lower(), actor=actor, now=april)
     events.start_event(kiba, actor=actor, now=april)
-    print(json.dumps({"bao": bao, "chess": chess, "kiba": kiba, "player": "Farida Nakato"}))
+    # A tournament still taking entries: a typed-in claim the Mwamuzi corrects.
+    may = "kiba-may"
+    events.create_event(may, "kiba-bao", actor=actor, name="KIBA May tournament", now=april)
+    claim = Competitor(CompetitorId("Guest Mgeni"), "Guest Mgeni", rating=2400, games_played=500)
+    players.register_players(may, [claim], actor=actor, now=april)
+    User.objects.create_user("mwamuzi", "mwamuzi@example.org", "pw")
+    people.grant_role(may, "mwamuzi", "arbiter", actor=actor)
+    from django.test import Client
+
+    client = Client()
+    client.force_login(User.objects.get(username="mwamuzi"))
+    print(
+        json.dumps(
+            {
+                "bao": bao,
+                "chess": chess,
+                "kiba": kiba,
+                "may": may,
+                "player": "Farida Nakato",
+                "arbiter": client.cookies["sessionid"].value,
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -96,3 +96,31 @@ def test_the_kiba_initial_list_seeds_from_the_site_and_marks_declared_figures(
         visit.page.screenshot(path=str(SHOTS / f"kiba-initial-list-rows-{width}.png"))
     finally:
         visit.close()
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_the_mwamuzi_corrects_a_declared_claim_from_the_console(
+    browser: Any, record_site: RecordSite, width: int
+) -> None:
+    setup = record_site.setup
+    visit = Visit(browser, record_site, width)
+    visit.context.add_cookies(
+        [{"name": "sessionid", "value": setup["arbiter"], "url": visit.site.url}]
+    )
+    try:
+        visit.open(f"/console/{setup['may']}/do/players.correct-figures/?player=Guest%20Mgeni")
+        page = visit.page
+        expect(page.get_by_role("heading", name="Correct declared figures")).to_be_visible()
+        page.get_by_label("Games played").fill(str(10 + width % 7))
+        page.get_by_label("Rating").fill("1750")
+        page.get_by_label("Reason").fill("The KIBA archive shows fewer games")
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"console-correct-figures-{width}.png"), full_page=True)
+        page.get_by_role("button", name="Correct declared figures").click()
+        expect(page.get_by_text("Declared figures of Guest Mgeni corrected")).to_be_visible()
+        width_used = page.evaluate("document.documentElement.scrollWidth")
+        assert width_used <= width, f"the page scrolls sideways at {width} px ({width_used})"
+        visit.open(f"/e/{setup['may']}/player/Guest%20Mgeni/")
+        expect(page.locator("dl.facts")).to_contain_text(f"{10 + width % 7} (declared)")
+    finally:
+        visit.close()
