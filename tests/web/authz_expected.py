@@ -272,6 +272,7 @@ ROWS: dict[tuple[str, str], frozenset[str]] = {
     ("api/v1/events/<slug>/actions/result.ruling", "POST"): STAFF,
     ("api/v1/events/<slug>/actions/result.correction", "POST"): STAFF,
     ("api/v1/events/<slug>/actions/game.move", "POST"): SUPER,
+    ("api/v1/events/<slug>/actions/players.correct-figures", "POST"): STAFF,
     ("api/v1/events/<slug>/actions/player.withdraw", "POST"): STAFF_AND_PLAYER,
     ("api/v1/events/<slug>/actions/player.leave", "POST"): STAFF_AND_PLAYER,
     ("api/v1/events/<slug>/actions/player.sanction", "POST"): STAFF,

@@ -123,6 +123,9 @@ ACTIONS: dict[str, Rule] = {
     "registration.join": Rule(frozenset(), anyone=True),
     "registration.approval": Rule(_STAFF),
     "registration.decide": Rule(_STAFF),
+    # A typed-in claim of games played or a rating (app/person_record.py): staff correct it
+    # before the event starts.
+    "players.correct-figures": Rule(_STAFF),
     # -- console (web/console): who may open an event's organiser and arbiter console.
     "console.read": Rule(_RESULTS),
     # Invitations by e-mail (app/accounts.py): to claim an entry (staff, as registering

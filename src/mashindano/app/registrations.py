@@ -16,7 +16,7 @@ at that moment) or refuse with a reason. Every step writes the event's audit log
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from django.utils.functional import Promise
@@ -25,6 +25,7 @@ from django.utils.translation import gettext
 from mashindano.app.errors import Duplicate, NotAllowed, NotFound, WrongState
 from mashindano.app.hooks import Hooks
 from mashindano.app.locking import EventContext, locked_event
+from mashindano.app.person_record import site_games_played
 from mashindano.app.players import check_late_entries, check_register_players, do_register_players
 from mashindano.app.principals import Principal
 from mashindano.engine.errors import ParseError
@@ -74,6 +75,9 @@ class JoinHooks:
     """Players may join while the event runs (a league's newcomers)."""
     check: Callable[[models.Event, int | None, bool], None] | None = None
     """The preset's own check of a join (games played, the declaration), raising ParseError."""
+    site_games_enough: Callable[[models.Event, int], bool] | None = None
+    """Whether the games of the preset's kind the site counted for the person meet the rule
+    by themselves (Gomoku R6: 300): then `check` (the typed-in claim) is not needed."""
     note: str | Promise = ""
     """What the join form says first."""
     asks_declaration: bool = False
@@ -162,8 +166,16 @@ def join_event(
             )
         _check_not_joined(context, actor.user_id)
         hooks = JOIN_HOOKS.get(event.preset)
+        source = "declared" if games_played is not None else ""
         if hooks is not None and hooks.check is not None:
-            hooks.check(event, games_played, declaration)
+            site = site_games_played(actor.user_id, event.preset, context.now)
+            if hooks.site_games_enough is not None and hooks.site_games_enough(event, site):
+                # The site's own count meets the rule: it is what the registration rests on
+                # (issue 31 item 5), whatever was typed.
+                games_played, source = site, "site"
+                competitor = replace(competitor, games_played=site)
+            else:
+                hooks.check(event, games_played, declaration)
         _check_name_free(event, competitor)
         check_register_players(event, [competitor])
         if needs_approval(event):
@@ -187,6 +199,7 @@ def join_event(
                 "user": actor.name,
                 "rating": rating,
                 "games_played": games_played,
+                "games_played_source": source,
             }
         )
     return Joined(slug, str(competitor.id), pending=False)

@@ -128,8 +128,8 @@ def standings_grid(section: StandingsSection) -> Table:
         grid.add_column(column.name, justify="right")
     grid.add_column("Note")
     cells = [
-        display_column([row.values[k].value for row in section.rows])
-        for k in range(len(section.columns))
+        display_column([row.values[k].value for row in section.rows], column.decimals)
+        for k, column in enumerate(section.columns)
     ]
     for index, row in enumerate(section.rows):
         grid.add_row(

@@ -150,14 +150,19 @@ def print_json(document: Any) -> None:
     sys.stdout.write("\n")
 
 
-def display_column(values: Sequence[object]) -> list[str]:
+def display_column(values: Sequence[object], decimals: int | None = None) -> list[str]:
     """A column of tie-break values for people: all whole (counts, ratings) shown as integers,
-    otherwise every value with the same exact decimals, so a column reads consistently."""
-    whole = all(not isinstance(v, Fraction) or v.denominator == 1 for v in values)
+    otherwise every value with the same exact decimals, so a column reads consistently; with
+    `decimals`, the fixed decimals the rule book publishes (Gomoku coefficients: 1.050, A17)."""
+    whole = decimals is None and all(
+        not isinstance(v, Fraction) or v.denominator == 1 for v in values
+    )
     shown: list[str] = []
     for value in values:
         if value is None:
             shown.append("")
+        elif isinstance(value, Fraction) and decimals is not None:
+            shown.append(format_points(value, decimals))
         elif isinstance(value, Fraction):
             shown.append(str(value.numerator) if whole else format_points(value))
         else:

@@ -264,6 +264,37 @@ COMMON_ACTIONS: tuple[ActionSpec, ...] = (
     ),
     *_RESULT_ACTIONS,
     ActionSpec(
+        "players.correct-figures",
+        gettext_noop("Correct declared figures"),
+        gettext_noop(
+            "Correct the games played and Elo a player typed in, before the start (the site's "
+            "own count is used wherever the player has played on the site)."
+        ),
+        "mashindano.app.person_record:correct_declared_figures",
+        (
+            PLAYER,
+            ParameterSpec(
+                "games_played",
+                T.INTEGER,
+                optional=True,
+                minimum=0,
+                help=gettext_noop("Games played on the site, as corrected."),
+            ),
+            ParameterSpec(
+                "rating",
+                T.INTEGER,
+                optional=True,
+                minimum=0,
+                help=gettext_noop("Elo, as corrected."),
+            ),
+            REQUIRED_REASON,
+        ),
+        command="event figures",
+        states=frozenset({EventState.REGISTRATION}),
+        message=text_message(gettext_noop("Declared figures of {player} corrected")),
+        done=gettext_noop("{actor} corrected the declared figures of {player}"),
+    ),
+    ActionSpec(
         "player.withdraw",
         gettext_noop("Withdraw a player"),
         gettext_noop("The player takes no further part."),

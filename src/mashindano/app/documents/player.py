@@ -4,7 +4,7 @@ from the player's side, where the player stands in each standings table, and the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.utils.translation import gettext
 
@@ -15,6 +15,12 @@ from mashindano.app.errors import UnknownPlayer
 from mashindano.app.formats.parts import DESCRIPTION
 from mashindano.app.formats.registry import part
 from mashindano.app.on_site import play_url
+from mashindano.app.person_record import (
+    EntryFigures,
+    PersonRecord,
+    entry_figures,
+    record_of_entry,
+)
 from mashindano.app.queries import get_event_facts
 from mashindano.engine.model import Competitor
 from mashindano.engine.points import points_to_json
@@ -89,6 +95,10 @@ class PlayerCard:
     names_sides: bool = True
     """Whether sides are named (White/Black, South/North); otherwise a game's first player
     only starts it (Tantrix, Gomoku)."""
+    figures: EntryFigures | None = None
+    """The games played and rating the event's rules use: the site's, or declared."""
+    record: PersonRecord | None = None
+    """The account's record across events (issue 31 item 5); None without an account."""
 
     def to_json(self) -> dict[str, Json]:
         return {
@@ -105,7 +115,15 @@ class PlayerCard:
 
 
 def build_player_card(slug: str, player: str) -> PlayerCard:
-    return player_card(get_event_facts(slug), player)
+    """The card with the figures the event's rules use and the person's record across
+    events."""
+    facts = get_event_facts(slug)
+    card = player_card(facts, player)
+    return replace(
+        card,
+        figures=entry_figures(facts).get(card.player.id),
+        record=record_of_entry(slug, str(card.player.id)),
+    )
 
 
 def player_card(facts: EventFacts, player: str) -> PlayerCard:

@@ -11,6 +11,8 @@ class Preset(AppConfig):
     verbose_name = "gomoku-league"
 
     def ready(self) -> None:
+        from django.utils.translation import gettext_lazy
+
         from mashindano.app.demo import DEMO_HOOKS, DemoPlan
         from mashindano.app.documents.deadlines import DEADLINE_HOOKS
         from mashindano.app.documents.me import MY_PAGE_HOOKS
@@ -23,7 +25,9 @@ class Preset(AppConfig):
         from mashindano.app.mail_replies import REPLY_HOOKS
         from mashindano.app.match_times import AGREED_TIMES_HOOKS
         from mashindano.app.notify import NOTIFY_HOOKS
+        from mashindano.app.person_record import GAME_KIND_HOOKS, GameKind
         from mashindano.app.registrations import JOIN_HOOKS
+        from mashindano.engine.person_record import RatingRules
         from mashindano.presets.gomoku_league import (
             agreed_times,
             deadlines,
@@ -41,6 +45,11 @@ class Preset(AppConfig):
 
         adapter = GomokuLeagueAdapter()
         register_adapter(adapter)
+        # The game its record counts in (issue 31 item 5).
+        GAME_KIND_HOOKS.register(
+            adapter.preset,
+            GameKind("gomoku", gettext_lazy("Gomoku"), RatingRules(default_rating=1500, k=20)),
+        )
         COLUMN_HOOKS.register(adapter.preset, COLUMNS)
         DOCUMENT_HOOKS.register(adapter.preset, pages.PAGES)
         DUE_HOOKS.register(adapter.preset, due.DUE)

@@ -43,9 +43,16 @@ def check_declaration(event: models.Event, games_played: int | None, declaration
         )
 
 
+def site_games_enough(event: models.Event, site_games: int) -> bool:
+    """R6 met by the games the site itself counted for the person (no claim needed)."""
+    least = league_event_parameters(event.parameters or {}).league.newcomer_min_site_games
+    return site_games >= least
+
+
 JOIN = JoinHooks(
     while_running=True,
     check=check_declaration,
+    site_games_enough=site_games_enough,
     note=_(
         "Newcomers register on days 1 to 7 of the month and need at least 300 games played on "
         "the site under the nickname they use in the league (R4, R6)."

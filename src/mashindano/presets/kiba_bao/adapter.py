@@ -45,6 +45,7 @@ from mashindano.app.formats.parts import (
     SECTIONS,
     BaseAdapter,
 )
+from mashindano.app.person_record import with_site_figures
 from mashindano.app.queries import game_words
 from mashindano.engine.errors import IllegalResult
 from mashindano.engine.kiba import (
@@ -406,7 +407,7 @@ class KibaBaoAdapter(BaseAdapter):
         return board_groups(derive_event(facts), stage, number)
 
     def export_players(self, facts: EventFacts) -> tuple[Competitor, ...]:
-        return as_kiba_rates(facts.competitors, kiba_parameters(facts.parameters))
+        return as_kiba_rates(with_site_figures(facts), kiba_parameters(facts.parameters))
 
     def export_sections(self, facts: EventFacts) -> Mapping[tuple[int, int, int], str]:
         if facts.state is EventState.REGISTRATION:

@@ -16,6 +16,8 @@ class Preset(AppConfig):
     api = "mashindano.presets.kiba_bao.api"
 
     def ready(self) -> None:
+        from django.utils.translation import gettext_lazy
+
         from mashindano.app.demo import DEMO_HOOKS
         from mashindano.app.documents.deadlines import DEADLINE_HOOKS
         from mashindano.app.documents.me import MY_PAGE_HOOKS
@@ -29,7 +31,9 @@ class Preset(AppConfig):
         from mashindano.app.mail_replies import REPLY_HOOKS
         from mashindano.app.notify import NOTIFY_HOOKS
         from mashindano.app.on_site import PLAY_HOOKS
+        from mashindano.app.person_record import GAME_KIND_HOOKS, GameKind
         from mashindano.app.registrations import JOIN_HOOKS
+        from mashindano.engine.person_record import RatingRules
         from mashindano.presets.kiba_bao import (
             clocks,
             deadlines,
@@ -49,6 +53,11 @@ class Preset(AppConfig):
 
         adapter = KibaBaoAdapter()
         register_adapter(adapter)
+        # The game its record counts in (issue 31 item 5); KIBA R6: newcomers get 1800.
+        GAME_KIND_HOOKS.register(
+            adapter.preset,
+            GameKind("bao", gettext_lazy("Bao"), RatingRules(default_rating=1800, k=20)),
+        )
         COLUMN_HOOKS.register(adapter.preset, COLUMNS)
         DOCUMENT_HOOKS.register(adapter.preset, pages.PAGES)
         DUE_HOOKS.register(adapter.preset, due.DUE)

@@ -50,9 +50,11 @@ class InitialListLine:
     elo: int
     games: int
     kiba_score: int
+    declared: bool = False
+    """The games and Elo were typed in, not counted by the site (issue 31 item 5)."""
 
     @staticmethod
-    def of(player: SeededPlayer) -> InitialListLine:
+    def of(player: SeededPlayer, declared: bool = False) -> InitialListLine:
         return InitialListLine(
             player.seed,
             PlayerRef.of(player.competitor),
@@ -60,6 +62,7 @@ class InitialListLine:
             player.elo,
             player.games,
             player.kiba_score,
+            declared,
         )
 
     def to_json(self) -> dict[str, Json]:
@@ -237,6 +240,7 @@ def kiba_event_document(
     event: KibaEvent,
     flags: Mapping[str, tuple[str, ...]] | None = None,
     play_url: Callable[[GameFact], str] = _no_link,
+    declared: frozenset[CompetitorId] = frozenset(),
 ) -> KibaEventDocument:
     """`flags` say who withdrew or is on leave beside the tables (`app.documents.tables.
     player_flags`); `play_url` is a running game's page."""
@@ -255,7 +259,7 @@ def kiba_event_document(
     lone = event.lone_finalists()
     winner = event.winner
     return KibaEventDocument(
-        initial_list=tuple(InitialListLine.of(p) for p in event.initial.players),
+        initial_list=tuple(InitialListLine.of(p, p.id in declared) for p in event.initial.players),
         stages=stages,
         final=_final(event.final, event.parameters, shown, play_url)
         if event.final is not None

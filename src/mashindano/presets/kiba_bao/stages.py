@@ -35,6 +35,7 @@ from datetime import datetime
 from django.utils.translation import gettext
 
 from mashindano.app.errors import WrongState
+from mashindano.app.person_record import with_site_figures
 from mashindano.engine.errors import ConfigError
 from mashindano.engine.kiba import (
     Destination,
@@ -535,8 +536,10 @@ class KibaEvent:
 
 
 def initial_list(facts: EventFacts, parameters: KibaParameters) -> InitialList:
-    """R6-R8, A2-A5 over the entries in registration order (A4: the earlier entry first)."""
-    return compute_initial_list(facts.competitors, parameters)
+    """R6-R8, A2-A5 over the entries in registration order (A4: the earlier entry first),
+    with the games played on the site and the Elo the site computed from them where the
+    person has any, else the declared ones (issue 31 item 5)."""
+    return compute_initial_list(with_site_figures(facts), parameters)
 
 
 def _went_on(following: RoundFact, groups: Sequence[KibaGroup], kind: StageKind) -> Advanced:

@@ -38,6 +38,7 @@ from mashindano.app.formats.base import (
     StartPlan,
 )
 from mashindano.app.formats.parts import LEAVES, PLAYERS_EXPORT, BaseAdapter
+from mashindano.app.person_record import with_site_figures
 from mashindano.engine.errors import ConfigError, IllegalResult
 from mashindano.engine.kiba import (
     CountriesResult,
@@ -136,7 +137,8 @@ def countries_parameters(overrides: Mapping[str, Json]) -> KibaCountriesParamete
 def numbered_players(facts: EventFacts, parameters: KibaParameters) -> tuple[SeededPlayer, ...]:
     """Every entry as the KIBA rules see it, by KIBA score then order of entry; the seed is
     the event number (fixed at the start from this same order)."""
-    players = [seed_player(c, entry, parameters) for entry, c in enumerate(facts.competitors, 1)]
+    competitors = with_site_figures(facts)
+    players = [seed_player(c, entry, parameters) for entry, c in enumerate(competitors, 1)]
     if all(c.number is not None for c in facts.competitors):
         number = {c.id: c.number for c in facts.competitors}
         ordered = sorted(players, key=lambda p: number[p.id] or 0)
@@ -267,7 +269,7 @@ class KibaCountriesAdapter(BaseAdapter):
         return result
 
     def export_players(self, facts: EventFacts) -> tuple[Competitor, ...]:
-        return as_kiba_rates(facts.competitors, _kiba(facts))
+        return as_kiba_rates(with_site_figures(facts), _kiba(facts))
 
     def compute_standings(self, facts: EventFacts) -> tuple[StandingsTable, ...]:
         if facts.state is EventState.REGISTRATION:

@@ -11,15 +11,24 @@ class Preset(AppConfig):
     verbose_name = "kiba-countries"
 
     def ready(self) -> None:
+        from django.utils.translation import gettext_lazy
+
         from mashindano.app.demo import DEMO_HOOKS, DEMO_SITE_GAMES, DemoPlan, decisive_result
         from mashindano.app.documents.tiebreaks import COLUMN_HOOKS
         from mashindano.app.exchange import TRF_HOOKS, TrfPart
         from mashindano.app.formats.registry import register_adapter
+        from mashindano.app.person_record import GAME_KIND_HOOKS, GameKind
+        from mashindano.engine.person_record import RatingRules
         from mashindano.presets.kiba_countries.adapter import KibaCountriesAdapter
         from mashindano.presets.kiba_countries.columns import COLUMNS
 
         adapter = KibaCountriesAdapter()
         register_adapter(adapter)
+        # The game its record counts in (issue 31 item 5); KIBA R6: newcomers get 1800.
+        GAME_KIND_HOOKS.register(
+            adapter.preset,
+            GameKind("bao", gettext_lazy("Bao"), RatingRules(default_rating=1800, k=20)),
+        )
         COLUMN_HOOKS.register(adapter.preset, COLUMNS)
         TRF_HOOKS.register(
             adapter.preset,

@@ -210,7 +210,12 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
 def player_card(request: HttpRequest, slug: str, player: str) -> HttpResponse:
     event = event_header(get_event_facts(slug))
     card = build_player_card(slug, player)
-    return _event_page(request, "player.html", event, "player", card=card)
+    response = _event_page(request, "player.html", event, "player", card=card)
+    if card.record is not None:
+        # The record counts the person's games in every event: this event's version alone
+        # does not name the page.
+        setattr(response, NO_PAGE_CACHE, True)
+    return response
 
 
 @not_found_as_404
