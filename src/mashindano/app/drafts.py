@@ -21,7 +21,7 @@ changed draft is published only with a reason, kept in the audit log with the ru
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from django.utils.translation import gettext, pgettext
@@ -550,7 +550,8 @@ def _apply(plan: PairingPlan, layout: _Layout) -> PairingPlan:
     for e in plan.encounters:
         if e.second is None and not _is_pab(e):
             encounters.append(PlannedEncounter(len(encounters) + 1, e.first, bye=e.bye))
-    return PairingPlan(plan.unit, tuple(encounters), plan.lots)
+    # The roll call's absences and the withdrawals they bring stay as the preset planned.
+    return replace(plan, encounters=tuple(encounters))
 
 
 _WORDS = {
