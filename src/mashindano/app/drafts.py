@@ -885,7 +885,7 @@ def publish_draft(
                 ).format(label=_label(facts, plan.unit)),
                 event=slug,
             )
-        extra: dict[str, Json] = {"draft": True}
+        extra: dict[str, Json] = {}
         if state is not None and state.changes:
             names = {c.id: c.name for c in facts.competitors}
             if state.unpaired:
@@ -917,9 +917,10 @@ def publish_draft(
                 ],
             )
         do_pair_next(context, plan)
-        context.record(
-            after={**(context.after if isinstance(context.after, dict) else {}), **extra}
-        )
+        if extra:  # the changes by hand, their reason and the rules they break
+            context.record(
+                after={**(context.after if isinstance(context.after, dict) else {}), **extra}
+            )
     return published_round(
         get_event_facts(slug), plan.unit.stage, plan.unit.group, plan.unit.number
     )
