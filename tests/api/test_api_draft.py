@@ -32,7 +32,8 @@ def _swapped() -> list[tuple[str, str | None]]:
     """Swap the second players of the first two boards in the draft of round 1."""
     draft = drafts.draft_next_round("club", actor=ACTOR, now=T0)
     first, second = draft.boards[:2]
-    assert first.second_key and second.first_key
+    assert first.second_key
+    assert second.first_key
     changed = drafts.swap_in_draft(
         "club", first.second_key, second.first_key, reason="family", actor=ACTOR, now=T0
     )

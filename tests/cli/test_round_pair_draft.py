@@ -34,10 +34,8 @@ def test_round_pair_publishes_the_changed_draft_and_asks_for_a_reason() -> None:
         run("players", "add", "open", name, "--rating", rating)
     run("event", "start", "open")
     planned = json.loads(run("round", "draft-show", "open", "--json"))
-    (a, b), (c, _) = _boards(planned)[:2]
-    changed = json.loads(
-        run("round", "draft-swap", "open", b, c, "--reason", "family", "--json")
-    )
+    (_, b), (c, _) = _boards(planned)[:2]
+    changed = json.loads(run("round", "draft-swap", "open", b, c, "--reason", "family", "--json"))
     assert _boards(changed) != _boards(planned)
     refused = run("round", "pair", "open", code=3)
     assert "needs a reason" in refused

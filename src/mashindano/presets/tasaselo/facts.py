@@ -69,7 +69,9 @@ class EventRounds:
 
 ROUND_RULES = RoundRules(late_entries=True)
 """The roll call and late entries of a Tasaselo event (`round_rules`): late entries are taken
-(R4), their missed rounds and absences score 0 (A1), no check-in unless the event has it."""
+(R4), their missed rounds and absences score 0 (A1), no check-in unless the event has it. Where
+the organiser decides otherwise (A1: `absence` or `late_entry_rounds` half-point), such a round
+is a half-point bye, worth what the event gives one (`round1_rest_points`, a draw)."""
 
 
 @dataclass(frozen=True, slots=True)
