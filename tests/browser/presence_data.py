@@ -1,7 +1,10 @@
 """Run as a script against the roll-call journey's database (issue 33 items 2 and 3; a
 separate process writing through the app layer, as any client would).
 
-    python presence_data.py DB setup | logins USER... | play-round SLUG N | late SLUG NAME
+    python presence_data.py DB setup [PRESET] | logins USER... | play-round N | late NAME
+
+PRESET: chess-swiss (the default) or tasaselo, the presets that pair round by round with the
+roll call and late entries (one shared mechanism, the same parameters).
 """
 
 from __future__ import annotations
@@ -27,14 +30,16 @@ def main(db: str, command: str, *args: str) -> None:
     if command == "setup":
         from django.contrib.auth.models import User
 
+        preset = args[0] if args else "chess-swiss"
+        rounds = {"tasaselo": "rounds"}.get(preset, "swiss_rounds")
         events.create_event(
             SLUG,
-            "chess-swiss",
+            preset,
             actor=actor,
             name="Saturday open",
             seed=7,
             parameters={
-                "swiss_rounds": "4",
+                rounds: "4",
                 "check_in": "yes",
                 "late_entries": "yes",
                 "late_entry_rounds": "half-point",

@@ -17,7 +17,7 @@ from django.test import Client
 
 from mashindano.app import events, people, players
 from mashindano.app.principals import local
-from mashindano.engine.model import Competitor, CompetitorId
+from mashindano.engine.model import ByeKind, Competitor, CompetitorId
 from mashindano.store import models
 
 pytestmark = pytest.mark.django_db
@@ -118,3 +118,43 @@ def test_a_late_entry_shows_its_missed_rounds_in_the_standings() -> None:
     page = body(Client().get("/e/club/standings/"))
     assert "Late" in page
     assert "late entry from round 3: rounds 1-2 half a point each" in page
+
+
+def test_tasaselo_takes_the_same_roll_call_and_shows_absences_and_late_entries() -> None:
+    """The one mechanism in another preset (shared/spec/tasaselo.md R4, R5, A1): the player's
+    button, the arbiter's roll call, the absent player's bye in the published round, a late
+    entry's note in the public standings."""
+    from mashindano.app.results import GameRef, report_result
+    from mashindano.app.rounds import pair_next_round
+
+    parameters = {"rounds": "3", "check_in": "yes", "late_entry_rounds": "half-point"}
+    events.create_event("ts", "tasaselo", actor=ACTOR, parameters=parameters, seed=3, now=T0)
+    names = ["Zuri", "Amani", "Baraka", "Neema", "Omari", "Pendo", "Rehema"]
+    roster = [
+        Competitor(CompetitorId(name), name, rating=2000 - 10 * n) for n, name in enumerate(names)
+    ]
+    players.register_players("ts", roster, actor=ACTOR, now=T0)
+    events.start_event("ts", actor=ACTOR, now=T0)
+    User.objects.create_user("zuri")
+    people.link_entry("ts", "Zuri", "zuri", actor=ACTOR, now=T0)
+    User.objects.create_user("arif")
+    people.grant_role("ts", "arif", "arbiter", actor=ACTOR, now=T0)
+    player, arbiter = client_for("zuri"), client_for("arif")
+    with clock(T0):
+        assert "Check in for round 1" in body(player.get("/me/"))
+        assert player.post("/me/e/ts/do/player.check_in/", {"present": "yes"}).status_code == 302
+        assert "Roll call: round 1" in body(arbiter.get("/console/ts/roll-call/"))
+        for name in names[1:-1]:
+            arbiter.post("/console/ts/roll-call/", {"player": name})
+        assert "6 present, 1 not checked in" in body(arbiter.get("/console/ts/roll-call/"))
+    first = pair_next_round("ts", actor=ACTOR, now=T0)
+    byes = [(str(e.first), e.bye_kind) for e in first.encounters if e.second is None]
+    assert byes == [("Rehema", ByeKind.ZERO_POINT)]  # six present: three boards, no ghost
+    assert "Rehema" in body(Client().get("/e/ts/round/1/"))
+    for game in first.games():
+        report_result("ts", GameRef(1, game.board), "1-0", actor=ACTOR, now=T0)
+    players.register_players(
+        "ts", [Competitor(CompetitorId("Late"), "Late", rating=1900)], actor=ACTOR, now=T0
+    )
+    standings = body(Client().get("/e/ts/standings/"))
+    assert "late entry from round 2: round 1 half a point each" in standings

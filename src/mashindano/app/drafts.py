@@ -21,7 +21,7 @@ changed draft is published only with a reason, kept in the audit log with the ru
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from django.utils.translation import gettext, pgettext
@@ -550,7 +550,8 @@ def _apply(plan: PairingPlan, layout: _Layout) -> PairingPlan:
     for e in plan.encounters:
         if e.second is None and not _is_pab(e):
             encounters.append(PlannedEncounter(len(encounters) + 1, e.first, bye=e.bye))
-    return PairingPlan(plan.unit, tuple(encounters), plan.lots)
+    # The roll call's absences and the withdrawals they bring stay as the preset planned.
+    return replace(plan, encounters=tuple(encounters))
 
 
 _WORDS = {
@@ -884,7 +885,7 @@ def publish_draft(
                 ).format(label=_label(facts, plan.unit)),
                 event=slug,
             )
-        extra: dict[str, Json] = {"draft": True}
+        extra: dict[str, Json] = {}
         if state is not None and state.changes:
             names = {c.id: c.name for c in facts.competitors}
             if state.unpaired:
@@ -916,9 +917,10 @@ def publish_draft(
                 ],
             )
         do_pair_next(context, plan)
-        context.record(
-            after={**(context.after if isinstance(context.after, dict) else {}), **extra}
-        )
+        if extra:  # the changes by hand, their reason and the rules they break
+            context.record(
+                after={**(context.after if isinstance(context.after, dict) else {}), **extra}
+            )
     return published_round(
         get_event_facts(slug), plan.unit.stage, plan.unit.group, plan.unit.number
     )

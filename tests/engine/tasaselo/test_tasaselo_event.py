@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from mashindano.engine.errors import ConfigError, IllegalResult
-from mashindano.engine.model import Competitor, CompetitorId, GameResult
+from mashindano.engine.model import ByeKind, Competitor, CompetitorId, GameResult
 from mashindano.engine.parameters import override
 from mashindano.engine.tasaselo import (
     TASASELO,
@@ -99,6 +99,38 @@ def test_R5_absence_and_withdrawal_in_play() -> None:
         withdraw(event, cid("p1"), 1)
     with pytest.raises(IllegalResult, match="cannot be marked absent in round 2"):
         mark_absent(event, cid("p1"), 2)
+
+
+def test_A1_A4_the_organisers_half_point_for_an_absence_and_for_missed_rounds() -> None:
+    """A1: absences and rounds before a late entry score 0 "unless the organiser decides
+    otherwise": decided, each is a half-point bye, and no selo moves for it (A4)."""
+    for scoring, half in (("1,0.5,0", Fraction(1, 2)), ("3,1,0", Fraction(1))):
+        event = start_event(field(8), 4, override(TASASELO, {"scoring": scoring}))
+        event = enter_late(
+            event, Competitor(cid("late"), "Late", 1995), 3, missed=ByeKind.HALF_POINT
+        )
+        event = mark_absent(event, cid("p3"), 1, half_point=True)
+        event = mark_absent(event, cid("p4"), 1)
+        event = play(event, 1)
+        kinds = {b.competitor: b.kind for b in event.played[0].byes}
+        assert kinds == {
+            cid("p3"): ByeKind.HALF_POINT,
+            cid("p4"): ByeKind.ZERO_POINT,
+            cid("late"): ByeKind.HALF_POINT,
+        }
+        after_one = {r.competitor: r.points for r in compute_standings(event, 1).comparison}
+        assert (after_one[cid("p3")], after_one[cid("p4")], after_one[cid("late")]) == (
+            half,
+            0,
+            half,
+        )
+        event = play(event, 2)
+        selos = compute_event_selos(event)
+        assert selos[1][cid("p3")] == 1980
+        assert selos[2][cid("late")] == 1995
+        rows = {r.competitor: r for r in compute_standings(event, 1).comparison}
+        assert rows[cid("late")].points == 2 * half
+        assert rows[cid("late")].games == 0
 
 
 def test_R26_reserve_plays_and_is_not_prize_eligible() -> None:

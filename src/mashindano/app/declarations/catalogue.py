@@ -256,7 +256,17 @@ COMMON_ACTIONS: tuple[ActionSpec, ...] = (
         "round.pair",
         gettext_noop("Pair the next round"),
         gettext_noop("Pair and publish the next round (the previous one must be complete)."),
-        "mashindano.app.rounds:pair_next_round",
+        # The console's draft, the CLI's `round pair` and the API publish through one use case:
+        # a draft changed by hand is published as changed (with a reason), never replanned.
+        "mashindano.app.drafts:publish_draft",
+        (
+            ParameterSpec(
+                "reason",
+                T.TEXT,
+                default="",
+                help=gettext_noop("Why the draft was changed by hand (kept in the log)."),
+            ),
+        ),
         message=lambda slug, values, published: gettext("Paired round {number} of {slug}").format(
             number=published.number, slug=slug
         ),

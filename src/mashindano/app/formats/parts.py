@@ -197,8 +197,9 @@ class LateEntries(Protocol):
 class Presence(Protocol):
     def presence_rules(self, facts: EventFacts) -> PresenceRules:
         """Whether players check in before each round, in which window, and what an absence
-        at pairing time gives (the pairing leaves absent players out itself). Default: no
-        check-in."""
+        at pairing time gives (the pairing leaves absent players out itself, `roll_call` says
+        who they are). Presets read it from the shared parameters (`round_rules`). Default:
+        no check-in."""
         ...
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from mashindano.engine.errors import ConfigError, IllegalResult
-from mashindano.engine.model import Competitor, CompetitorId
+from mashindano.engine.model import ByeKind, Competitor, CompetitorId
 from mashindano.engine.tasaselo.parameters import TASASELO, TasaseloParameters
 
 
@@ -39,6 +39,9 @@ class Entry:
     selo: int
     first_round: int = 1
     """1 for players entered at the start; a late entrant's first round otherwise (R4)."""
+    missed: ByeKind | None = None
+    """What each round before a late entrant's first is worth: None, nothing (A1: 0 unless
+    the organiser decides otherwise), or the bye the organiser gives (a half-point bye)."""
 
     @property
     def id(self) -> CompetitorId:
@@ -58,6 +61,9 @@ class Roster:
     reserve: CompetitorId | None = None
     resting_in_round1: frozenset[CompetitorId] = frozenset()
     absences: frozenset[tuple[CompetitorId, int]] = frozenset()
+    half_point_absences: frozenset[tuple[CompetitorId, int]] = frozenset()
+    """Absences the organiser scores as a half-point bye (A1: 0 unless the organiser decides
+    otherwise); the others score 0."""
     withdrawals: tuple[tuple[CompetitorId, int], ...] = ()
     """(player, first round missed) for players who left for good."""
     _index: dict[CompetitorId, Entry] = field(init=False, repr=False, compare=False, hash=False)
@@ -92,6 +98,12 @@ class Roster:
         if round_number == 1 and competitor in self.resting_in_round1:
             return Status.RESTING
         return Status.PLAYING
+
+    def absence_bye(self, competitor: CompetitorId, round_number: int) -> ByeKind:
+        """The bye an absence in `round_number` is recorded as (R5, A1)."""
+        if (competitor, round_number) in self.half_point_absences:
+            return ByeKind.HALF_POINT
+        return ByeKind.ZERO_POINT
 
     def available(self, round_number: int) -> tuple[Entry, ...]:
         """Players who can play in the round, the reserve included, in number order."""
@@ -170,9 +182,12 @@ def add_late_entry(
     competitor: Competitor,
     first_round: int,
     parameters: TasaseloParameters = TASASELO,
+    *,
+    missed: ByeKind | None = None,
 ) -> Roster:
     """R4, A19: a new player takes the next free number and plays from `first_round` (2 or
-    later: a player there from round 1 is an ordinary entry). Earlier rounds score 0 (A1)."""
+    later: a player there from round 1 is an ordinary entry). Earlier rounds score 0 (A1)
+    unless the organiser gives them a bye (`missed`)."""
     if len(roster.late_entries) >= parameters.max_late_entries:
         raise ConfigError(
             f"at most {parameters.max_late_entries} players may join after the start (R4); "
@@ -196,14 +211,19 @@ def add_late_entry(
     _check_unique([*(e.id for e in roster.entries), competitor.id])
     _check_selo(competitor)
     number = max(e.number for e in roster.entries) + 1
-    entry = Entry(number, competitor, _selo(competitor), first_round=first_round)
+    entry = Entry(number, competitor, _selo(competitor), first_round=first_round, missed=missed)
     return dataclasses.replace(roster, entries=(*roster.entries, entry))
 
 
-def add_absence(roster: Roster, competitor: CompetitorId, round_number: int) -> Roster:
-    """R5: `competitor` misses `round_number` and comes back afterwards."""
+def add_absence(
+    roster: Roster, competitor: CompetitorId, round_number: int, *, half_point: bool = False
+) -> Roster:
+    """R5: `competitor` misses `round_number` and comes back afterwards; the round scores 0,
+    or a half-point bye where the organiser decides so (A1)."""
     _check_round(roster, competitor, round_number)
-    return dataclasses.replace(roster, absences=roster.absences | {(competitor, round_number)})
+    key = (competitor, round_number)
+    half = roster.half_point_absences | {key} if half_point else roster.half_point_absences - {key}
+    return dataclasses.replace(roster, absences=roster.absences | {key}, half_point_absences=half)
 
 
 def add_withdrawal(roster: Roster, competitor: CompetitorId, first_missed: int) -> Roster:

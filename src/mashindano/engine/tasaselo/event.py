@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from mashindano.engine.errors import ConfigError, IllegalResult, NoValidPairing
-from mashindano.engine.model import Bye, Competitor, CompetitorId, Game, GameResult
+from mashindano.engine.model import Bye, ByeKind, Competitor, CompetitorId, Game, GameResult
 from mashindano.engine.tasaselo.colours import BLACK, NOT_PLAYED, WHITE, ColourHistory
 from mashindano.engine.tasaselo.comparison import (
     ComparisonRow,
@@ -43,7 +43,6 @@ from mashindano.engine.tasaselo.prizes import (
 )
 from mashindano.engine.tasaselo.scoring import (
     GHOST_WIN,
-    MISSED_ROUND,
     ROUND1_REST,
     compute_points,
 )
@@ -109,17 +108,28 @@ def start_event(
     return TasaseloEvent(parameters, roster)
 
 
-def enter_late(event: TasaseloEvent, competitor: Competitor, first_round: int) -> TasaseloEvent:
-    """R4, A19: a new player joins from a round not yet paired."""
+def enter_late(
+    event: TasaseloEvent,
+    competitor: Competitor,
+    first_round: int,
+    *,
+    missed: ByeKind | None = None,
+) -> TasaseloEvent:
+    """R4, A19: a new player joins from a round not yet paired; the rounds before score 0, or
+    the bye `missed` where the organiser decides so (A1)."""
     _check_future(event, first_round, f"{competitor.id!r} cannot join")
-    roster = add_late_entry(event.roster, competitor, first_round, event.parameters)
+    roster = add_late_entry(event.roster, competitor, first_round, event.parameters, missed=missed)
     return dataclasses.replace(event, roster=roster)
 
 
-def mark_absent(event: TasaseloEvent, competitor: CompetitorId, round_number: int) -> TasaseloEvent:
-    """R5: a temporary interruption of one round not yet paired."""
+def mark_absent(
+    event: TasaseloEvent, competitor: CompetitorId, round_number: int, *, half_point: bool = False
+) -> TasaseloEvent:
+    """R5: a temporary interruption of one round not yet paired (scored 0, or a half-point
+    bye where the organiser decides so, A1)."""
     _check_future(event, round_number, f"{competitor!r} cannot be marked absent")
-    return dataclasses.replace(event, roster=add_absence(event.roster, competitor, round_number))
+    roster = add_absence(event.roster, competitor, round_number, half_point=half_point)
+    return dataclasses.replace(event, roster=roster)
 
 
 def withdraw(event: TasaseloEvent, competitor: CompetitorId, first_missed: int) -> TasaseloEvent:
@@ -284,7 +294,11 @@ def record_round(
         if status is Status.RESTING:
             byes.append(Bye(round_number, entry.id, ROUND1_REST))
         elif status is Status.ABSENT:
-            byes.append(Bye(round_number, entry.id, MISSED_ROUND))
+            byes.append(
+                Bye(round_number, entry.id, event.roster.absence_bye(entry.id, round_number))
+            )
+        elif status is Status.NOT_ENTERED and entry.missed is not None:
+            byes.append(Bye(round_number, entry.id, entry.missed))
     played = PlayedRound(pairing, tuple(games), tuple(byes))
     return dataclasses.replace(event, played=(*event.played, played))
 

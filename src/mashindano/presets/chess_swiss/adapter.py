@@ -35,6 +35,7 @@ from django.utils.translation import gettext, gettext_noop
 from mashindano.app.declarations import parameter_notes
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
 from mashindano.app.errors import WrongState
+from mashindano.app.formats import roll_call
 from mashindano.app.formats.base import (
     PairingPlan,
     PlannedEncounter,
@@ -53,6 +54,7 @@ from mashindano.app.formats.parts import (
     PRESENCE,
     STAGE_EXPORT,
 )
+from mashindano.app.formats.round_rules import NOTES, RULES, RoundRules, round_rules, split
 from mashindano.engine.model import Bye, ByeKind, Competitor, CompetitorId, Side, StageResults
 from mashindano.engine.pairing import (
     Acceleration,
@@ -73,15 +75,7 @@ from mashindano.engine.pairing.simple_swiss import (
 )
 from mashindano.engine.parameters import override
 from mashindano.engine.points import PointSystem
-from mashindano.presets.chess_swiss import presence
 from mashindano.presets.chess_swiss.actions import ACTIONS
-from mashindano.presets.chess_swiss.rules import (
-    NOTES,
-    RULES,
-    SwissEventRules,
-    event_rules,
-    split,
-)
 from mashindano.store.facts import EventFacts, Json, LeaveFact
 
 PRESET_NAME = "chess-swiss"
@@ -101,18 +95,11 @@ class SwissSettings:
     requested byes, late entries: `rules.py`)."""
 
     swiss: ChessSwissParameters
-    rules: SwissEventRules
+    rules: RoundRules
 
 
 def swiss_settings(overrides: Mapping[str, Json]) -> SwissSettings:
-    return SwissSettings(swiss_parameters(overrides), event_rules(overrides))
-
-
-def missed_worth(rules: SwissEventRules) -> str:
-    """What a missed round of a late entry is worth, in words."""
-    if rules.late_entry_rounds.bye is ByeKind.HALF_POINT:
-        return gettext("half a point each")
-    return gettext("no points")
+    return SwissSettings(swiss_parameters(overrides), round_rules(overrides))
 
 
 def pairing_system(facts: EventFacts) -> SwissPairingSystem:
@@ -200,35 +187,9 @@ class ChessSwissAdapter(ChessAdapter):
                 ).format(value=leave.bye_kind.value),
                 bye_kind=leave.bye_kind.value,
             )
-        rules = event_rules(facts.parameters)
-        if rules.no_byes_last_rounds:
-            last_open = self.total_rounds(facts) - rules.no_byes_last_rounds
-            if leave.to_round > last_open:
-                raise WrongState(
-                    gettext(
-                        "byes cannot be requested for the last {count} round(s) of event "
-                        "{slug!r}: the last round open to a bye is {last}"
-                    ).format(count=rules.no_byes_last_rounds, slug=facts.slug, last=last_open),
-                    event=facts.slug,
-                    parameter="no_byes_last_rounds",
-                )
-        limit = rules.max_half_point_byes
-        if limit is not None and leave.bye_kind is ByeKind.HALF_POINT:
-            taken = sum(
-                v.to_round - v.from_round + 1
-                for v in facts.leaves
-                if v.competitor == leave.competitor and v.bye_kind is ByeKind.HALF_POINT
-            )
-            asked = leave.to_round - leave.from_round + 1
-            if taken + asked > limit:
-                raise WrongState(
-                    gettext(
-                        "a player may request {limit} half-point bye(s) in event {slug!r}; "
-                        "{taken} taken, {asked} asked"
-                    ).format(limit=limit, slug=facts.slug, taken=taken, asked=asked),
-                    event=facts.slug,
-                    parameter="max_half_point_byes",
-                )
+        roll_call.check_requested_bye(
+            facts, leave, round_rules(facts.parameters), self.total_rounds(facts)
+        )
 
     def plan_late_entries(
         self, facts: EventFacts, competitors: Sequence[Competitor], now: datetime
@@ -236,16 +197,7 @@ class ChessSwissAdapter(ChessAdapter):
         """Late entries (FIDE C.04 2.4) when the event takes them: the next free pairing
         numbers, paired from the next round; the rounds they missed are worth the event's
         `late_entry_rounds`."""
-        if not event_rules(facts.parameters).late_entries:
-            raise WrongState(
-                gettext(
-                    "event {slug!r} is {value}; players register only before it starts "
-                    "(it takes no late entries)"
-                ).format(slug=facts.slug, value=facts.state.value),
-                event=facts.slug,
-                state=facts.state.value,
-                parameter="late_entries",
-            )
+        roll_call.check_takes_late_entries(facts, round_rules(facts.parameters))
         if self.next_unit(facts) is None:
             raise WrongState(
                 gettext("every round of event {slug!r} is paired: no late entries").format(
@@ -257,12 +209,12 @@ class ChessSwissAdapter(ChessAdapter):
         return {c.id: highest + k for k, c in enumerate(competitors, start=1)}
 
     def presence_rules(self, facts: EventFacts) -> PresenceRules:
-        return event_rules(facts.parameters).presence
+        return round_rules(facts.parameters).presence
 
     def plan_next(self, facts: EventFacts, now: datetime) -> PairingPlan:
         plan = super().plan_next(facts, now)
         rules = self.presence_rules(facts)
-        absent = presence.absent_from(
+        absent = roll_call.absent_from(
             facts, rules, plan.unit.number, self._excused(facts, plan.unit.number)
         )
         if not absent:
@@ -270,7 +222,7 @@ class ChessSwissAdapter(ChessAdapter):
         return replace(
             plan,
             absent=absent,
-            withdrawals=presence.withdrawals_for(facts, rules, plan.unit.number, absent),
+            withdrawals=roll_call.withdrawals_for(facts, rules, plan.unit.number, absent),
         )
 
     def stage_results(self, facts: EventFacts) -> StageResults:
@@ -279,28 +231,16 @@ class ChessSwissAdapter(ChessAdapter):
         results = super().stage_results(facts)
         if not facts.first_rounds:
             return results
-        kind = event_rules(facts.parameters).late_entry_rounds.bye
-        missed = tuple(
-            Bye(number, competitor, kind)
-            for competitor, first in facts.first_rounds.items()
-            for number in range(1, first)
+        missed = roll_call.missed_round_byes(
+            facts.first_rounds.items(), round_rules(facts.parameters)
         )
         return replace(results, byes=(*results.byes, *missed))
 
     def standings_note(self, facts: EventFacts, competitor: CompetitorId) -> str:
         notes = [super().standings_note(facts, competitor)]
         first = facts.first_rounds.get(competitor)
-        if first is not None and first > 1:
-            rules = event_rules(facts.parameters)
-            notes.append(
-                gettext("late entry from round {first}: rounds 1-{last} {worth}").format(
-                    first=first, last=first - 1, worth=missed_worth(rules)
-                )
-                if first > 2
-                else gettext("late entry from round 2: round 1 {worth}").format(
-                    worth=missed_worth(rules)
-                )
-            )
+        if first is not None:
+            notes.append(roll_call.late_entry_note(first, round_rules(facts.parameters)))
         return "; ".join(n for n in notes if n)
 
     def _declared_byes(self, facts: EventFacts, round_number: int) -> dict[CompetitorId, ByeKind]:
@@ -308,7 +248,7 @@ class ChessSwissAdapter(ChessAdapter):
         players absent at the roll call with the event's absence outcome."""
         declared = self._excused(facts, round_number)
         rules = self.presence_rules(facts)
-        for competitor in presence.absent_from(facts, rules, round_number, declared):
+        for competitor in roll_call.absent_from(facts, rules, round_number, declared):
             declared[competitor] = rules.absence
         return declared
 

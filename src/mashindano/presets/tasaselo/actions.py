@@ -1,6 +1,6 @@
-"""The forbidden and allowed pairs of a Swiss preset (its adapter's `actions`; the CLI finds
-`ACTIONS` here)."""
+"""The forbidden and allowed pairs and the roll call of a Tasaselo event (its adapter's
+`actions`; the CLI finds `ACTIONS` here)."""
 
-from mashindano.app.declarations.catalogue import FORBIDDEN_PAIR_ACTIONS as ACTIONS
+from mashindano.app.declarations.catalogue import FORBIDDEN_PAIR_ACTIONS, PRESENCE_ACTIONS
 
-__all__ = ["ACTIONS"]
+ACTIONS = (*FORBIDDEN_PAIR_ACTIONS, *PRESENCE_ACTIONS)

@@ -11,7 +11,12 @@ meet: they are left out of the round-1 draw and treated as rematches in later ro
 ghost's opponent gets a pairing-allocated bye worth a win (R27, A9); players resting in round 1
 (H), absent or withdrawn (Z) and the reserve when not needed (sit-out) are listed with a bye.
 Late entries register after round 1 is paired (R4, A19: at most 10, numbered after the others,
-playing from the next round). Standings: one table per prize group with the
+playing from the next round), unless the event turns `late_entries` off; their missed rounds
+score 0, or a half-point bye each (`late_entry_rounds`, A1), as the standings' notes say.
+With `check_in` (the shared roll call, `app/formats/round_rules.py`), a player not present
+when a round is paired is absent (R5): not paired, the round scores 0 (or the half-point bye
+of `absence`, A1), and their variable selo does not change (A4); requested byes stay within
+`max_half_point_byes` and `no_byes_last_rounds`. Standings: one table per prize group with the
 comparison figures (R29, R30, A14); the prizes are in the event's summary (R31, R32, A17;
 `documents.tasaselo`, from `event_standings` and `group_tables`).
 How the facts become the engine's event: `tasaselo_facts`.
@@ -29,6 +34,7 @@ from django.utils.translation import gettext, gettext_noop
 from mashindano.app.declarations import parameter_notes
 from mashindano.app.declarations.parameters import ParameterSchema, schema_of
 from mashindano.app.errors import WrongState
+from mashindano.app.formats import roll_call
 from mashindano.app.formats.base import (
     PairingPlan,
     PairingUnit,
@@ -36,13 +42,15 @@ from mashindano.app.formats.base import (
     PlannedGame,
     PlannedLot,
     PlannedStage,
+    PresenceRules,
     StandingsLine,
     StandingsTable,
     StartPlan,
 )
 from mashindano.app.formats.chess import blocking_games
-from mashindano.app.formats.parts import LATE_ENTRIES, LEAVES, STAGE_EXPORT, BaseAdapter
-from mashindano.engine.model import ByeKind, Competitor, CompetitorId, Side, StageResults
+from mashindano.app.formats.parts import LATE_ENTRIES, LEAVES, PRESENCE, STAGE_EXPORT, BaseAdapter
+from mashindano.app.formats.round_rules import NOTES, MissedRound
+from mashindano.engine.model import Bye, ByeKind, Competitor, CompetitorId, Side, StageResults
 from mashindano.engine.points import PointSystem
 from mashindano.engine.tasaselo import (
     TASASELO,
@@ -52,6 +60,7 @@ from mashindano.engine.tasaselo import (
     TasaseloStandings,
     compute_standings,
     enter_late,
+    mark_absent,
     pair_next_round_or_regardless_of_colours,
 )
 from mashindano.engine.tasaselo.scoring import GHOST_WIN, MISSED_ROUND, ROUND1_REST, scale_result
@@ -59,6 +68,7 @@ from mashindano.presets.tasaselo import PRESET_NAME
 from mashindano.presets.tasaselo.actions import ACTIONS
 from mashindano.presets.tasaselo.facts import (
     BYE_OF_STATUS,
+    ROUND_RULES,
     TIE_LOTS,
     EventRounds,
     TasaseloSettings,
@@ -82,7 +92,7 @@ LEAVE_BYES = (MISSED_ROUND, ROUND1_REST)
 class TasaseloAdapter(BaseAdapter):
     actions = ACTIONS
     preset = PRESET_NAME
-    parts = (LEAVES, LATE_ENTRIES, STAGE_EXPORT)
+    parts = (LEAVES, LATE_ENTRIES, PRESENCE, STAGE_EXPORT)
     title = gettext_noop("Tasaselo Swiss")
     description = gettext_noop("Tasaselo: variable-selo Swiss, prize groups and performance prizes")
     takes_forbidden_pairs = True
@@ -93,6 +103,7 @@ class TasaseloAdapter(BaseAdapter):
         (
             *schema_of(EventRounds(), parameter_notes.TASASELO),
             *schema_of(TASASELO, parameter_notes.TASASELO, prefix=("parameters",)),
+            *schema_of(ROUND_RULES, NOTES, prefix=("rules",)),
         ),
         parse_settings,
     )
@@ -113,6 +124,8 @@ class TasaseloAdapter(BaseAdapter):
     def plan_late_entries(
         self, facts: EventFacts, competitors: Sequence[Competitor], now: datetime
     ) -> Mapping[CompetitorId, int]:
+        settings = parse_settings(facts.parameters)
+        roll_call.check_takes_late_entries(facts, settings.rules)
         latest = facts.latest_round()
         if latest is None:
             raise WrongState(
@@ -122,13 +135,17 @@ class TasaseloAdapter(BaseAdapter):
                 ).format(slug=facts.slug),
                 event=facts.slug,
             )
-        event = build_event(facts, parse_settings(facts.parameters))
+        event = build_event(facts, settings)
         for competitor in competitors:
             event = enter_late(event, competitor, latest.number + 1)
         return {e.id: e.number for e in event.roster.entries[-len(competitors) :]}
 
+    def presence_rules(self, facts: EventFacts) -> PresenceRules:
+        return parse_settings(facts.parameters).rules.presence
+
     def check_leave(self, facts: EventFacts, leave: LeaveFact) -> None:
-        rounds = parse_settings(facts.parameters).rounds
+        settings = parse_settings(facts.parameters)
+        rounds = settings.rounds
         if leave.bye_kind not in LEAVE_BYES or (
             leave.bye_kind is ROUND1_REST and (leave.from_round, leave.to_round) != (1, 1)
         ):
@@ -150,6 +167,7 @@ class TasaseloAdapter(BaseAdapter):
                 event=facts.slug,
                 round=leave.to_round,
             )
+        roll_call.check_requested_bye(facts, leave, settings.rules, rounds)
 
     # -- rounds -----------------------------------------------------------------------------
 
@@ -181,14 +199,32 @@ class TasaseloAdapter(BaseAdapter):
                     event=facts.slug,
                     round=latest.number,
                 )
-        event = build_event(facts, parse_settings(facts.parameters))
+        settings = parse_settings(facts.parameters)
+        event = build_event(facts, settings)
+        rules = settings.rules.presence
+        excused = {
+            e.id
+            for e in event.roster.entries
+            if event.roster.status(e.id, unit.number) is not Status.PLAYING
+        }
+        absent = roll_call.absent_from(facts, rules, unit.number, excused)
+        for player in absent:  # R5: out of the round and of its selo computation (A4)
+            event = mark_absent(
+                event, player, unit.number, half_point=rules.absence is ByeKind.HALF_POINT
+            )
         purpose = round_lot_purpose(unit.number)
         seed = derive_seed(facts.seed, purpose)
         pairing = pair_next_round_or_regardless_of_colours(  # R20, the lot records it
             event, seed, forbidden_pairs=facts.forbidden_pairs()
         )
         lot = PlannedLot(purpose, seed, _pairing_json(pairing))
-        return PairingPlan(unit, _encounters(event, pairing), (lot,))
+        return PairingPlan(
+            unit,
+            _encounters(event, pairing),
+            (lot,),
+            withdrawals=roll_call.withdrawals_for(facts, rules, unit.number, absent),
+            absent=absent,
+        )
 
     # -- standings --------------------------------------------------------------------------
 
@@ -199,10 +235,14 @@ class TasaseloAdapter(BaseAdapter):
 
     def stage_results(self, facts: EventFacts) -> StageResults:
         settings = parse_settings(facts.parameters)
+        missed: tuple[Bye, ...] = ()
+        if settings.rules.late_entry_rounds is MissedRound.HALF:  # the engine's byes (A1)
+            late = ((c, first) for c, first in compute_first_rounds(facts).items() if first > 1)
+            missed = roll_call.missed_round_byes(late, settings.rules)
         return StageResults(
             competitors=facts.competitors,
             games=tuple(g.as_game() for g in facts.games()),
-            byes=tuple(facts.byes()),
+            byes=(*facts.byes(), *missed),
             points=point_system(settings),
             rounds=settings.rounds if facts.state is not EventState.REGISTRATION else None,
         )
@@ -291,6 +331,8 @@ def _encounters(event: TasaseloEvent, pairing: RoundPairing) -> tuple[PlannedEnc
     for entry in event.roster.entries:
         status = event.roster.status(entry.id, pairing.round)
         bye: ByeKind | None = BYE_OF_STATUS.get(status)
+        if status is Status.ABSENT:  # zero, or the organiser's half point (A1)
+            bye = event.roster.absence_bye(entry.id, pairing.round)
         if status is Status.PLAYING and entry.id not in paired:
             bye = ByeKind.SIT_OUT  # the reserve, not needed this round (R26)
         if bye is not None:
@@ -319,14 +361,15 @@ def _notes(facts: EventFacts, standings: TasaseloStandings) -> dict[CompetitorId
     parts: dict[CompetitorId, list[str]] = {c.id: [] for c in facts.competitors}
     for prize in standings.prizes:
         parts[prize.competitor].append(prize_words(prize.kind.value, prize.place))
-    reserve = parse_settings(facts.parameters).parameters.reserve_player
+    settings = parse_settings(facts.parameters)
+    reserve = settings.parameters.reserve_player
     if reserve is not None and reserve in parts:
         parts[reserve].append(gettext("reserve"))
     for competitor in resting_in_round1(facts):
         parts[competitor].append(gettext("rested in round 1"))
     for competitor, first_round in compute_first_rounds(facts).items():
         if first_round > 1 and facts.rounds:
-            parts[competitor].append(f"joined in round {first_round}")
+            parts[competitor].append(roll_call.late_entry_note(first_round, settings.rules))
     for competitor in parts:
         withdrawn = facts.withdrawn_from(competitor)
         if withdrawn is not None:

@@ -10,7 +10,12 @@ How the facts map to the engine's `TasaseloEvent`:
   in round 1, and everybody while round 1 is not paired, are ordinary entries; a late entrant
   who is not listed yet plays from the next round to pair.
 - The reserve is the parameter `reserve_player` (R26); round-1 rests are half-point leaves of
-  round 1 (R6); absences are zero-point leaves (R5, A1); withdrawals are withdrawals (R5).
+  round 1 (R6); absences are zero-point leaves (R5, A1), or the roll call's when the event has
+  check-in (`round_rules`: a player not present at pairing time is absent, with a zero-point
+  bye or, where the organiser decides so, a half-point one, A1); a published round keeps such
+  an absence as its bye (`roll_call.absences_in`); withdrawals are withdrawals (R5).
+- A late entrant's missed rounds score 0, or a half-point bye each where the organiser decides
+  so (`late_entry_rounds`, A1).
 - A published round gives its boards (White first; the ghost's opponent as a
   pairing-allocated bye) with the results as they stand, and its lot: the seed the pairing
   was drawn with and the order it came from, so the pairing replays.
@@ -24,6 +29,8 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext
 
+from mashindano.app.formats.roll_call import absences_in
+from mashindano.app.formats.round_rules import RULE_NAMES, MissedRound, RoundRules, round_rules
 from mashindano.engine.errors import ConfigError
 from mashindano.engine.model import ByeKind, Competitor, CompetitorId, GameResult, Side
 from mashindano.engine.parameters import EVENT_WIDE, override
@@ -60,10 +67,18 @@ class EventRounds:
     rounds: int = DEFAULT_ROUNDS
 
 
+ROUND_RULES = RoundRules(late_entries=True)
+"""The roll call and late entries of a Tasaselo event (`round_rules`): late entries are taken
+(R4), their missed rounds and absences score 0 (A1), no check-in unless the event has it. Where
+the organiser decides otherwise (A1: `absence` or `late_entry_rounds` half-point), such a round
+is a half-point bye, worth what the event gives one (`round1_rest_points`, a draw)."""
+
+
 @dataclass(frozen=True, slots=True)
 class TasaseloSettings:
     rounds: int
     parameters: TasaseloParameters
+    rules: RoundRules = ROUND_RULES
 
 
 EVENT_PARAMETERS = ("rounds",)
@@ -72,7 +87,7 @@ EVENT_PARAMETERS = ("rounds",)
 def parse_settings(overrides: Mapping[str, Json]) -> TasaseloSettings:
     """The event's rounds and the preset with the organiser's overrides (ConfigError naming
     the parameter otherwise: R13 refuses K outside 20-300 here, at creation)."""
-    known = (*EVENT_PARAMETERS, *TASASELO.names(), *EVENT_WIDE)
+    known = (*EVENT_PARAMETERS, *TASASELO.names(), *EVENT_WIDE, *RULE_NAMES)
     for name in overrides:
         if name.replace("-", "_") not in known:
             raise ConfigError(
@@ -82,8 +97,19 @@ def parse_settings(overrides: Mapping[str, Json]) -> TasaseloSettings:
                 parameter=name,
             )
     own = {k: v for k, v in overrides.items() if k.replace("-", "_") in EVENT_PARAMETERS}
-    rest = {k: v for k, v in overrides.items() if k not in own}
+    rest = {
+        k: v for k, v in overrides.items() if k not in own and k.replace("-", "_") not in RULE_NAMES
+    }
     parameters = override(TASASELO, rest)
+    rules = round_rules(overrides, ROUND_RULES)
+    if rules.max_half_point_byes is not None and rules.max_half_point_byes > 1:
+        raise ConfigError(
+            gettext(
+                "parameter 'max_half_point_byes': in Tasaselo the only half-point bye is the "
+                "round-1 rest (R6), so a player may request 0 or 1, not {value}"
+            ).format(value=rules.max_half_point_byes),
+            parameter="max_half_point_byes",
+        )
     rounds = override(EventRounds(), own).rounds
     check_rounds(rounds, parameters)
     if not parameters.round1_draw:
@@ -94,7 +120,7 @@ def parse_settings(overrides: Mapping[str, Json]) -> TasaseloSettings:
             ),
             parameter="round1_draw",
         )
-    return TasaseloSettings(rounds, parameters)
+    return TasaseloSettings(rounds, parameters, rules)
 
 
 def round_lot_purpose(round_number: int) -> str:
@@ -156,13 +182,19 @@ def build_event(facts: EventFacts, settings: TasaseloSettings) -> TasaseloEvent:
     starters = [c for c in numbered if first_rounds[c.id] == 1]
     event = start_engine_event(facts, settings, starters)
     _check_numbers(facts, event)
+    missed = ByeKind.HALF_POINT if settings.rules.late_entry_rounds is MissedRound.HALF else None
     for late in numbered:
         if first_rounds[late.id] > 1:
-            event = enter_late(event, late, first_rounds[late.id])
+            event = enter_late(event, late, first_rounds[late.id], missed=missed)
     for leave in facts.leaves:
         if leave.bye_kind is MISSED_ROUND:
             for round_number in range(leave.from_round, leave.to_round + 1):
                 event = mark_absent(event, leave.competitor, round_number)
+    for round_fact in facts.rounds:
+        for player, bye in absences_in(facts, round_fact).items():
+            event = mark_absent(
+                event, player, round_fact.number, half_point=bye is ByeKind.HALF_POINT
+            )
     for withdrawal in facts.withdrawals:
         # Withdrawing after the last round changes nothing.
         if withdrawal.from_round <= settings.rounds:

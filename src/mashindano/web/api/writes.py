@@ -155,13 +155,15 @@ def start(request: HttpRequest, slug: str) -> HttpResponse:
     response=responses(201, Document),
     summary="Pair and publish the next round (or stage, or month)",
 )
-def pair(request: HttpRequest, slug: str) -> HttpResponse:
+def pair(request: HttpRequest, slug: str, reason: str = "") -> HttpResponse:
+    """The draft as it stands, manual changes included (`reason`: why it was changed by hand,
+    required then), as the console and the CLI publish it."""
     from mashindano.app.documents.rounds import round_pairings
+    from mashindano.app.drafts import publish_draft
     from mashindano.app.queries import get_event_facts
-    from mashindano.app.rounds import pair_next_round
 
     def perform() -> tuple[int, Json]:
-        shown = pair_next_round(slug, actor=caller_of(request).principal)
+        shown = publish_draft(slug, reason=reason, actor=caller_of(request).principal)
         return 201, round_pairings(get_event_facts(slug), shown).to_json()
 
     response = _run(request, "round.pair", perform, slug=slug)

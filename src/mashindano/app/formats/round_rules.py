@@ -1,9 +1,16 @@
-"""What a Swiss event adds to the engine's Swiss parameters (issue 33 items 2 and 3): the roll
-call before each round and what an absence gives, the limits on requested byes, and late
-entries with the points of the rounds they missed.
+"""What an event that pairs round by round adds to its preset's parameters (issue 33 items 2
+and 3): the roll call before each round and what an absence gives, the limits on requested
+byes, and late entries with the points of the rounds they missed.
 
-Every default keeps an event as it was before these parameters existed: no check-in (nobody
-is absent for not checking in), no limit on requested byes, no late entries.
+One set of parameters for every preset that has these parts: a preset declares the parts
+(`parts.PRESENCE`, `parts.LATE_ENTRIES`), puts `schema_of(its defaults, NOTES, prefix=...)` in
+its parameter schema and reads the event's values with `round_rules(overrides, its defaults)`;
+what the values mean in its pairing and standings is derived by `roll_call`. A preset may
+start from other defaults (Tasaselo takes late entries, R4) and refuse values its rules do
+not allow (its own check, naming its rule).
+
+Every default of `RULES` keeps an event as it was before these parameters existed: no
+check-in (nobody is absent for not checking in), no limit on requested byes, no late entries.
 
 FIDE (../shared/reference/fide_dutch.md): a player known in advance not to play a round is not
 paired and scores 0 unless the rules give more (a half-point bye, 3.3); a late entry gets no
@@ -44,7 +51,7 @@ class MissedRound(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class SwissEventRules:
+class RoundRules:
     check_in: bool = False
     check_in_delay: int = 0
     """Minutes after the round before was published when check-in opens (round 1: open)."""
@@ -84,6 +91,36 @@ class SwissEventRules:
                     ),
                     parameter="max_half_point_byes",
                 ) from None
+        self._check_dependent()
+
+    def _check_dependent(self) -> None:
+        """A value that only means something beside another one is refused without it, naming
+        both: the roll call's settings without check-in, the missed rounds' worth without late
+        entries."""
+        if not self.check_in:
+            given = (
+                ("check_in_delay", self.check_in_delay != 0),
+                ("check_in_minutes", self.check_in_minutes != 0),
+                ("absence", self.absence is not MissedRound.ZERO),
+                ("absences_to_withdraw", self.absences_to_withdraw != 0),
+            )
+            for name, is_set in given:
+                if is_set:
+                    raise ConfigError(
+                        gettext(
+                            "parameter {name!r} applies to players who do not check in; "
+                            "it needs check_in=yes"
+                        ).format(name=name),
+                        parameter=name,
+                    )
+        if not self.late_entries and self.late_entry_rounds is not MissedRound.ZERO:
+            raise ConfigError(
+                gettext(
+                    "parameter {name!r} is what the rounds a late entry missed are worth; "
+                    "it needs late_entries=yes"
+                ).format(name="late_entry_rounds"),
+                parameter="late_entry_rounds",
+            )
 
     @property
     def presence(self) -> PresenceRules:
@@ -96,7 +133,7 @@ class SwissEventRules:
         )
 
 
-RULES = SwissEventRules()
+RULES = RoundRules()
 RULE_NAMES = frozenset(RULES.__dataclass_fields__)
 
 NOTES: dict[str, Note] = {
@@ -158,10 +195,12 @@ NOTES: dict[str, Note] = {
 
 
 def split(overrides: Mapping[str, Json]) -> tuple[dict[str, Json], dict[str, Json]]:
-    """The overrides of the engine's Swiss parameters and those of the event's rules."""
+    """The overrides of the preset's own parameters and those of the round rules."""
     own = {k: v for k, v in overrides.items() if k.replace("-", "_") in RULE_NAMES}
     return {k: v for k, v in overrides.items() if k not in own}, own
 
 
-def event_rules(overrides: Mapping[str, Json]) -> SwissEventRules:
-    return override(RULES, split(overrides)[1])
+def round_rules(overrides: Mapping[str, Json], defaults: RoundRules = RULES) -> RoundRules:
+    """The event's round rules: the preset's `defaults` with the organiser's overrides
+    (ConfigError naming the parameter when a value is not valid or makes no sense)."""
+    return override(defaults, split(overrides)[1])
