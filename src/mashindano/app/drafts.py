@@ -885,6 +885,8 @@ def publish_draft(
                 event=slug,
             )
         extra: dict[str, Json] = {"draft": True}
+        if reason.strip():
+            extra["reason"] = reason
         if state is not None and state.changes:
             names = {c.id: c.name for c in facts.competitors}
             if state.unpaired:

@@ -156,6 +156,8 @@ SUBJECTS: dict[str, str] = {
     ),
     Kind.OFFICIAL_REPORT: gettext_noop("{event}: {by} wrote to the officials"),
     Kind.OFFICIAL_ANSWER: gettext_noop("{event}: the officials answered your report"),
+    Kind.JOINED: gettext_noop("{event}: you are registered"),
+    Kind.START_REMINDER: gettext_noop("{event} starts {start}"),
 }
 
 

@@ -70,6 +70,10 @@ class Kind(StrEnum):
     """To the arbiters (else organisers): a report or message to the event's officials."""
     OFFICIAL_ANSWER = "official-answer"
     """To the reporter: the officials' answer or ruling on their report."""
+    JOINED = "joined"
+    """To a player who joined: the registration, with the announced start."""
+    START_REMINDER = "start-reminder"
+    """To each registered player: the announced start is near."""
     DIGEST = "digest"
 
 

@@ -75,6 +75,8 @@ ACTIONS: dict[str, Rule] = {
     "draft.bye": Rule(_STAFF),
     "draft.reset": Rule(_STAFF),
     "draft.publish": Rule(_STAFF),
+    "schedule.hold": Rule(_STAFF),
+    "schedule.release": Rule(_STAFF),
     "result.report": Rule(_RESULTS, own=True),
     "result.match": Rule(_RESULTS, own=True),
     "result.confirm": Rule(_STAFF, own=True),

@@ -219,6 +219,38 @@ ANNOUNCEMENT_ACTIONS: tuple[ActionSpec, ...] = (
 )
 """Notices on the event's pages, in every state of the event."""
 
+SCHEDULE_ACTIONS: tuple[ActionSpec, ...] = (
+    ActionSpec(
+        "schedule.hold",
+        gettext_noop("Hold the round schedule"),
+        gettext_noop(
+            "Stop the next rounds from being paired and published by themselves (a dispute is "
+            "open, the hall is not ready) until released; pairing by hand stays possible."
+        ),
+        "mashindano.app.schedules:hold_schedule",
+        (REQUIRED_REASON,),
+        command="round hold",
+        states=BEFORE_AND_DURING,
+        message=text_message(gettext_noop("The round schedule of {slug} is held: {reason}")),
+        done=gettext_noop("{actor} held the round schedule"),
+    ),
+    ActionSpec(
+        "schedule.release",
+        gettext_noop("Release the round schedule"),
+        gettext_noop(
+            "Let the rounds be paired and published by themselves again; a round whose time "
+            "has passed is published at once."
+        ),
+        "mashindano.app.schedules:release_schedule",
+        (REASON,),
+        command="round release",
+        states=BEFORE_AND_DURING,
+        message=text_message(gettext_noop("The round schedule of {slug} goes on")),
+        done=gettext_noop("{actor} released the round schedule"),
+    ),
+)
+"""Rounds on time (issue 33 item 5): every preset's rounds may be paired on a schedule."""
+
 COMMON_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
         "event.start",
@@ -355,6 +387,7 @@ COMMON_ACTIONS: tuple[ActionSpec, ...] = (
         done=gettext_noop("{actor} gave {player} a sanction: {kind}"),
     ),
     *ANNOUNCEMENT_ACTIONS,
+    *SCHEDULE_ACTIONS,
 )
 """The actions of every preset."""
 

@@ -54,6 +54,8 @@ KIND_LABELS = {
     "game-talk": gettext_lazy("My opponent wrote to me in a game's talk"),
     "official-report": gettext_lazy("A report to the officials (arbiters)"),
     "official-answer": gettext_lazy("The officials answered my report"),
+    "joined": gettext_lazy("I joined an event (with its start date)"),
+    "start-reminder": gettext_lazy("An event of mine starts soon"),
 }
 MODE_LABELS = {
     NotificationMode.IMMEDIATELY.value: gettext_lazy("at once"),
