@@ -35,6 +35,7 @@ from django.utils.translation import gettext
 from mashindano.app.declarations.event_times import RoundTimes, local_text, round_times_of
 from mashindano.app.declarations.parameters import event_wide_values
 from mashindano.app.errors import WrongState
+from mashindano.app.formats.base import PairingUnit
 from mashindano.app.formats.parts import PAIRING
 from mashindano.app.formats.registry import part
 from mashindano.app.locking import EventContext, locked_event
@@ -76,6 +77,13 @@ class Schedule:
     hold: Hold | None
     """The latest hold or release, if any."""
     times: RoundTimes
+    unit: PairingUnit | None = None
+    """What the next pairing publishes (None before the start)."""
+
+    @property
+    def unit_words(self) -> str:
+        """The next pairing in the reader's language ("stage 1 round 2")."""
+        return self.unit.words if self.unit is not None else gettext("the first round")
 
     @property
     def held(self) -> bool:
@@ -85,6 +93,10 @@ class Schedule:
     def due_text(self) -> str:
         """The due time where the event is played ("2026-12-12 14:00 Africa/... (UTC+03:00)")."""
         return local_text(self.due_at, self.times.zone) if self.due_at is not None else ""
+
+    @property
+    def gap_minutes(self) -> int:
+        return int(self.times.gap.total_seconds()) // 60
 
     def is_due(self, now: datetime) -> bool:
         return not self.held and self.due_at is not None and now >= self.due_at
@@ -134,7 +146,10 @@ def schedule_of(facts: EventFacts, started_at: datetime | None) -> Schedule | No
     hold = latest_hold(facts)
     due_at: datetime | None = None
     waiting = ""
-    if facts.state is EventState.RUNNING and part(facts.preset, PAIRING).next_unit(facts) is None:
+    unit = (
+        part(facts.preset, PAIRING).next_unit(facts) if facts.state is EventState.RUNNING else None
+    )
+    if facts.state is EventState.RUNNING and unit is None:
         waiting = "finished"
     elif times.mode == "at-times":
         if ordinal <= len(times.times):
@@ -150,7 +165,7 @@ def schedule_of(facts: EventFacts, started_at: datetime | None) -> Schedule | No
         waiting = "results"
     else:
         due_at = _last_result(publications[-1]) + times.gap
-    return Schedule(times.mode, ordinal, due_at, waiting, hold, times)
+    return Schedule(times.mode, ordinal, due_at, waiting, hold, times, unit)
 
 
 def event_schedule(slug: str) -> Schedule | None:
