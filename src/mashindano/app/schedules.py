@@ -193,18 +193,23 @@ def publish_due_rounds(now: datetime) -> tuple[RoundFact, ...]:
                 continue
         except MashindanoError:
             continue
-        schedule = schedule_of(get_event_facts(event.slug), event.started_at)
+        facts = get_event_facts(event.slug)
+        schedule = schedule_of(facts, event.started_at)
         if schedule is None or not schedule.is_due(now):
             continue
         try:
+            # At the version checked: a round paired by hand (or a hold) meanwhile wins.
             round_fact = publish_draft(
                 event.slug,
-                reason=gettext("published on schedule (due {due})").format(due=schedule.due_text),
+                version=facts.version,
+                reason=f"published on schedule (due {schedule.due_text})",
                 actor=SYSTEM,
                 now=now,
             )
         except MashindanoError:
-            continue  # not pairable yet (a dispute, a draft with a player without a board)
+            # Not pairable yet (a dispute, a draft with a player without a board) or changed
+            # since the check: tried again at the next tick.
+            continue
         published.append(round_fact)
     return tuple(published)
 
