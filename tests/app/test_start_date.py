@@ -148,3 +148,37 @@ def test_an_automatic_start_without_a_date_is_refused_naming_the_parameter() -> 
         make_event("nodate", "chess-swiss", 0, start=False, start_automatically="yes")
     with pytest.raises(ConfigError, match="start_at"):
         make_event("baddate", "chess-swiss", 0, start=False, start_at="next week")
+
+
+def test_the_start_is_announced_moved_and_cleared_with_its_declared_action() -> None:
+    from mashindano.app.performing import perform
+    from mashindano.engine.errors import ConfigError
+
+    make_event("announce", "chess-swiss", 4, start=False)
+    done = perform(
+        "announce",
+        "event.start_date",
+        {
+            "start_at": "2026-03-07 10:00",
+            "time_zone": "Africa/Dar_es_Salaam",
+            "automatically": "yes",
+        },
+        actor=ACTOR,
+    )
+    assert done.message == "announce starts 2026-03-07 10:00 Africa/Dar_es_Salaam (UTC+03:00)"
+    start = announced_start(models.Event.objects.get(slug="announce"))
+    assert start is not None
+    assert start.at == START
+    assert start.automatic
+    with pytest.raises(ConfigError, match="time_zone"):
+        perform(
+            "announce", "event.start_date", {"start_at": "x", "time_zone": "Nope/No"}, actor=ACTOR
+        )
+    with pytest.raises(ConfigError, match="start_at"):
+        perform(
+            "announce", "event.start_date", {"start_at": "", "automatically": "yes"}, actor=ACTOR
+        )
+    cleared = perform("announce", "event.start_date", {"start_at": ""}, actor=ACTOR)
+    assert cleared.message == "announce has no announced start"
+    edits = models.AuditEntry.objects.filter(event__slug="announce", action="event.edit")
+    assert [e.actor for e in edits] == ["tester", "tester"]

@@ -47,3 +47,14 @@ def test_a_bad_start_is_refused_naming_the_parameter() -> None:
     )  # fmt: skip
     assert "start_at" in error
     assert not models.Event.objects.filter(slug="cli-bad").exists()
+
+
+def test_the_start_is_announced_from_the_command_line() -> None:
+    run("event", "create", "cli-start", "--preset", "chess-swiss")
+    said = run(
+        "event", "start-date", "cli-start", "2026-12-12 10:00",
+        "--time-zone", "Africa/Dar_es_Salaam", "--automatically",
+    )  # fmt: skip
+    assert "2026-12-12 10:00 Africa/Dar_es_Salaam (UTC+03:00)" in said
+    shown = json.loads(run("event", "show", "cli-start", "--json"))
+    assert shown["parameters"]["start_automatically"] is True

@@ -280,6 +280,7 @@ ROWS: dict[tuple[str, str], frozenset[str]] = {
     ("api/v1/events/<slug>/actions/draft.bye", "POST"): STAFF,
     ("api/v1/events/<slug>/actions/draft.reset", "POST"): STAFF,
     ("api/v1/events/<slug>/actions/draft.publish", "POST"): STAFF,
+    ("api/v1/events/<slug>/actions/event.start_date", "POST"): STAFF,
     ("api/v1/events/<slug>/actions/schedule.hold", "POST"): STAFF,
     ("api/v1/events/<slug>/actions/schedule.release", "POST"): STAFF,
     ("api/v1/events/<slug>/actions/gomoku.return", "POST"): OTHER_PRESET,

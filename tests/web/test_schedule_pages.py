@@ -145,3 +145,26 @@ def test_a_bad_time_zone_is_named_at_its_field_and_nothing_is_created() -> None:
     page = response.content.decode()
     assert re.search(r'class="field has-error[^"]*">\s*<label for="id_time_zone"', page)
     assert not models.Event.objects.filter(slug="lost").exists()
+
+
+def test_the_start_is_announced_from_the_desk_before_the_event_starts() -> None:
+    make_event("soon", "chess-swiss", 4, start=False)
+    client = _arbiter("soon")
+    desk = client.get("/console/soon/").content.decode()
+    assert "/console/soon/do/event.start_date/" in desk
+    form = client.get("/console/soon/do/event.start_date/").content.decode()
+    assert 'name="start_at"' in form
+    assert 'name="time_zone"' in form
+    version = models.Event.objects.get(slug="soon").version
+    bad = client.post(
+        "/console/soon/do/event.start_date/",
+        {"version": version, "start_at": "someday", "time_zone": ""},
+    )
+    assert bad.status_code == 200
+    assert "is not a date and time" in bad.content.decode()
+    done = client.post(
+        "/console/soon/do/event.start_date/",
+        {"version": version, "start_at": "2026-12-12 10:00", "time_zone": "Africa/Dar_es_Salaam"},
+    )
+    assert done.status_code == 302
+    assert "2026-12-12 10:00 Africa/Dar_es_Salaam" in Client().get("/e/soon/").content.decode()

@@ -75,6 +75,7 @@ ACTIONS: dict[str, Rule] = {
     "draft.bye": Rule(_STAFF),
     "draft.reset": Rule(_STAFF),
     "draft.publish": Rule(_STAFF),
+    "event.start_date": Rule(_STAFF),
     "schedule.hold": Rule(_STAFF),
     "schedule.release": Rule(_STAFF),
     "result.report": Rule(_RESULTS, own=True),

@@ -20,10 +20,10 @@ from datetime import datetime
 
 from mashindano.app.declarations.event_times import StartDate, start_date_of
 from mashindano.app.declarations.parameters import event_wide_values
-from mashindano.app.events import start_event
+from mashindano.app.events import edit_event, start_event
 from mashindano.app.locking import EventContext
 from mashindano.app.notify import Kind, News, event_link, player_users, store_news
-from mashindano.app.principals import SYSTEM
+from mashindano.app.principals import SYSTEM, Principal
 from mashindano.engine.errors import MashindanoError
 from mashindano.store import models
 from mashindano.store.facts import EventState, Json
@@ -130,3 +130,28 @@ def _remind(event: models.Event, start: StartDate, now: datetime) -> int:
         ),
         now,
     )
+
+
+def set_start_date(
+    slug: str,
+    *,
+    start_at: str,
+    time_zone: str = "",
+    automatically: bool = False,
+    reminder_hours: int | None = None,
+    actor: Principal,
+    now: datetime | None = None,
+) -> StartDate | None:
+    """Announce (or move, or clear with an empty `start_at`) the event's start before it
+    starts: its event-wide parameters changed as `events.edit_event` changes any, each checked
+    and audited with the values before and after. Returns the start now announced."""
+    changes: dict[str, Json] = {
+        "start_at": start_at.strip(),
+        "start_automatically": automatically,
+    }
+    if time_zone.strip():
+        changes["time_zone"] = time_zone.strip()
+    if reminder_hours is not None:
+        changes["start_reminder_hours"] = reminder_hours
+    edit_event(slug, actor=actor, parameters=changes, now=now)
+    return announced_start(models.Event.objects.get(slug=slug))
