@@ -49,7 +49,11 @@ def main(db: str, command: str, *args: str) -> None:
             for n, name in enumerate(names)
         ]
         players.register_players(SLUG, roster, actor=actor, now=T0)
+        from django.contrib.auth.models import Permission
+
         User.objects.create_user("arbiter", "arbiter@example.org", "pw")
+        creator = User.objects.create_user("creator", "creator@example.org", "pw")
+        creator.user_permissions.add(Permission.objects.get(codename="add_event"))
         people.grant_role(SLUG, "arbiter", "arbiter", actor=actor, now=T0)
     elif command == "logins":
         print(json.dumps({user: login(user) for user in args}))

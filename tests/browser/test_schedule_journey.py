@@ -98,3 +98,20 @@ def test_the_event_starts_on_time_and_the_arbiter_holds_and_releases_round_one(
             _shot(page, "public-round-1")
         finally:
             page.close()
+
+
+def test_the_create_form_takes_the_start_and_the_schedule_on_a_phone(
+    browser: Any, schedule_site: ScheduleSite
+) -> None:
+    sessions: dict[str, str] = json.loads(schedule_site.data("logins", "creator"))
+    for width in (360, 1280):
+        form = _visit(browser, schedule_site, sessions["creator"], width)
+        try:
+            form.open("/console/new/?preset=chess-swiss")
+            field = form.page.locator("#id_start_at")
+            field.scroll_into_view_if_needed()
+            assert field.is_visible()
+            assert form.page.locator("#id_round_schedule").is_visible()
+            _shot(form, "create-form")
+        finally:
+            form.close()
