@@ -6,6 +6,7 @@ Django test client (as the recipient, logged in for /me/) and answers 200."""
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 from email.message import EmailMessage
 
 import pytest
@@ -19,10 +20,12 @@ from mashindano.app.due import apply_due
 from mashindano.app.mail import deliver_all
 from mashindano.app.match_times import propose_times
 from mashindano.app.notify import Kind, collect_news
-from mashindano.app.people import principal_for_username
+from mashindano.app.people import principal_for_user, principal_for_username
 from mashindano.app.principals import local
 from mashindano.app.queries import get_event_facts
+from mashindano.app.registrations import join_event
 from mashindano.app.results import GameRef, dispute_result, report_result, rule_result
+from mashindano.app.tasks import run_tick
 from mashindano.presets.tantrix_knockout.use_cases import MatchWhere, file_form, record_offer
 from mashindano.store import models
 
@@ -42,6 +45,7 @@ def _make_every_kind() -> None:
     _kiba()
     _tantrix()
     _gomoku()
+    _start()
     collect_news(at(4, 4))
 
 
@@ -117,6 +121,16 @@ def _gomoku() -> None:
     rule_result("lg", GameRef(1, 2), "1-0", actor=ACTOR, reason="seen", now=at(4, 3))
     close_period("lg", 1, actor=ACTOR, now=at(4, 4))
     apply_due(at(4, 4))  # month closed
+
+
+def _start() -> None:
+    """A player joins an event with an announced start and is reminded of it (issue 31 item 2)."""
+    make_event("dated", "chess-swiss", 4, start=False, start_at="2026-03-20 10:00")
+    user = get_user_model().objects.create_user("joiner", "joiner@example.org")
+    joiner = principal_for_user(user)
+    assert joiner is not None
+    join_event("dated", actor=joiner, name="Joiner", now=T0)
+    run_tick(datetime(2026, 3, 19, 12, 0, tzinfo=UTC), enqueue=False)  # the reminder
 
 
 def _match_time() -> None:

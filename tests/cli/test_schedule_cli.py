@@ -1,57 +1,60 @@
+"""The announced start and the round schedule on the command line (issue 31 item 2, issue 33
+item 5): `--set` on create, `round hold` / `round release` (declared actions), each refusal
+with its exit code and words."""
+
 from __future__ import annotations
 
 import json
 
+import pytest
+from typer.testing import CliRunner
 
-def test_schedule_kiba_E3_six_players_json(cli):
-    result = cli("schedule", "round-robin", "--players", "6", "--table", "kiba", "--json")
-    assert result.exit_code == 0, result.stderr
-    assert json.loads(result.stdout) == {
-        "rounds": [
-            [[1, 6], [2, 5], [3, 4]],
-            [[1, 2], [3, 6], [4, 5]],
-            [[1, 3], [4, 2], [5, 6]],
-            [[1, 4], [5, 3], [6, 2]],
-            [[1, 5], [6, 4], [2, 3]],
-        ]
-    }
+from mashindano.cli.main import app
+from mashindano.store import models
+
+pytestmark = pytest.mark.django_db
 
 
-def test_schedule_fide_chess_E2_five_players_bye_is_zero(cli):
-    result = cli("schedule", "round-robin", "--players", "5", "--json")
-    assert result.exit_code == 0, result.stderr
-    assert json.loads(result.stdout)["rounds"] == [
-        [[1, 0], [2, 5], [3, 4]],
-        [[0, 4], [5, 3], [1, 2]],
-        [[2, 0], [3, 1], [4, 5]],
-        [[0, 5], [1, 4], [2, 3]],
-        [[3, 0], [4, 2], [5, 1]],
-    ]
+def run(*args: str, code: int = 0) -> str:
+    outcome = CliRunner().invoke(app, list(args))
+    assert outcome.exit_code == code, (outcome.stdout, outcome.stderr)
+    return outcome.stdout if code == 0 else outcome.stderr
 
 
-def test_schedule_double_has_twice_the_rounds_with_colours_reversed(cli):
-    result = cli("schedule", "round-robin", "--players", "4", "--double", "--json")
-    assert result.exit_code == 0, result.stderr
-    rounds = json.loads(result.stdout)["rounds"]
-    assert len(rounds) == 6
-    first_cycle = {tuple(p) for r in rounds[:3] for p in r}
-    second_cycle = {tuple(p) for r in rounds[3:] for p in r}
-    assert second_cycle == {(b, a) for a, b in first_cycle}
+def test_start_and_schedule_are_set_held_and_released_from_the_command_line() -> None:
+    run(
+        "event", "create", "cli-timed", "--preset", "chess-swiss", "--seed", "3",
+        "--set", "start_at=2026-12-12 10:00", "--set", "time_zone=Africa/Kampala",
+        "--set", "round_schedule=at-times", "--set", "round_times=2026-12-12 10:30",
+    )  # fmt: skip
+    shown = json.loads(run("event", "show", "cli-timed", "--json"))
+    assert shown["parameters"]["start_at"] == "2026-12-12 10:00"
+    assert shown["parameters"]["round_times"] == ["2026-12-12 10:30"]
+    assert "held" in run("round", "hold", "cli-timed", "--reason", "waiting for the hall")
+    assert "already held" in run("round", "hold", "cli-timed", "--reason", "again", code=7)
+    assert "goes on" in run("round", "release", "cli-timed")
+    actions = models.AuditEntry.objects.filter(event__slug="cli-timed").values_list(
+        "action", flat=True
+    )
+    assert list(actions).count("schedule.hold") == 1
+    assert list(actions).count("schedule.release") == 1
 
 
-def test_schedule_table_for_people(cli):
-    result = cli("schedule", "round-robin", "--players", "4")
-    assert result.exit_code == 0
-    assert "1-4" in result.stdout
-    assert "Round" in result.stdout
+def test_a_bad_start_is_refused_naming_the_parameter() -> None:
+    error = run(
+        "event", "create", "cli-bad", "--preset", "chess-swiss", "--set", "start_at=soon",
+        code=3,
+    )  # fmt: skip
+    assert "start_at" in error
+    assert not models.Event.objects.filter(slug="cli-bad").exists()
 
 
-def test_schedule_refuses_too_few_players(cli):
-    result = cli("schedule", "round-robin", "--players", "1")
-    assert result.exit_code == 3
-    assert "players" in result.stderr
-
-
-def test_schedule_refuses_unknown_table(cli):
-    result = cli("schedule", "round-robin", "--players", "6", "--table", "swiss")
-    assert result.exit_code == 2
+def test_the_start_is_announced_from_the_command_line() -> None:
+    run("event", "create", "cli-start", "--preset", "chess-swiss")
+    said = run(
+        "event", "start-date", "cli-start", "2026-12-12 10:00",
+        "--time-zone", "Africa/Dar_es_Salaam", "--automatically",
+    )  # fmt: skip
+    assert "2026-12-12 10:00 Africa/Dar_es_Salaam (UTC+03:00)" in said
+    shown = json.loads(run("event", "show", "cli-start", "--json"))
+    assert shown["parameters"]["start_automatically"] is True

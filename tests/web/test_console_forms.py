@@ -13,6 +13,7 @@ from django.utils import translation
 from tests.app.helpers import ACTOR, T0, make_event
 
 from mashindano.app import events, people, rounds
+from mashindano.app.declarations.parameters import EVENT_WIDE_FIELDS
 from mashindano.app.documents.console import audit_sentence, preset_setting_groups
 from mashindano.app.errors import SettingsProblems
 from mashindano.app.performing import all_actions
@@ -90,7 +91,8 @@ def test_every_setting_is_in_exactly_one_group() -> None:
     assert "min_players" in groups[0].names
     assert not groups[0].advanced
     assert any(g.advanced for g in groups)
-    assert groups[-1].names == ("language",)  # in no declared group: "Other settings"
+    # In no declared group ("Other settings"): the event-wide ones (language, start, schedule).
+    assert groups[-1].names == tuple(spec.name for spec in EVENT_WIDE_FIELDS)
     assert [g.title for g in preset_setting_groups("chess-swiss")] == ["Settings"]
 
 

@@ -886,6 +886,8 @@ def publish_draft(
                 event=slug,
             )
         extra: dict[str, Json] = {}
+        if reason.strip():  # a reason given with an unchanged draft (a scheduled publish's)
+            extra["reason"] = reason
         if state is not None and state.changes:
             names = {c.id: c.name for c in facts.competitors}
             if state.unpaired:

@@ -214,11 +214,16 @@ def check_start_event(facts: EventFacts) -> StartPlan:
     return part(facts.preset, PAIRING).plan_start(facts)
 
 
-def start_event(slug: str, *, actor: Principal, now: datetime | None = None) -> EventFacts:
-    """Fix the entries, their numbers (drawn by lot where the preset says so) and the stages."""
+def start_event(
+    slug: str, *, actor: Principal, now: datetime | None = None, reason: str = ""
+) -> EventFacts:
+    """Fix the entries, their numbers (drawn by lot where the preset says so) and the stages.
+    `reason`: why, kept in the audit log (the worker's start at the announced time)."""
     with locked_event(slug, actor, "event.start", now=now) as context:
         plan = check_start_event(context.facts())
         do_start_event(context, plan)
+        if reason and isinstance(context.after, dict):
+            context.after["reason"] = reason
     return get_event_facts(slug)
 
 

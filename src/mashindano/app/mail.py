@@ -157,6 +157,8 @@ SUBJECTS: dict[str, str] = {
     Kind.OFFICIAL_REPORT: gettext_noop("{event}: {by} wrote to the officials"),
     Kind.OFFICIAL_ANSWER: gettext_noop("{event}: the officials answered your report"),
     Kind.MATCH_TIME: gettext_noop("{event}: the time of your match (round {round}, board {board})"),
+    Kind.JOINED: gettext_noop("{event}: you are registered"),
+    Kind.START_REMINDER: gettext_noop("{event} starts {start}"),
 }
 
 

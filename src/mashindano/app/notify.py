@@ -73,6 +73,10 @@ class Kind(StrEnum):
     MATCH_TIME = "match-time"
     """To the other player: times proposed, counter-proposed or declined for a match; to both
     players: a time agreed (`app.match_times`)."""
+    JOINED = "joined"
+    """To a player who joined: the registration, with the announced start."""
+    START_REMINDER = "start-reminder"
+    """To each registered player: the announced start is near."""
     DIGEST = "digest"
 
 

@@ -28,6 +28,7 @@ from mashindano.app.locking import EventContext, locked_event
 from mashindano.app.person_record import site_games_played
 from mashindano.app.players import check_late_entries, check_register_players, do_register_players
 from mashindano.app.principals import Principal
+from mashindano.app.start_date import tell_joined
 from mashindano.engine.errors import ParseError
 from mashindano.engine.model import Competitor, CompetitorId
 from mashindano.store import models
@@ -241,6 +242,7 @@ def _register(context: EventContext, competitor: Competitor, user_id: int) -> mo
     entry = models.Entry.objects.get(event=context.event, key=str(competitor.id))
     entry.user_id = user_id
     entry.save(update_fields=["user"])
+    tell_joined(context, entry)
     return entry
 
 

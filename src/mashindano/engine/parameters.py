@@ -12,8 +12,20 @@ from typing import Any, get_type_hints
 from mashindano.engine.errors import ConfigError, MashindanoError
 from mashindano.engine.points import parse_points
 
-EVENT_WIDE = frozenset({"language"})
-"""Parameters of the event that no rule reads (the default language of its pages, issue 17):
+EVENT_WIDE = frozenset(
+    {
+        "language",
+        "start_at",
+        "time_zone",
+        "start_automatically",
+        "start_reminder_hours",
+        "round_schedule",
+        "round_times",
+        "round_gap_minutes",
+    }
+)
+"""Parameters of the event that no rule reads (the default language of its pages, issue 17;
+its announced start and the times of its rounds' pairing, issues 31 and 33):
 every preset's settings offer them and `override` passes over them."""
 
 

@@ -219,6 +219,89 @@ ANNOUNCEMENT_ACTIONS: tuple[ActionSpec, ...] = (
 )
 """Notices on the event's pages, in every state of the event."""
 
+START_DATE = ActionSpec(
+    "event.start_date",
+    gettext_noop("Announce the start"),
+    gettext_noop(
+        "The date and time the event starts, where it is played: shown on its page, in the "
+        "join mail and in a reminder to each player; it may start by itself then."
+    ),
+    "mashindano.app.start_date:set_start_date",
+    (
+        ParameterSpec(
+            "start_at",
+            T.TEXT,
+            required=True,
+            positional=True,
+            help=gettext_noop(
+                "Date and time, e.g. 2026-12-12 10:00 (the event's time zone); empty: none."
+            ),
+        ),
+        ParameterSpec(
+            "time_zone",
+            T.TEXT,
+            default="",
+            help=gettext_noop(
+                "An IANA time zone such as Africa/Dar_es_Salaam (empty: as it is, UTC at first)."
+            ),
+        ),
+        ParameterSpec(
+            "automatically",
+            T.BOOLEAN,
+            default=False,
+            help=gettext_noop("Start the event by itself at that time."),
+        ),
+        ParameterSpec(
+            "reminder_hours",
+            T.INTEGER,
+            optional=True,
+            minimum=0,
+            maximum=720,
+            help=gettext_noop("Hours before the start when players are reminded (0: none)."),
+        ),
+    ),
+    command="event start-date",
+    states=frozenset({EventState.REGISTRATION}),
+    message=lambda slug, values, start: (
+        gettext("{slug} starts {start}").format(slug=slug, start=start.text)
+        if start is not None
+        else gettext("{slug} has no announced start").format(slug=slug)
+    ),
+)
+"""The announced start (issue 31 item 2), changed before the event starts."""
+
+SCHEDULE_ACTIONS: tuple[ActionSpec, ...] = (
+    ActionSpec(
+        "schedule.hold",
+        gettext_noop("Hold the round schedule"),
+        gettext_noop(
+            "Stop the next rounds from being paired and published by themselves (a dispute is "
+            "open, the hall is not ready) until released; pairing by hand stays possible."
+        ),
+        "mashindano.app.schedules:hold_schedule",
+        (REQUIRED_REASON,),
+        command="round hold",
+        states=BEFORE_AND_DURING,
+        message=text_message(gettext_noop("The round schedule of {slug} is held: {reason}")),
+        done=gettext_noop("{actor} held the round schedule"),
+    ),
+    ActionSpec(
+        "schedule.release",
+        gettext_noop("Release the round schedule"),
+        gettext_noop(
+            "Let the rounds be paired and published by themselves again; a round whose time "
+            "has passed is published at once."
+        ),
+        "mashindano.app.schedules:release_schedule",
+        (REASON,),
+        command="round release",
+        states=BEFORE_AND_DURING,
+        message=text_message(gettext_noop("The round schedule of {slug} goes on")),
+        done=gettext_noop("{actor} released the round schedule"),
+    ),
+)
+"""Rounds on time (issue 33 item 5): every preset's rounds may be paired on a schedule."""
+
 COMMON_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
         "event.start",
@@ -396,6 +479,8 @@ COMMON_ACTIONS: tuple[ActionSpec, ...] = (
         done=gettext_noop("{actor} gave {player} a sanction: {kind}"),
     ),
     *ANNOUNCEMENT_ACTIONS,
+    START_DATE,
+    *SCHEDULE_ACTIONS,
 )
 """The actions of every preset."""
 

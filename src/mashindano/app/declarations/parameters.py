@@ -30,6 +30,7 @@ from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 from django.utils.translation import gettext
 
+from mashindano.app.declarations.event_times import TIME_EXAMPLE, read_local, read_zone
 from mashindano.app.marks import gettext_noop
 from mashindano.engine.errors import ConfigError, MashindanoError, ParseError
 from mashindano.engine.gomoku.months import Month
@@ -363,23 +364,154 @@ EVENT_WIDE_FIELDS: tuple[ParameterSpec, ...] = (
         choices=LANGUAGES,
         path=("language",),
     ),
+    # -- the announced start (issue 31 item 2) ---------------------------------------------
+    ParameterSpec(
+        name="start_at",
+        type=ParameterType.TEXT,
+        default="",
+        help=gettext_noop(
+            "Announced start: date and time where the event is played, e.g. 2026-12-12 10:00 "
+            "(in the event's time zone); shown on its page and in the players' mails"
+        ),
+        path=("start_at",),
+    ),
+    ParameterSpec(
+        name="time_zone",
+        type=ParameterType.TEXT,
+        default="UTC",
+        help=gettext_noop(
+            "Time zone of the event's times, an IANA name such as Africa/Dar_es_Salaam"
+        ),
+        path=("time_zone",),
+    ),
+    ParameterSpec(
+        name="start_automatically",
+        type=ParameterType.BOOLEAN,
+        default=False,
+        help=gettext_noop(
+            "Start the event by itself at the announced start (otherwise an organiser or "
+            "arbiter starts it by hand)"
+        ),
+        path=("start_automatically",),
+    ),
+    ParameterSpec(
+        name="start_reminder_hours",
+        type=ParameterType.INTEGER,
+        default=24,
+        minimum=0,
+        maximum=720,
+        help=gettext_noop(
+            "Hours before the announced start when each registered player is reminded "
+            "(0: no reminder)"
+        ),
+        path=("start_reminder_hours",),
+    ),
+    # -- rounds on time (issue 33 item 5) ---------------------------------------------------
+    ParameterSpec(
+        name="round_schedule",
+        type=ParameterType.CHOICE,
+        default="by-hand",
+        choices=("by-hand", "at-times", "after-results"),
+        help=gettext_noop(
+            "How the next round is paired and published: by hand, by itself at the times "
+            "listed in round_times, or by itself round_gap_minutes after the last result of "
+            "the round before"
+        ),
+        path=("round_schedule",),
+    ),
+    ParameterSpec(
+        name="round_times",
+        type=ParameterType.LIST,
+        default=[],
+        help=gettext_noop(
+            "With round_schedule at-times: when each round is paired, in order, "
+            "comma-separated, e.g. 2026-12-12 10:00, 2026-12-12 14:00 (the event's time zone)"
+        ),
+        path=("round_times",),
+    ),
+    ParameterSpec(
+        name="round_gap_minutes",
+        type=ParameterType.INTEGER,
+        default=30,
+        minimum=0,
+        maximum=10080,
+        help=gettext_noop(
+            "With round_schedule after-results: minutes between the last result of a round "
+            "(or the start, for the first) and the pairing of the next"
+        ),
+        path=("round_gap_minutes",),
+    ),
 )
-"""Parameters every preset offers that no rule reads (`engine.parameters.EVENT_WIDE`)."""
+"""Parameters every preset offers that no rule reads (`engine.parameters.EVENT_WIDE`): the
+language of its pages, its announced start, and when its rounds are paired by themselves
+(read by `declarations.event_times`, `app.start_date` and `app.schedules`)."""
+
+
+def _given(name: str, overrides: Mapping[str, Json]) -> Json:
+    return next((v for k, v in overrides.items() if k.replace("-", "_") == name), None)
 
 
 def _event_wide_value(spec: ParameterSpec, overrides: Mapping[str, Json]) -> Json:
-    """The value of an event-wide parameter: the override, checked, or the default."""
-    found = next((v for k, v in overrides.items() if k.replace("-", "_") == spec.name), None)
+    """The value of an event-wide parameter: the override, checked, or the default (in its
+    JSON form: a choice or text as text, a number, yes/no, a list of texts)."""
+    found = _given(spec.name, overrides)
     if found is None or found == "":
         return spec.default
-    if str(found) not in spec.choices:
+    if spec.type is ParameterType.CHOICE:
+        if str(found) not in spec.choices:
+            raise ConfigError(
+                gettext("parameter {name!r}: {value!r} is not one of {choices}").format(
+                    name=spec.name, value=found, choices=", ".join(spec.choices)
+                ),
+                parameter=spec.name,
+            )
+        return str(found)
+    try:
+        value = parse_value(spec, found)
+    except ParseError as unread:
+        raise ConfigError(unread.message, code="bad_parameter", parameter=spec.name) from None
+    if isinstance(value, tuple):
+        return list(value)
+    return value if isinstance(value, bool | int) else str(value).strip()
+
+
+def event_wide_value(name: str, overrides: Mapping[str, Json]) -> Json:
+    """An event-wide parameter's value for an event's stored overrides (`language`,
+    `start_at`, `round_schedule`...)."""
+    spec = next(s for s in EVENT_WIDE_FIELDS if s.name == name)
+    return _event_wide_value(spec, overrides)
+
+
+def event_wide_values(overrides: Mapping[str, Json]) -> dict[str, Json]:
+    """Every event-wide parameter's value for an event's stored overrides."""
+    return {spec.name: _event_wide_value(spec, overrides) for spec in EVENT_WIDE_FIELDS}
+
+
+def _check_event_times(overrides: Mapping[str, Json]) -> None:
+    """The times of the event-wide parameters read in its time zone (each named when wrong)."""
+    zone = read_zone(str(event_wide_value("time_zone", overrides)))
+    start = event_wide_value("start_at", overrides)
+    if start:
+        read_local(str(start), zone, parameter="start_at")
+    times = event_wide_value("round_times", overrides)
+    for text in times if isinstance(times, list) else ():
+        read_local(str(text), zone, parameter="round_times")
+    if event_wide_value("start_automatically", overrides) is True and not start:
         raise ConfigError(
-            gettext("parameter {name!r}: {value!r} is not one of {choices}").format(
-                name=spec.name, value=found, choices=", ".join(spec.choices)
+            gettext(
+                "parameter 'start_automatically': the event starts by itself only at an "
+                "announced start; set start_at too"
             ),
-            parameter=spec.name,
+            parameter="start_automatically",
         )
-    return str(found)
+    if event_wide_value("round_schedule", overrides) == "at-times" and not times:
+        raise ConfigError(
+            gettext(
+                "parameter 'round_times': rounds paired at set times need their times "
+                "(e.g. {example}, 2026-12-12 14:00)"
+            ).format(example=TIME_EXAMPLE),
+            parameter="round_times",
+        )
 
 
 def _number_of(value: Json) -> Fraction | None:
@@ -472,6 +604,7 @@ class ParameterSchema:
         def checked(overrides: Mapping[str, Json]) -> object:
             for spec in EVENT_WIDE_FIELDS:
                 _event_wide_value(spec, overrides)
+            _check_event_times(overrides)
             try:
                 check_ranges(fields, overrides)
             except ConfigError as outside:

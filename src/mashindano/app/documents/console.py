@@ -18,6 +18,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext
 
 from mashindano.app.declarations import ActionSpec, ParameterSpec
+from mashindano.app.declarations.event_times import StartDate
 from mashindano.app.documents.place import Place
 from mashindano.app.documents.reports import ReportLine, report_lines
 from mashindano.app.documents.result_terms import (
@@ -49,6 +50,8 @@ from mashindano.app.permissions import (
 from mashindano.app.presence import check_in_window
 from mashindano.app.principals import Principal
 from mashindano.app.queries import get_audit_log, get_event_facts
+from mashindano.app.schedules import Schedule, schedule_of
+from mashindano.app.start_date import announced_start
 from mashindano.engine.model import CompetitorId, GameResult
 from mashindano.store import models
 from mashindano.store.facts import EventFacts, EventState, GameFact, ReportKind, ResultStatus
@@ -219,6 +222,10 @@ class ConsoleEvent:
     roll_call: int | None = None
     """The round whose roll call is open (the event has check-in), else None."""
     preset_tabs: tuple[ConsoleTab, ...] = ()
+    schedule: Schedule | None = None
+    """When the next round is paired by itself, and whether that is held (None: by hand)."""
+    start: StartDate | None = None
+    """The announced start, if any."""
 
     def may(self, name: str) -> bool:
         return any(a.name == name for a in self.actions)
@@ -233,9 +240,19 @@ class ConsoleEvent:
         return tuple(a for a in self.actions if a.name not in OFFERED_APART)
 
 
-OFFERED_APART = frozenset({"event.start", "round.pair", "event.announce", "announcement.withdraw"})
+OFFERED_APART = frozenset(
+    {
+        "event.start",
+        "round.pair",
+        "event.announce",
+        "announcement.withdraw",
+        "schedule.hold",
+        "schedule.release",
+    }
+)
 """Actions the desk offers apart from its list: the buttons of its next steps (starting, the
-draft of the next round) and the announcements page (posting and withdrawing, one entry)."""
+draft of the next round), the announcements page (posting and withdrawing, one entry) and the
+round schedule's own form (hold or release)."""
 
 
 def _round_links(facts: EventFacts) -> tuple[RoundLink, ...]:
@@ -272,6 +289,9 @@ def build_console_event(slug: str, principal: Principal | None) -> ConsoleEvent:
     roles = require_console(principal, slug)
     assert principal is not None
     facts = get_event_facts(slug)
+    row = models.Event.objects.get(slug=slug)
+    started_at = row.started_at
+    start = announced_start(row)
     accounts = _player_accounts(slug)
     statuses = [
         ResultStatus.REPORTED
@@ -293,6 +313,8 @@ def build_console_event(slug: str, principal: Principal | None) -> ConsoleEvent:
         players=len(facts.competitors),
         roll_call=_roll_call_round(facts),
         preset_tabs=CONSOLE_TAB_HOOKS.get_or(facts.preset, ()),
+        schedule=schedule_of(facts, started_at),
+        start=start,
     )
 
 

@@ -9,12 +9,16 @@ from datetime import datetime
 
 from django.utils.translation import gettext
 
-from mashindano.app.declarations.parameters import parameters_to_json
+from mashindano.app.declarations.event_times import start_date_of
+from mashindano.app.declarations.parameters import event_wide_values, parameters_to_json
 from mashindano.app.documents.place import Place
 from mashindano.app.documents.presets import event_summary
 from mashindano.app.formats.parts import DESCRIPTION, PAIRING
 from mashindano.app.formats.registry import part
 from mashindano.app.queries import get_event_facts, list_events
+from mashindano.app.schedules import schedule_of
+from mashindano.engine.errors import MashindanoError
+from mashindano.store import models
 from mashindano.store.facts import EventFacts, Json
 
 
@@ -169,6 +173,11 @@ class EventSummary:
     """The event's summary (`presets.event_summary`), as the JSON has always shown it."""
     announcements: tuple[Notice, ...] = ()
     """Announcements shown on every page of the event, newest first."""
+    start: str = ""
+    """The announced start where the event is played ("2026-12-12 10:00 Africa/... (UTC+03:00)"),
+    or empty."""
+    next_pairing: str = ""
+    """When the next round is paired by itself (the round schedule), or empty."""
 
     @property
     def stages(self) -> tuple[int, ...]:
@@ -265,4 +274,21 @@ def build_event_summary(slug: str) -> EventSummary:
         finished=summary.get("finished") is True,
         summary=summary,
         announcements=notices(facts),
+        **_times(facts),
     )
+
+
+def _times(facts: EventFacts) -> dict[str, str]:
+    """The announced start and the next pairing by itself, as the event page says them."""
+    try:
+        start = start_date_of(event_wide_values(facts.parameters))
+    except MashindanoError:
+        start = None
+    started_at = (
+        models.Event.objects.filter(slug=facts.slug).values_list("started_at", flat=True).first()
+    )
+    schedule = schedule_of(facts, started_at)
+    return {
+        "start": start.text if start is not None else "",
+        "next_pairing": schedule.due_text if schedule is not None and not schedule.held else "",
+    }

@@ -55,6 +55,8 @@ KIND_LABELS = {
     "official-report": gettext_lazy("A report to the officials (arbiters)"),
     "official-answer": gettext_lazy("The officials answered my report"),
     "match-time": gettext_lazy("Times proposed or agreed for a match of mine"),
+    "joined": gettext_lazy("I joined an event (with its start date)"),
+    "start-reminder": gettext_lazy("An event of mine starts soon"),
 }
 MODE_LABELS = {
     NotificationMode.IMMEDIATELY.value: gettext_lazy("at once"),
