@@ -25,6 +25,7 @@ from mashindano.app.teams.rules import (
     other_colour,
 )
 from mashindano.engine.model import GameResult
+from mashindano.engine.points import format_points
 from mashindano.store.facts import Json, ResultStatus
 
 
@@ -90,10 +91,14 @@ class MatchSheet:
                 for b in self.boards
             ],
             "game_points": (
-                [str(self.score.first_gp), str(self.score.second_gp)] if self.score else None
+                [format_points(self.score.first_gp, 0), format_points(self.score.second_gp, 0)]
+                if self.score
+                else None
             ),
             "match_points": (
-                [str(self.score.first_mp), str(self.score.second_mp)] if self.score else None
+                [format_points(self.score.first_mp, 0), format_points(self.score.second_mp, 0)]
+                if self.score
+                else None
             ),
             "flags": list(self.flags),
         }
@@ -222,8 +227,8 @@ class TeamStandings:
                     "rank": line.rank,
                     "team": line.team.name,
                     "played": line.played,
-                    "match_points": str(line.match_points),
-                    "game_points": str(line.game_points),
+                    "match_points": format_points(line.match_points, 0),
+                    "game_points": format_points(line.game_points, 0),
                 }
                 for line in self.lines
             ],

@@ -18,7 +18,7 @@ from mashindano.app.permissions import team_sides
 from mashindano.app.principals import Principal
 from mashindano.app.queries import get_entry
 from mashindano.app.teams.facts import load_team_facts
-from mashindano.app.teams.rules import LineupProblem, lineup_problems
+from mashindano.app.teams.rules import LineupProblem, lineup_problems, split_names
 from mashindano.app.teams.setup import refuse_closed
 from mashindano.engine.errors import ParseError
 from mashindano.store import models
@@ -71,8 +71,8 @@ def submit_lineup(
                 action="team.lineup",
             )
         keys = tuple(
-            "" if str(p).strip() in EMPTY_BOARD else get_entry(context.event, str(p).strip()).key
-            for p in players
+            "" if p in EMPTY_BOARD else get_entry(context.event, p).key
+            for p in split_names(players)
         )
         if not any(keys):
             raise ParseError(gettext("a line-up names at least one player"), parameter="players")

@@ -64,6 +64,12 @@ def parse_match_points(text: str) -> MatchPoints:
     return MatchPoints(*values)
 
 
+def split_names(given: Sequence[str]) -> tuple[str, ...]:
+    """Player names or numbers as a list, each item possibly comma-separated (the command
+    line's repeated option or one comma-separated value), blanks kept as empty boards."""
+    return tuple(part.strip() for item in given for part in str(item).split(","))
+
+
 def first_team_colour(board: int) -> str:
     """The first-named team's colour on `board`: White on board 1, alternating by board
     (fide_teams.md 4.1-4.2: WBWB...); the other team has the opposite."""

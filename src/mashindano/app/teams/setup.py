@@ -18,7 +18,7 @@ from mashindano.app.permissions import team_sides
 from mashindano.app.principals import Principal
 from mashindano.app.queries import get_entry
 from mashindano.app.teams.facts import team_mode
-from mashindano.app.teams.rules import MissingLineup, parse_match_points
+from mashindano.app.teams.rules import MissingLineup, parse_match_points, split_names
 from mashindano.engine.errors import ConfigError, ParseError
 from mashindano.engine.schedules import fide_berger_rounds
 from mashindano.store import models
@@ -190,7 +190,7 @@ def set_roster(
 ) -> RosterSet:
     """The team's ranked roster (fide_teams.md 3.1): the event's players in order, the last
     `reserves` of them reserves. Fixed once the team has submitted a line-up."""
-    wanted = [str(p).strip() for p in players if str(p).strip()]
+    wanted = [p for p in split_names(players) if p]
     if not wanted:
         raise ParseError(gettext("a roster needs at least one player"), parameter="players")
     if not 0 <= reserves < len(wanted):
