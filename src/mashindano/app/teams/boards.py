@@ -288,12 +288,12 @@ def correct_board(
     now: datetime | None = None,
 ) -> BoardChange:
     """An official's ruling (on a disputed or missing result) or correction, with a reason."""
-    if not reason.strip():
-        raise ParseError(
-            gettext("a correction needs a reason (kept in the log)"), parameter="reason"
-        )
     with locked_event(slug, actor, "team.board-correct", now=now) as context:
         refuse_closed(context)
+        if not reason.strip():
+            raise ParseError(
+                gettext("a correction needs a reason (kept in the log)"), parameter="reason"
+            )
         found = _board(context, round, match, board)
         parsed = part(context.event.preset, RESULTS).parse_result(result)
         _, status, _ = _current(found, board)

@@ -12,6 +12,8 @@ from fractions import Fraction
 
 from django.utils import timezone
 
+from mashindano.app.formats.parts import RESULTS
+from mashindano.app.formats.registry import part
 from mashindano.app.permissions import team_sides
 from mashindano.app.principals import Principal
 from mashindano.app.queries import get_event
@@ -102,6 +104,13 @@ class MatchSheet:
             ),
             "flags": list(self.flags),
         }
+
+
+def is_team_event(slug: str) -> bool:
+    """Whether the event is played in teams (its pages then show the team tabs)."""
+    from mashindano.store import models
+
+    return models.TeamMode.objects.filter(event__slug=slug).exists()
 
 
 def _ref(facts: TeamEventFacts, number: int) -> TeamRef:
@@ -218,6 +227,9 @@ class TeamStandings:
     slug: str
     lines: tuple[TeamLine, ...]
     tiebreak_names: tuple[str, ...] = ()
+    rounds: tuple[int, ...] = ()
+    """The rounds with team matches (links to their match sheets)."""
+    boards: int = 0
 
     def to_json(self) -> dict[str, Json]:
         return {
@@ -313,7 +325,10 @@ def rank_teams(
 
 def build_team_standings(slug: str, *, now: datetime | None = None) -> TeamStandings:
     facts = load_team_facts(get_event(slug))
-    return TeamStandings(slug, rank_teams(facts, now or timezone.now()))
+    rounds = tuple(sorted({m.round for m in facts.matches}))
+    return TeamStandings(
+        slug, rank_teams(facts, now or timezone.now()), rounds=rounds, boards=facts.mode.boards
+    )
 
 
 # -- a team's page -------------------------------------------------------------------------------
@@ -413,6 +428,7 @@ class CaptainMatch:
     to_confirm: tuple[int, ...]
     """Boards reported by the other side, waiting for this team's answer."""
     to_report: tuple[int, ...]
+    board_numbers: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -420,13 +436,16 @@ class CaptainConsole:
     slug: str
     boards: int
     matches: tuple[CaptainMatch, ...]
+    results: tuple[str, ...]
+    """The results a board takes in this event's game (the preset's)."""
 
 
 def build_captain_console(
     slug: str, viewer: Principal, *, now: datetime | None = None
 ) -> CaptainConsole:
     """The viewer's teams' matches: their line-up to submit, boards to report and to confirm."""
-    facts = load_team_facts(get_event(slug))
+    event = get_event(slug)
+    facts = load_team_facts(event)
     moment = now or timezone.now()
     mine = team_sides(viewer, slug, tuple(facts.teams))
     own = frozenset(facts.teams) if mine is None else mine
@@ -435,7 +454,7 @@ def build_captain_console(
         if match.second is None:
             continue
         for team in match.teams:
-            if team not in own or (mine is None and team != match.first):
+            if team not in own:
                 continue
             fact = facts.team(team)
             sheet = match_sheet(facts, match, moment, frozenset({team}))
@@ -459,6 +478,8 @@ def build_captain_console(
                     not match.lineups_in() and not match.deadline_passed(moment),
                     tuple(to_confirm),
                     tuple(to_report),
+                    tuple(range(1, facts.mode.boards + 1)),
                 )
             )
-    return CaptainConsole(slug, facts.mode.boards, tuple(found))
+    results = tuple(r.value for r in part(event.preset, RESULTS).results)
+    return CaptainConsole(slug, facts.mode.boards, tuple(found), results)

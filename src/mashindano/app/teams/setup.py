@@ -56,25 +56,25 @@ def set_team_mode(
     """Play the event in teams: `boards` per match, match points won/drawn/lost, and what a
     line-up missing at the deadline brings ('roster' or 'forfeit'). Changeable until the first
     team match is paired."""
-    if not 1 <= boards <= MAX_BOARDS:
-        raise ConfigError(
-            gettext("boards: a match has 1 to {most} boards, got {boards}").format(
-                most=MAX_BOARDS, boards=boards
-            ),
-            parameter="boards",
-        )
-    points = parse_match_points(match_points)
-    try:
-        missing = MissingLineup(missing_lineup)
-    except ValueError:
-        raise ConfigError(
-            gettext("missing line-up: 'roster' or 'forfeit', got {value!r}").format(
-                value=missing_lineup
-            ),
-            parameter="missing_lineup",
-        ) from None
     with locked_event(slug, actor, "team.mode", now=now) as context:
         refuse_closed(context)
+        if not 1 <= boards <= MAX_BOARDS:
+            raise ConfigError(
+                gettext("boards: a match has 1 to {most} boards, got {boards}").format(
+                    most=MAX_BOARDS, boards=boards
+                ),
+                parameter="boards",
+            )
+        points = parse_match_points(match_points)
+        try:
+            missing = MissingLineup(missing_lineup)
+        except ValueError:
+            raise ConfigError(
+                gettext("missing line-up: 'roster' or 'forfeit', got {value!r}").format(
+                    value=missing_lineup
+                ),
+                parameter="missing_lineup",
+            ) from None
         if models.TeamMatch.objects.filter(event=context.event).exists():
             raise WrongState(
                 gettext(
@@ -132,10 +132,10 @@ def create_team(
     """Add a team (name, club or country, the captain's account name) to a team event; it
     gets the next team number."""
     name = name.strip()
-    if not name:
-        raise ParseError(gettext("a team needs a name"), parameter="name")
     with locked_event(slug, actor, "team.create", now=now) as context:
         refuse_closed(context)
+        if not name:
+            raise ParseError(gettext("a team needs a name"), parameter="name")
         team_mode(context.event)
         if models.Team.objects.filter(event=context.event, name=name).exists():
             raise Duplicate(
@@ -191,15 +191,6 @@ def set_roster(
     """The team's ranked roster (fide_teams.md 3.1): the event's players in order, the last
     `reserves` of them reserves. Fixed once the team has submitted a line-up."""
     wanted = [p for p in split_names(players) if p]
-    if not wanted:
-        raise ParseError(gettext("a roster needs at least one player"), parameter="players")
-    if not 0 <= reserves < len(wanted):
-        raise ParseError(
-            gettext("reserves: between 0 and {most} for {count} players, got {reserves}").format(
-                most=len(wanted) - 1, count=len(wanted), reserves=reserves
-            ),
-            parameter="reserves",
-        )
     with locked_event(slug, actor, "team.roster", now=now) as context:
         refuse_closed(context)
         mode = team_mode(context.event)
@@ -211,6 +202,15 @@ def set_roster(
                     name=context.actor, team=row.name
                 ),
                 action="team.roster",
+            )
+        if not wanted:
+            raise ParseError(gettext("a roster needs at least one player"), parameter="players")
+        if not 0 <= reserves < len(wanted):
+            raise ParseError(
+                gettext(
+                    "reserves: between 0 and {most} for {count} players, got {reserves}"
+                ).format(most=len(wanted) - 1, count=len(wanted), reserves=reserves),
+                parameter="reserves",
             )
         if models.Lineup.objects.filter(team=row).exists():
             raise WrongState(
