@@ -215,6 +215,8 @@ class TeamLine:
     match_points: Fraction
     game_points: Fraction
     tiebreaks: tuple[Fraction, ...] = ()
+    shared: bool = False
+    """The rank is shared with another team (written "=2")."""
 
 
 TieBreak = Callable[[TeamEventFacts, int], Fraction]
@@ -300,16 +302,13 @@ def rank_teams(
         return (-line.match_points, -line.game_points, *(-v for v in values))
 
     lines.sort(key=lambda item: (key(item), item[0].team.number))
+    keys = [key(item) for item in lines]
     ranked: list[TeamLine] = []
-    previous: tuple[Fraction, ...] | None = None
-    rank = 0
-    for position, item in enumerate(lines, start=1):
-        if key(item) != previous:
-            rank, previous = position, key(item)
-        line, values = item
+    for position, (line, values) in enumerate(lines):
+        first = keys.index(keys[position])
         ranked.append(
             TeamLine(
-                rank,
+                first + 1,
                 line.team,
                 line.played,
                 line.won,
@@ -318,6 +317,7 @@ def rank_teams(
                 line.match_points,
                 line.game_points,
                 values,
+                keys.count(keys[position]) > 1,
             )
         )
     return tuple(ranked)
@@ -425,10 +425,11 @@ class CaptainMatch:
     roster: tuple[tuple[str, str], ...]
     """(key, name) in roster order: the line-up form's choices."""
     can_submit: bool
-    to_confirm: tuple[int, ...]
-    """Boards reported by the other side, waiting for this team's answer."""
+    to_confirm: tuple[tuple[int, str], ...]
+    """Boards reported by the other side (board, result), waiting for this team's answer."""
     to_report: tuple[int, ...]
-    board_numbers: tuple[int, ...] = ()
+    lineup_boards: tuple[tuple[int, str], ...] = ()
+    """(board, the player's key chosen there): the submitted line-up, else the roster order."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -438,6 +439,16 @@ class CaptainConsole:
     matches: tuple[CaptainMatch, ...]
     results: tuple[str, ...]
     """The results a board takes in this event's game (the preset's)."""
+
+
+def _lineup_boards(
+    facts: TeamEventFacts, match: MatchFact, team: int
+) -> tuple[tuple[int, str], ...]:
+    submitted = match.lineups.get(team)
+    chosen = submitted.players if submitted is not None else facts.team(team).keys
+    boards = facts.mode.boards
+    padded = tuple(chosen[:boards]) + ("",) * (boards - len(chosen[:boards]))
+    return tuple(enumerate(padded, start=1))
 
 
 def build_captain_console(
@@ -458,7 +469,7 @@ def build_captain_console(
                 continue
             fact = facts.team(team)
             sheet = match_sheet(facts, match, moment, frozenset({team}))
-            to_confirm: list[int] = []
+            to_confirm: list[tuple[int, str]] = []
             to_report: list[int] = []
             for b in sheet.boards:
                 log = match.boards.get(b.board)
@@ -469,7 +480,7 @@ def build_captain_console(
                     and log is not None
                     and (log.sides[-1] != team or mine is None)
                 ):
-                    to_confirm.append(b.board)
+                    to_confirm.append((b.board, b.result))
             found.append(
                 CaptainMatch(
                     _ref(facts, team),
@@ -478,7 +489,7 @@ def build_captain_console(
                     not match.lineups_in() and not match.deadline_passed(moment),
                     tuple(to_confirm),
                     tuple(to_report),
-                    tuple(range(1, facts.mode.boards + 1)),
+                    _lineup_boards(facts, match, team),
                 )
             )
     results = tuple(r.value for r in part(event.preset, RESULTS).results)
