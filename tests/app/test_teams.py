@@ -318,3 +318,13 @@ def test_round_robin_pairing_of_four_teams_by_the_berger_table() -> None:
     ]
     with pytest.raises(Duplicate, match="already paired"):
         pair_team_round("tm", 1, actor=ACTOR, now=T0)
+
+
+def test_a_team_event_not_started_can_be_deleted_with_its_teams() -> None:
+    from mashindano.app.events import delete_event
+
+    _team_event()
+    submit_lineup("tm", 1, 1, ["P01", "P02", "P03", "P04"], actor=_captain(1), now=T0)
+    delete_event("tm", actor=ACTOR, now=T0)
+    assert not models.Team.objects.exists()
+    assert not models.TeamMatch.objects.exists()
