@@ -179,6 +179,13 @@ ROWS: dict[tuple[str, str], frozenset[str]] = {
     ("e/<slug:slug>/print/<str:what>.pdf", "POST"): NOBODY,
     ("e/<slug:slug>/live/", "GET"): EVERYONE,
     ("e/<slug:slug>/live/", "POST"): EVERYONE,
+    # Team pages (issue 32): the matrix's event is not played in teams, so they are 404.
+    ("e/<slug:slug>/teams/", "GET"): NOBODY,
+    ("e/<slug:slug>/teams/", "POST"): NOBODY,
+    ("e/<slug:slug>/teams/round/<int:number>/", "GET"): NOBODY,
+    ("e/<slug:slug>/teams/round/<int:number>/", "POST"): NOBODY,
+    ("e/<slug:slug>/teams/<int:number>/", "GET"): NOBODY,
+    ("e/<slug:slug>/teams/<int:number>/", "POST"): NOBODY,
     ("e/<slug:slug>/live/panels/", "GET"): EVERYONE,
     ("e/<slug:slug>/live/panels/", "POST"): EVERYONE,
     ("series/<slug:slug>/", "GET"): NOBODY,
@@ -278,6 +285,17 @@ ROWS: dict[tuple[str, str], frozenset[str]] = {
     ("api/v1/events/<slug>/actions/player.sanction", "POST"): STAFF,
     # club has no check-in: refused by its state to whoever may check Ann in.
     ("api/v1/events/<slug>/actions/player.check_in", "POST"): RESULTS_AND_PLAYER,
+    # Team actions (issue 32): a captain's role is tried in tests/app/test_teams.py (the
+    # matrix's event has no team); a player is let through to the board's own check.
+    ("api/v1/events/<slug>/actions/team.mode", "POST"): STAFF,
+    ("api/v1/events/<slug>/actions/team.create", "POST"): STAFF,
+    ("api/v1/events/<slug>/actions/team.roster", "POST"): STAFF,
+    ("api/v1/events/<slug>/actions/team.pair", "POST"): STAFF,
+    ("api/v1/events/<slug>/actions/team.lineup", "POST"): STAFF,
+    ("api/v1/events/<slug>/actions/team.board-report", "POST"): RESULTS_AND_PLAYER,
+    ("api/v1/events/<slug>/actions/team.board-confirm", "POST"): STAFF_AND_PLAYER,
+    ("api/v1/events/<slug>/actions/team.board-dispute", "POST"): STAFF_AND_PLAYER,
+    ("api/v1/events/<slug>/actions/team.board-correct", "POST"): STAFF,
     ("api/v1/events/<slug>/actions/pair.forbid", "POST"): NOBODY,
     ("api/v1/events/<slug>/actions/pair.allow", "POST"): NOBODY,
     ("api/v1/events/<slug>/actions/draft.show", "POST"): STAFF,
@@ -364,6 +382,8 @@ ROWS: dict[tuple[str, str], frozenset[str]] = {
     ("me/e/<slug:slug>/talk/hide/", "GET"): NOBODY,
     ("me/e/<slug:slug>/talk/hide/", "POST"): STAFF,
     # anyone signed in writes to an event's officials (the event page's message form)
+    ("me/e/<slug:slug>/captain/", "GET"): NOBODY,
+    ("me/e/<slug:slug>/captain/", "POST"): NOBODY,
     ("me/e/<slug:slug>/report/", "GET"): LOGGED_IN,
     ("me/e/<slug:slug>/report/", "POST"): LOGGED_IN,
     ("console/<slug:slug>/reports/", "GET"): STAFF,

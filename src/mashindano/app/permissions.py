@@ -41,6 +41,8 @@ class Role(StrEnum):
     """Enters results only."""
     PLAYER = "player"
     """Has an entry in the event linked to their account."""
+    CAPTAIN = "captain"
+    """Captains a team of the event (issue 32): acts for that team only (`team_sides`)."""
 
 
 MEMBER_ROLES = (Role.ORGANISER, Role.ARBITER, Role.ASSISTANT)
@@ -59,6 +61,7 @@ class Rule:
 _STAFF = frozenset({Role.ORGANISER, Role.ARBITER})
 _RESULTS = frozenset({Role.ORGANISER, Role.ARBITER, Role.ASSISTANT})
 _ORGANISER = frozenset({Role.ORGANISER})
+_CAPTAINS = frozenset({Role.ORGANISER, Role.ARBITER, Role.CAPTAIN})
 
 ACTIONS: dict[str, Rule] = {
     "event.start": Rule(_STAFF),
@@ -145,6 +148,18 @@ ACTIONS: dict[str, Rule] = {
     "officials.report": Rule(frozenset(), anyone=True),
     "officials.read": Rule(_STAFF),
     "officials.answer": Rule(_STAFF),
+    # Teams (app/teams, issue 32): staff set them up and pair their matches; a captain acts
+    # for their own team only, and a board's players report and answer their own board
+    # (`team_sides` says for which team someone acts).
+    "team.mode": Rule(_STAFF),
+    "team.create": Rule(_STAFF),
+    "team.roster": Rule(_CAPTAINS),
+    "team.pair": Rule(_STAFF),
+    "team.lineup": Rule(_CAPTAINS),
+    "team.board-report": Rule(_CAPTAINS | {Role.ASSISTANT}, own=True),
+    "team.board-confirm": Rule(_CAPTAINS, own=True),
+    "team.board-dispute": Rule(_CAPTAINS, own=True),
+    "team.board-correct": Rule(_STAFF),
 }
 """Event actions and who may perform them (besides superusers). Creating an event, a series or
 importing one is a site permission (`Principal.can_create_events`)."""
@@ -204,7 +219,41 @@ def roles_in_event(principal: Principal, slug: str) -> EventRoles:
     )
     if keys:
         roles.add(Role.PLAYER)
+    if models.Team.objects.filter(event_id=event_id, captain_id=user_id).exists():
+        roles.add(Role.CAPTAIN)
     return EventRoles(frozenset(roles), keys)
+
+
+def acts_as_official(principal: Principal, slug: str) -> bool:
+    """Whether the principal acts in the event as an official (organiser, arbiter, assistant;
+    superusers, the command line and the system), not for a side."""
+    if principal.is_superuser:
+        return True
+    return bool(roles_in_event(principal, slug).roles & frozenset(MEMBER_ROLES))
+
+
+def team_sides(
+    principal: Principal, slug: str, teams: Iterable[int], board_players: Iterable[str] = ()
+) -> frozenset[int] | None:
+    """The teams (by number, among `teams`) the principal acts for: those they captain, and
+    those whose player on the board (`board_players`: entry key per team, in the order of
+    `teams`) is theirs. None for an official, who acts for no side."""
+    if acts_as_official(principal, slug):
+        return None
+    numbers = tuple(teams)
+    user_id = principal.user_id
+    if user_id is None:
+        return frozenset()
+    captained = set(
+        models.Team.objects.filter(
+            event__slug=slug, number__in=numbers, captain_id=user_id
+        ).values_list("number", flat=True)
+    )
+    own = roles_in_event(principal, slug).entry_keys
+    for number, key in zip(numbers, board_players, strict=False):
+        if key and key in own:
+            captained.add(number)
+    return frozenset(captained)
 
 
 def is_allowed(principal: Principal, action: str, event_roles: EventRoles) -> bool:

@@ -75,6 +75,9 @@ SHARED_COMMANDS: tuple[LazyCommand, ...] = (
         "arbiter", "mashindano.cli.arbiter", "app", "The arbiter's decisions about a stored event."
     ),
     LazyCommand(
+        "team", "mashindano.cli.team", "app", "Team events: teams, line-ups, board results."
+    ),
+    LazyCommand(
         "bao",
         "mashindano.cli.bao",
         "app",

@@ -701,3 +701,124 @@ class OfficialAnswer(models.Model):
 
     class Meta:
         ordering = ["id"]
+
+
+# -- teams (issue 32): any preset's games played in teams --------------------------------------
+
+
+class TeamMode(models.Model):
+    """The event is played in teams: how many boards a match has, its match points, and what a
+    late or missing line-up brings (shared/reference/fide_teams.md §1-§3)."""
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="team_mode")
+    boards = models.PositiveSmallIntegerField(default=4)
+    match_points = models.CharField(
+        max_length=40, default="2,1,0", help_text="Match won, drawn, lost (fide_teams.md 1.3)."
+    )
+    missing_lineup = models.CharField(
+        max_length=20,
+        default="roster",
+        help_text="A line-up missing at the deadline: 'roster' (the first players of the "
+        "roster play, in its order) or 'forfeit' (every board lost by forfeit).",
+    )
+    at = models.DateTimeField()
+    actor = models.CharField(max_length=100)
+
+
+class Team(models.Model):
+    """A team of the event: its number (TPN, fide_teams.md 1.5), name, club or country, and its
+    captain's account."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="teams")
+    number = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=200)
+    club = models.CharField(max_length=200, blank=True, default="")
+    captain = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="captained_teams",
+    )
+    at = models.DateTimeField()
+    actor = models.CharField(max_length=100)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="team_number_unique"),
+            models.UniqueConstraint(fields=["event", "name"], name="team_name_unique"),
+        ]
+        ordering = ["number"]
+
+
+class TeamMember(models.Model):
+    """One place of a team's roster: the ranked list of players, reserves last (3.1)."""
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="members")
+    entry = models.ForeignKey(Entry, on_delete=models.RESTRICT, related_name="+")
+    position = models.PositiveSmallIntegerField()
+    reserve = models.BooleanField(default=False)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["team", "position"], name="member_position_unique"),
+            models.UniqueConstraint(fields=["team", "entry"], name="member_entry_unique"),
+        ]
+        ordering = ["team", "position"]
+
+
+class TeamMatch(models.Model):
+    """A match of a round between two teams as paired; the first-named team has White on
+    board 1 (fide_teams.md 4.1-4.2). `second` is empty for a team's bye."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="team_matches")
+    round = models.PositiveIntegerField()
+    number = models.PositiveSmallIntegerField(help_text="The match's table in its round.")
+    first = models.ForeignKey(Team, on_delete=models.RESTRICT, related_name="+")
+    second = models.ForeignKey(
+        Team, on_delete=models.RESTRICT, related_name="+", null=True, blank=True
+    )
+    lineup_deadline = models.DateTimeField(null=True, blank=True)
+    at = models.DateTimeField()
+    actor = models.CharField(max_length=100)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "round", "number"], name="team_match_table_unique"
+            )
+        ]
+        ordering = ["round", "number"]
+
+
+class Lineup(models.Model):
+    """A line-up as a captain (or an official) submitted it: entry keys in board order, an
+    empty key for an empty board. Append-only: the latest counts."""
+
+    match = models.ForeignKey(TeamMatch, on_delete=models.CASCADE, related_name="lineups")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+    players = models.JSONField(default=list)
+    at = models.DateTimeField()
+    actor = models.CharField(max_length=100)
+    reason = models.TextField(blank=True, default="")
+
+    class Meta:
+        ordering = ["at", "id"]
+
+
+class BoardReport(models.Model):
+    """The log of one board's result in a team match (as `ResultReport` for a game): reports,
+    confirmations, disputes, rulings, corrections. The result reads from the first-named
+    team's player; `side` is the team number the actor acted for (0: an official)."""
+
+    match = models.ForeignKey(TeamMatch, on_delete=models.CASCADE, related_name="board_reports")
+    board = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=20, choices=[(k.value, k.value) for k in ReportKind])
+    result = models.CharField(max_length=10, blank=True, default="")
+    side = models.PositiveSmallIntegerField(default=0)
+    actor = models.CharField(max_length=100)
+    at = models.DateTimeField()
+    reason = models.TextField(blank=True, default="")
+
+    class Meta:
+        ordering = ["at", "id"]

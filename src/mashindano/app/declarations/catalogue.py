@@ -302,6 +302,215 @@ SCHEDULE_ACTIONS: tuple[ActionSpec, ...] = (
 )
 """Rounds on time (issue 33 item 5): every preset's rounds may be paired on a schedule."""
 
+_TEAMS = "mashindano.app.teams."
+TEAM_STATES = BEFORE_AND_DURING
+_TEAM = integer_parameter("team", gettext_noop("Team number."))
+_MATCH = integer_parameter("match", gettext_noop("Match number in its round (its table)."))
+_TEAM_BOARD = (ROUND, _MATCH, BOARD)
+_BOARD_WORDS = gettext_noop("round {round}, match {match}, board {board}: {result} ({status})")
+
+
+def _board_message(slug: str, values: Mapping[str, Any], change: Any) -> str:
+    return gettext(_BOARD_WORDS).format(
+        round=change.round,
+        match=change.match,
+        board=change.board,
+        result=change.result.value,
+        status=change.status.value,
+    )
+
+
+TEAM_ACTIONS: tuple[ActionSpec, ...] = (
+    ActionSpec(
+        "team.mode",
+        gettext_noop("Play in teams"),
+        gettext_noop(
+            "Play the event's games in team matches: boards per match, match points for a "
+            "match won, drawn and lost, and what a line-up missing at the deadline brings."
+        ),
+        _TEAMS + "setup:set_team_mode",
+        (
+            ParameterSpec(
+                "boards",
+                T.INTEGER,
+                default=4,
+                minimum=1,
+                maximum=20,
+                help=gettext_noop("Boards per match."),
+            ),
+            ParameterSpec(
+                "match_points",
+                T.TEXT,
+                default="2,1,0",
+                help=gettext_noop("Match points won, drawn, lost (e.g. 2,1,0)."),
+            ),
+            ParameterSpec(
+                "missing_lineup",
+                T.CHOICE,
+                default="roster",
+                choices=("roster", "forfeit"),
+                help=gettext_noop(
+                    "A line-up missing at the deadline: roster (the first players of the "
+                    "roster play) or forfeit (every board lost)."
+                ),
+            ),
+        ),
+        command="team mode",
+        states=TEAM_STATES,
+        message=lambda slug, values, done: gettext(
+            "{slug} is played in teams: {boards} boards, match points {points}"
+        ).format(slug=slug, boards=done.boards, points=done.match_points),
+        done=gettext_noop("{actor} set the team mode: {boards} boards"),
+    ),
+    ActionSpec(
+        "team.create",
+        gettext_noop("Add a team"),
+        gettext_noop("A team: its name, club or country, and its captain's account."),
+        _TEAMS + "setup:create_team",
+        (
+            ParameterSpec(
+                "name", T.TEXT, required=True, positional=True, help=gettext_noop("Team name.")
+            ),
+            ParameterSpec("club", T.TEXT, default="", help=gettext_noop("Club or country.")),
+            ParameterSpec(
+                "captain", T.TEXT, default="", help=gettext_noop("The captain's account name.")
+            ),
+        ),
+        command="team create",
+        states=TEAM_STATES,
+        message=lambda slug, values, done: gettext("Team {number}: {name}").format(
+            number=done.number, name=done.name
+        ),
+        done=gettext_noop("{actor} added team {name}"),
+    ),
+    ActionSpec(
+        "team.roster",
+        gettext_noop("Set a team's roster"),
+        gettext_noop(
+            "The team's ranked list of players, reserves last; fixed once a line-up is in."
+        ),
+        _TEAMS + "setup:set_roster",
+        (
+            _TEAM,
+            ParameterSpec(
+                "players",
+                T.PLAYERS,
+                required=True,
+                help=gettext_noop("Players in roster order (names or numbers, comma-separated)."),
+            ),
+            ParameterSpec(
+                "reserves",
+                T.INTEGER,
+                default=0,
+                minimum=0,
+                help=gettext_noop("How many of the last players are reserves."),
+            ),
+        ),
+        command="team roster",
+        states=TEAM_STATES,
+        message=lambda slug, values, done: gettext("Team {team}: {players}").format(
+            team=done.team, players=", ".join(done.players)
+        ),
+        done=gettext_noop("{actor} set the roster of team {team}"),
+    ),
+    ActionSpec(
+        "team.pair",
+        gettext_noop("Pair a team round"),
+        gettext_noop("Pair a round's team matches (round-robin by the Berger tables)."),
+        _TEAMS + "setup:pair_team_round",
+        (
+            ROUND,
+            ParameterSpec(
+                "deadline",
+                T.TIME,
+                optional=True,
+                help=gettext_noop("When the line-ups are due (ISO time with a UTC offset)."),
+            ),
+        ),
+        command="team pair",
+        states=TEAM_STATES,
+        message=lambda slug, values, done: gettext(
+            "Paired team round {round}: {count} matches"
+        ).format(round=done.round, count=len(done.matches)),
+        done=gettext_noop("{actor} paired team round {round}"),
+    ),
+    ActionSpec(
+        "team.lineup",
+        gettext_noop("Submit a line-up"),
+        gettext_noop(
+            "The team's players for a round, board 1 first, in roster order; '-' for an empty "
+            "board (the last ones). The other side sees it once both are in."
+        ),
+        _TEAMS + "lineups:submit_lineup",
+        (
+            ROUND,
+            _TEAM,
+            ParameterSpec(
+                "players",
+                T.PLAYERS,
+                required=True,
+                help=gettext_noop("Players by board (names or numbers, comma-separated)."),
+            ),
+            REASON,
+        ),
+        command="team lineup",
+        states=TEAM_STATES,
+        message=lambda slug, values, done: gettext(
+            "Line-up of team {team} for round {round} is in"
+        ).format(team=done.team, round=done.round),
+        done=gettext_noop("{actor} submitted the line-up of team {team} for round {round}"),
+    ),
+    ActionSpec(
+        "team.board-report",
+        gettext_noop("Report a board"),
+        gettext_noop(
+            "A board's result, read from the first-named team's player (1-0: they won); the "
+            "other team confirms it."
+        ),
+        _TEAMS + "boards:report_board",
+        (*_TEAM_BOARD, RESULT, REASON),
+        command="team report",
+        states=TEAM_STATES,
+        message=_board_message,
+        done=gettext_noop("{actor} reported round {round}, match {match}, board {board}"),
+    ),
+    ActionSpec(
+        "team.board-confirm",
+        gettext_noop("Confirm a board"),
+        gettext_noop("Confirm the board result the other team reported."),
+        _TEAMS + "boards:confirm_board",
+        (*_TEAM_BOARD, REASON),
+        command="team confirm",
+        states=TEAM_STATES,
+        message=_board_message,
+        done=gettext_noop("{actor} confirmed round {round}, match {match}, board {board}"),
+    ),
+    ActionSpec(
+        "team.board-dispute",
+        gettext_noop("Dispute a board"),
+        gettext_noop("Dispute the board result the other team reported; an arbiter rules."),
+        _TEAMS + "boards:dispute_board",
+        (*_TEAM_BOARD, REASON),
+        command="team dispute",
+        states=TEAM_STATES,
+        message=_board_message,
+        done=gettext_noop("{actor} disputed round {round}, match {match}, board {board}"),
+    ),
+    ActionSpec(
+        "team.board-correct",
+        gettext_noop("Rule or correct a board"),
+        gettext_noop("An arbiter's ruling or correction of a board result, with a reason."),
+        _TEAMS + "boards:correct_board",
+        (*_TEAM_BOARD, RESULT, REQUIRED_REASON),
+        command="team correct",
+        states=TEAM_STATES,
+        message=_board_message,
+        done=gettext_noop("{actor} ruled on round {round}, match {match}, board {board}"),
+    ),
+)
+"""Team events (issue 32): any preset's games played in team matches (app/teams)."""
+
+
 COMMON_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
         "event.start",
@@ -481,6 +690,7 @@ COMMON_ACTIONS: tuple[ActionSpec, ...] = (
     *ANNOUNCEMENT_ACTIONS,
     START_DATE,
     *SCHEDULE_ACTIONS,
+    *TEAM_ACTIONS,
 )
 """The actions of every preset."""
 

@@ -74,7 +74,8 @@ def scope_needed(action: str) -> Scope:
     rule = ACTIONS.get(action)
     if rule is None:
         return Scope.ORGANISER
-    if rule.own or Role.ASSISTANT in rule.roles:
+    if rule.own or Role.ASSISTANT in rule.roles or Role.CAPTAIN in rule.roles:
+        # A captain acting for their team (line-ups, rosters) is a player-side action.
         return Scope.REPORT
     if Role.ARBITER in rule.roles:
         return Scope.ARBITER

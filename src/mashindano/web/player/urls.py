@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from mashindano.web.player import talk, views
+from mashindano.web.player import talk, teams, views
 
 app_name = "player"
 
@@ -17,4 +17,5 @@ urlpatterns = [
     path("e/<slug:slug>/game/<int:game>/talk/", talk.game_talk, name="talk"),
     path("e/<slug:slug>/talk/hide/", talk.hide_message, name="talk-hide"),
     path("e/<slug:slug>/report/", talk.report, name="report"),
+    path("e/<slug:slug>/captain/", teams.captain, name="captain"),
 ]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.urls import path
 
 from mashindano.web.preset_urls import preset_patterns
-from mashindano.web.public import live, views
+from mashindano.web.public import live, teams, views
 
 app_name = "public"
 
@@ -35,6 +35,10 @@ urlpatterns = [
     path("e/<slug:slug>/preset/", views.preset_page, name="preset"),
     path("e/<slug:slug>/month/<int:month>/", views.preset_page, name="month"),
     path("e/<slug:slug>/live/", live.live, name="live"),
+    # Team events (issue 32): team standings, a round's match sheets, a team's page.
+    path("e/<slug:slug>/teams/", teams.team_standings, name="teams"),
+    path("e/<slug:slug>/teams/round/<int:number>/", teams.team_round, name="team-round"),
+    path("e/<slug:slug>/teams/<int:number>/", teams.team_page, name="team"),
     path("e/<slug:slug>/live/panels/", live.live_panels, name="live-panels"),
     # The presets' own public pages (e.g. a KIBA championship series' table).
     *preset_patterns("public"),

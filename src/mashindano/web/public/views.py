@@ -39,6 +39,7 @@ from mashindano.app.errors import NotFound, WrongState
 from mashindano.app.exchange import export_event_games_csv, export_event_json, export_event_trf
 from mashindano.app.printing import PUBLIC_SHEETS
 from mashindano.app.queries import get_event_facts, list_series
+from mashindano.app.teams.documents import is_team_event
 from mashindano.web.cache import NO_PAGE_CACHE
 from mashindano.web.printing import pdf_response
 from mashindano.web.public.derived import standings_page
@@ -120,6 +121,7 @@ def _event_page(
             "state_words": STATE_WORDS.get(event.state),
             "preset_page": _preset_label(event.preset),
             "withdraw_link": my_page_hooks(event.preset).withdraw_on_every_page,
+            "teams_tab": is_team_event(event.slug),
             **context,
         },
     )
@@ -344,6 +346,7 @@ def preset_page(request: HttpRequest, slug: str, month: int | None = None) -> Ht
             "state_words": STATE_WORDS.get(event.state),
             "preset_page": pages.label,
             "withdraw_link": my_page_hooks(event.preset).withdraw_on_every_page,
+            "teams_tab": is_team_event(event.slug),
             **context,
         },
     )

@@ -113,6 +113,7 @@ VALUE_WORDS = {
     "arbiter": _("arbiter"),
     "assistant": _("assistant"),
     "player": _("player"),
+    "captain": _("captain"),
     "superuser": _("superuser"),
     # a game's outcome for one player, and a report's kind (store.facts.ReportKind)
     "win": _("win"),

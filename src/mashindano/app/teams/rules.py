@@ -1,0 +1,227 @@
+"""The team rules as pure functions (shared/reference/fide_teams.md §2-§4): line-up checks,
+colours by board, game points and the match result. Nothing here reads the store or the clock.
+
+Seam: these are what the engine's team model (`engine.teams.model`) will provide; the use cases
+call only the names below, so moving them there is an import change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+
+from django.utils.translation import gettext
+
+from mashindano.engine.errors import ConfigError
+from mashindano.engine.model import GameResult
+
+ONE = Fraction(1)
+HALF = Fraction(1, 2)
+ZERO = Fraction(0)
+
+
+class MissingLineup(StrEnum):
+    """What a line-up missing at the deadline brings (fide_teams.md 3.2, 3.4): a parameter,
+    as regulations differ."""
+
+    ROSTER = "roster"
+    """The first players of the roster play, in its order (the usual league default)."""
+    FORFEIT = "forfeit"
+    """Every board of the team is lost by forfeit."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchPoints:
+    """Match points for a match won, drawn, lost (fide_teams.md 1.3; default 2/1/0)."""
+
+    win: Fraction = Fraction(2)
+    draw: Fraction = ONE
+    loss: Fraction = ZERO
+
+    @property
+    def text(self) -> str:
+        return ",".join(str(p) for p in (self.win, self.draw, self.loss))
+
+
+def parse_match_points(text: str) -> MatchPoints:
+    """'2,1,0' (win, draw, loss; fractions like 1/2 allowed) -> MatchPoints."""
+    parts = [p.strip() for p in text.split(",")]
+    try:
+        values = [Fraction(p) for p in parts]
+    except (ValueError, ZeroDivisionError):
+        values = []
+    if len(values) != 3 or not values[0] >= values[1] >= values[2] >= 0:
+        raise ConfigError(
+            gettext(
+                "match points: three numbers win,draw,loss from high to low like '2,1,0', "
+                "got {text!r}"
+            ).format(text=text),
+            parameter="match_points",
+            value=text,
+        )
+    return MatchPoints(*values)
+
+
+def split_names(given: Sequence[str]) -> tuple[str, ...]:
+    """Player names or numbers as a list, each item possibly comma-separated (the command
+    line's repeated option or one comma-separated value), blanks kept as empty boards."""
+    return tuple(part.strip() for item in given for part in str(item).split(","))
+
+
+def first_team_colour(board: int) -> str:
+    """The first-named team's colour on `board`: White on board 1, alternating by board
+    (fide_teams.md 4.1-4.2: WBWB...); the other team has the opposite."""
+    return "white" if board % 2 == 1 else "black"
+
+
+def other_colour(colour: str) -> str:
+    return "black" if colour == "white" else "white"
+
+
+@dataclass(frozen=True, slots=True)
+class LineupProblem:
+    code: str
+    message: str
+
+
+def lineup_problems(
+    roster: Sequence[str], lineup: Sequence[str], boards: int
+) -> tuple[LineupProblem, ...]:
+    """What is wrong with a line-up (entry keys by board, "" for an empty board) against the
+    team's roster (entry keys in roster order), fide_teams.md 3.2-3.4: only roster players,
+    each once, at most `boards`, in roster order (3.3: p1,p2,p4,p5 valid, p2,p1,p3,p4 not),
+    empty boards only at the bottom."""
+    problems: list[LineupProblem] = []
+    if len(lineup) > boards:
+        problems.append(
+            LineupProblem(
+                "too_many",
+                gettext("{count} players named for {boards} boards").format(
+                    count=len(lineup), boards=boards
+                ),
+            )
+        )
+    rank = {key: position for position, key in enumerate(roster, start=1)}
+    seen: set[str] = set()
+    last = 0
+    empty_above: int | None = None
+    for board, key in enumerate(lineup, start=1):
+        if not key:
+            if empty_above is None:
+                empty_above = board
+            continue
+        if empty_above is not None:
+            problems.append(
+                LineupProblem(
+                    "gap",
+                    gettext(
+                        "board {board} is empty above board {below}: empty boards are the "
+                        "last ones (players move up)"
+                    ).format(board=empty_above, below=board),
+                )
+            )
+            empty_above = None
+        if key not in rank:
+            problems.append(
+                LineupProblem(
+                    "not_in_roster",
+                    gettext("board {board}: {player} is not on the team's roster").format(
+                        board=board, player=key
+                    ),
+                )
+            )
+            continue
+        if key in seen:
+            problems.append(
+                LineupProblem(
+                    "twice",
+                    gettext("board {board}: {player} is named twice").format(
+                        board=board, player=key
+                    ),
+                )
+            )
+            continue
+        seen.add(key)
+        if rank[key] < last:
+            problems.append(
+                LineupProblem(
+                    "order",
+                    gettext(
+                        "board {board}: {player} (roster place {place}) plays below a player "
+                        "ranked lower on the roster; the line-up keeps the roster order"
+                    ).format(board=board, player=key, place=rank[key]),
+                )
+            )
+        last = max(last, rank[key])
+    return tuple(problems)
+
+
+def default_lineup(roster: Sequence[str], boards: int, rule: MissingLineup) -> tuple[str, ...]:
+    """The line-up a team plays with when none was submitted by the deadline."""
+    if rule is MissingLineup.FORFEIT:
+        return ("",) * boards
+    chosen = tuple(roster[:boards])
+    return chosen + ("",) * (boards - len(chosen))
+
+
+def seated_result(first: str, second: str) -> GameResult | None:
+    """The result an empty board brings by itself (3.4, 2.1): a forfeit against the absent
+    side, both absent a double forfeit; None when both players are there."""
+    if first and second:
+        return None
+    if first:
+        return GameResult.FIRST_WINS_BY_FORFEIT
+    if second:
+        return GameResult.SECOND_WINS_BY_FORFEIT
+    return GameResult.DOUBLE_FORFEIT
+
+
+def game_points(result: GameResult) -> tuple[Fraction, Fraction]:
+    """Game points of the two boards' players (1.2, 2.1: a forfeit win is 1, the absent 0)."""
+    match result:
+        case GameResult.FIRST_WINS | GameResult.FIRST_WINS_BY_FORFEIT:
+            return ONE, ZERO
+        case GameResult.SECOND_WINS | GameResult.SECOND_WINS_BY_FORFEIT:
+            return ZERO, ONE
+        case GameResult.DRAW:
+            return HALF, HALF
+        case _:
+            return ZERO, ZERO
+
+
+@dataclass(frozen=True, slots=True)
+class MatchScore:
+    """A match's game points and match points for both teams; `complete` when every board
+    has a result (the match points count only then)."""
+
+    first_gp: Fraction
+    second_gp: Fraction
+    first_mp: Fraction
+    second_mp: Fraction
+    complete: bool
+    played: bool
+    """At least one board was played over the board (2.4)."""
+
+
+def match_score(results: Sequence[GameResult], points: MatchPoints) -> MatchScore:
+    """The match result from its boards' results (1.3, 2.1-2.3): more game points wins the
+    match; equal is a draw, except a match without a single game point (a double forfeit on
+    every board), which is lost by both teams (2.3)."""
+    first = sum((game_points(r)[0] for r in results), ZERO)
+    second = sum((game_points(r)[1] for r in results), ZERO)
+    complete = all(r.is_decided for r in results)
+    if not complete:
+        first_mp = second_mp = ZERO
+    elif first > second:
+        first_mp, second_mp = points.win, points.loss
+    elif first < second:
+        first_mp, second_mp = points.loss, points.win
+    elif first == 0:
+        first_mp = second_mp = points.loss
+    else:
+        first_mp = second_mp = points.draw
+    return MatchScore(
+        first, second, first_mp, second_mp, complete, any(r.is_played for r in results)
+    )

@@ -1,0 +1,362 @@
+"""Setting an event up for teams: its team mode, its teams and their rosters, and the team
+matches of a round. Each use case writes facts and one audit entry (`locked_event`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db.models import Max
+from django.utils.translation import gettext
+
+from mashindano.app.errors import Duplicate, NotAllowed, UnknownUser, WrongState
+from mashindano.app.locking import EventContext, locked_event
+from mashindano.app.permissions import team_sides
+from mashindano.app.principals import Principal
+from mashindano.app.queries import get_entry
+from mashindano.app.teams.facts import team_mode
+from mashindano.app.teams.rules import MissingLineup, parse_match_points, split_names
+from mashindano.engine.errors import ConfigError, ParseError
+from mashindano.engine.schedules import fide_berger_rounds
+from mashindano.store import models
+from mashindano.store.facts import EventState, Json
+
+MAX_BOARDS = 20
+
+
+def refuse_closed(context: EventContext) -> None:
+    if context.event.state == EventState.CLOSED.value:
+        raise WrongState(
+            gettext("event {slug!r} is closed; its teams can no longer change").format(
+                slug=context.event.slug
+            ),
+            event=context.event.slug,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ModeSet:
+    boards: int
+    match_points: str
+    missing_lineup: str
+
+
+def set_team_mode(
+    slug: str,
+    *,
+    actor: Principal,
+    boards: int = 4,
+    match_points: str = "2,1,0",
+    missing_lineup: str = MissingLineup.ROSTER.value,
+    now: datetime | None = None,
+) -> ModeSet:
+    """Play the event in teams: `boards` per match, match points won/drawn/lost, and what a
+    line-up missing at the deadline brings ('roster' or 'forfeit'). Changeable until the first
+    team match is paired."""
+    with locked_event(slug, actor, "team.mode", now=now) as context:
+        refuse_closed(context)
+        if not 1 <= boards <= MAX_BOARDS:
+            raise ConfigError(
+                gettext("boards: a match has 1 to {most} boards, got {boards}").format(
+                    most=MAX_BOARDS, boards=boards
+                ),
+                parameter="boards",
+            )
+        points = parse_match_points(match_points)
+        try:
+            missing = MissingLineup(missing_lineup)
+        except ValueError:
+            raise ConfigError(
+                gettext("missing line-up: 'roster' or 'forfeit', got {value!r}").format(
+                    value=missing_lineup
+                ),
+                parameter="missing_lineup",
+            ) from None
+        if models.TeamMatch.objects.filter(event=context.event).exists():
+            raise WrongState(
+                gettext(
+                    "event {slug!r}: team matches are paired; the team mode no longer changes"
+                ).format(slug=slug),
+                event=slug,
+            )
+        row = models.TeamMode.objects.filter(event=context.event).first()
+        before: Json = (
+            None
+            if row is None
+            else {
+                "boards": row.boards,
+                "match_points": row.match_points,
+                "missing_lineup": row.missing_lineup,
+            }
+        )
+        done = ModeSet(boards, points.text, missing.value)
+        models.TeamMode.objects.update_or_create(
+            event=context.event,
+            defaults={
+                "boards": boards,
+                "match_points": points.text,
+                "missing_lineup": missing.value,
+                "at": context.now,
+                "actor": context.actor,
+            },
+        )
+        context.record(
+            before=before,
+            after={
+                "boards": boards,
+                "match_points": points.text,
+                "missing_lineup": missing.value,
+            },
+        )
+        return done
+
+
+@dataclass(frozen=True, slots=True)
+class TeamCreated:
+    number: int
+    name: str
+
+
+def create_team(
+    slug: str,
+    name: str,
+    *,
+    actor: Principal,
+    club: str = "",
+    captain: str = "",
+    now: datetime | None = None,
+) -> TeamCreated:
+    """Add a team (name, club or country, the captain's account name) to a team event; it
+    gets the next team number."""
+    name = name.strip()
+    with locked_event(slug, actor, "team.create", now=now) as context:
+        refuse_closed(context)
+        if not name:
+            raise ParseError(gettext("a team needs a name"), parameter="name")
+        team_mode(context.event)
+        if models.Team.objects.filter(event=context.event, name=name).exists():
+            raise Duplicate(
+                gettext("event {slug!r} already has a team {name!r}").format(slug=slug, name=name),
+                event=slug,
+                team=name,
+            )
+        user = _account(captain) if captain.strip() else None
+        number = (
+            models.Team.objects.filter(event=context.event).aggregate(top=Max("number"))["top"] or 0
+        ) + 1
+        models.Team.objects.create(
+            event=context.event,
+            number=number,
+            name=name,
+            club=club.strip(),
+            captain=user,
+            at=context.now,
+            actor=context.actor,
+        )
+        context.record(
+            after={"team": number, "name": name, "club": club.strip(), "captain": captain.strip()}
+        )
+        return TeamCreated(number, name)
+
+
+def _account(name: str) -> Any:
+    users = get_user_model()
+    try:
+        return users.objects.get(**{users.USERNAME_FIELD: name.strip()})
+    except users.DoesNotExist:
+        raise UnknownUser(
+            gettext("no account {name!r} to captain the team").format(name=name), user=name
+        ) from None
+
+
+@dataclass(frozen=True, slots=True)
+class RosterSet:
+    team: int
+    players: tuple[str, ...]
+    reserves: int
+
+
+def set_roster(
+    slug: str,
+    team: int,
+    players: Sequence[str],
+    *,
+    actor: Principal,
+    reserves: int = 0,
+    now: datetime | None = None,
+) -> RosterSet:
+    """The team's ranked roster (fide_teams.md 3.1): the event's players in order, the last
+    `reserves` of them reserves. Fixed once the team has submitted a line-up."""
+    wanted = [p for p in split_names(players) if p]
+    with locked_event(slug, actor, "team.roster", now=now) as context:
+        refuse_closed(context)
+        mode = team_mode(context.event)
+        row = _team_row(context, team)
+        sides = team_sides(context.principal, slug, (team,))
+        if sides is not None and team not in sides:
+            raise NotAllowed(
+                gettext("{name} may set the roster of their own team only, not {team}").format(
+                    name=context.actor, team=row.name
+                ),
+                action="team.roster",
+            )
+        if not wanted:
+            raise ParseError(gettext("a roster needs at least one player"), parameter="players")
+        if not 0 <= reserves < len(wanted):
+            raise ParseError(
+                gettext(
+                    "reserves: between 0 and {most} for {count} players, got {reserves}"
+                ).format(most=len(wanted) - 1, count=len(wanted), reserves=reserves),
+                parameter="reserves",
+            )
+        if models.Lineup.objects.filter(team=row).exists():
+            raise WrongState(
+                gettext(
+                    "team {team}: a line-up is in; the roster no longer changes (fide_teams.md 3.1)"
+                ).format(team=row.name),
+                team=team,
+            )
+        entries = [get_entry(context.event, p) for p in wanted]
+        keys = [e.key for e in entries]
+        twice = sorted({k for k in keys if keys.count(k) > 1})
+        if twice:
+            raise ParseError(
+                gettext("the roster names {players} twice").format(players=", ".join(twice)),
+                parameter="players",
+            )
+        elsewhere = (
+            models.TeamMember.objects.filter(team__event=context.event, entry__in=entries)
+            .exclude(team=row)
+            .select_related("team", "entry")
+            .first()
+        )
+        if elsewhere is not None:
+            raise Duplicate(
+                gettext("{player} is already on the roster of {team}").format(
+                    player=elsewhere.entry.key, team=elsewhere.team.name
+                ),
+                player=elsewhere.entry.key,
+            )
+        if len(entries) - reserves < mode.boards:
+            raise ParseError(
+                gettext(
+                    "team {team}: {count} regular players for {boards} boards; name at least "
+                    "as many as a match has boards"
+                ).format(team=row.name, count=len(entries) - reserves, boards=mode.boards),
+                parameter="players",
+            )
+        before: list[Json] = list(
+            models.TeamMember.objects.filter(team=row).values_list("entry__key", flat=True)
+        )
+        models.TeamMember.objects.filter(team=row).delete()
+        regular = len(entries) - reserves
+        models.TeamMember.objects.bulk_create(
+            models.TeamMember(team=row, entry=e, position=i, reserve=i > regular)
+            for i, e in enumerate(entries, start=1)
+        )
+        context.record(
+            before={"team": team, "players": before} if before else None,
+            after={"team": team, "players": list[Json](keys), "reserves": reserves},
+        )
+        return RosterSet(team, tuple(keys), reserves)
+
+
+def _team_row(context: EventContext, number: int) -> models.Team:
+    row = models.Team.objects.filter(event=context.event, number=number).first()
+    if row is None:
+        from mashindano.app.errors import NotFound
+
+        raise NotFound(
+            gettext("event {slug!r} has no team {team}").format(
+                slug=context.event.slug, team=number
+            ),
+            event=context.event.slug,
+            team=number,
+        )
+    return row
+
+
+@dataclass(frozen=True, slots=True)
+class TeamRoundPaired:
+    round: int
+    matches: tuple[tuple[int, int | None], ...]
+
+
+def pair_team_round(
+    slug: str,
+    round: int,
+    *,
+    actor: Principal,
+    deadline: datetime | None = None,
+    now: datetime | None = None,
+) -> TeamRoundPaired:
+    """Pair the team matches of `round` as a team round-robin by the FIDE Berger tables on
+    the team numbers (fide_teams.md 4.8); the first-named team has White on board 1. The
+    line-ups are due by `deadline`.
+
+    Seam: the team Swiss and the round-robin engines (engine/teams) replace the table here."""
+    with locked_event(slug, actor, "team.pair", now=now) as context:
+        refuse_closed(context)
+        team_mode(context.event)
+        teams = {t.number: t for t in models.Team.objects.filter(event=context.event)}
+        if len(teams) < 2:
+            raise WrongState(
+                gettext("event {slug!r}: a team round needs at least two teams").format(slug=slug),
+                event=slug,
+            )
+        if models.TeamMatch.objects.filter(event=context.event, round=round).exists():
+            raise Duplicate(
+                gettext("event {slug!r}: round {round} is already paired").format(
+                    slug=slug, round=round
+                ),
+                round=round,
+            )
+        short = [
+            t.name for t in teams.values() if not models.TeamMember.objects.filter(team=t).exists()
+        ]
+        if short:
+            raise WrongState(
+                gettext("teams without a roster: {teams}").format(teams=", ".join(short)),
+                event=slug,
+            )
+        table = fide_berger_rounds(len(teams))
+        if not 1 <= round <= len(table):
+            raise ParseError(
+                gettext("round: a round-robin of {count} teams has rounds 1 to {last}").format(
+                    count=len(teams), last=len(table)
+                ),
+                parameter="round",
+            )
+        numbers = sorted(teams)
+        paired: list[tuple[int, int | None]] = []
+        byes: list[int] = []
+        for a, b in table[round - 1]:
+            first = numbers[a - 1] if a <= len(numbers) else None
+            second = numbers[b - 1] if b <= len(numbers) else None
+            if first is not None and second is not None:
+                paired.append((first, second))
+            else:
+                byes.append(first or second or 0)
+        paired.extend((team, None) for team in byes)
+        for table_number, (first, second) in enumerate(paired, start=1):
+            models.TeamMatch.objects.create(
+                event=context.event,
+                round=round,
+                number=table_number,
+                first=teams[first],
+                second=teams[second] if second is not None else None,
+                lineup_deadline=deadline,
+                at=context.now,
+                actor=context.actor,
+            )
+        context.record(
+            after={
+                "round": round,
+                "matches": [[f, s] for f, s in paired],
+                "deadline": deadline.isoformat() if deadline else None,
+            }
+        )
+        return TeamRoundPaired(round, tuple(paired))

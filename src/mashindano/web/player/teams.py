@@ -1,0 +1,87 @@
+"""The captain's console of a team event (issue 32), under /me/: the line-up to submit for
+each match of the captain's team, the boards to report and the other side's reports to confirm
+or dispute. GET builds one document (`build_captain_console`); each POST performs one declared
+team action (`perform`), so the rules and the permissions are those of the API and the CLI."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from mashindano.app.documents.event import event_header
+from mashindano.app.error_texts import shown
+from mashindano.app.errors import NotAllowed
+from mashindano.app.performing import perform
+from mashindano.app.permissions import authorise
+from mashindano.app.queries import get_event_facts
+from mashindano.app.teams.documents import build_captain_console, is_team_event
+from mashindano.engine.errors import MashindanoError
+from mashindano.web.player.views import _principal, personal
+
+CAPTAIN_ACTIONS = {
+    "lineup": "team.lineup",
+    "report": "team.board-report",
+    "confirm": "team.board-confirm",
+    "dispute": "team.board-dispute",
+}
+"""What the console's forms do (the `do` field) and the declared action each performs."""
+
+
+def _raw(request: HttpRequest, do: str) -> dict[str, object]:
+    posted = request.POST
+    if do == "lineup":
+        boards = sorted(
+            (int(k[len("board") :]), v) for k, v in posted.items() if k.startswith("board")
+        )
+        return {
+            "round": posted.get("round", ""),
+            "team": posted.get("team", ""),
+            "players": [v or "-" for _, v in boards],
+        }
+    raw: dict[str, object] = {
+        "round": posted.get("round", ""),
+        "match": posted.get("match", ""),
+        "board": posted.get("board", ""),
+    }
+    if do == "report":
+        raw["result"] = posted.get("result", "")
+    return raw
+
+
+@personal
+@require_http_methods(["GET", "POST"])
+def captain(request: HttpRequest, slug: str) -> HttpResponse:
+    principal = _principal(request)
+    if not is_team_event(slug):
+        raise Http404(_("event %(slug)s is not played in teams") % {"slug": slug})
+    try:
+        authorise(principal, "team.lineup", slug)
+    except NotAllowed as refused:
+        return HttpResponseForbidden(refused.message)
+    event = event_header(get_event_facts(slug))
+    status = 200
+    problem = ""
+    if request.method == "POST":
+        do = request.POST.get("do", "")
+        if do not in CAPTAIN_ACTIONS:
+            raise Http404(_("no captain action %(name)s") % {"name": do})
+        try:
+            done = perform(slug, CAPTAIN_ACTIONS[do], _raw(request, do), actor=principal)
+        except NotAllowed as refused:
+            problem, status = shown(refused), 403
+        except MashindanoError as refused:
+            problem, status = shown(refused), 422
+        else:
+            messages.success(request, done.message)
+            return redirect("player:captain", slug=slug)
+    console = build_captain_console(slug, principal, now=timezone.now())
+    return render(
+        request,
+        "web/player/captain.html",
+        {"event": event, "console": console, "problem": problem},
+        status=status,
+    )

@@ -1,0 +1,109 @@
+"""Issue 32 in the browser: two captains submit their line-ups on the captain's console (the
+other side's stays hidden until both are in), report and confirm four boards, and the team
+standings show the match points. Screenshots at 360 and 1280 px go to /tmp/shots/teams/."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.browser.conftest import JourneySite, Visit, fits, new_site, serving
+
+pytestmark = pytest.mark.slow
+
+SHOTS = Path("/tmp/shots/teams")
+CONSOLE = "/me/e/league/captain/"
+
+
+class TeamsSite(JourneySite):
+    script = Path(__file__).resolve().parent / "teams_data.py"
+
+
+@pytest.fixture(scope="module")
+def teams_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TeamsSite]:
+    site = new_site(TeamsSite, tmp_path_factory, "teams")
+    site.set_clock("2026-03-14T09:30:00+00:00")
+    site.data("setup")
+    with serving(site):
+        yield site
+
+
+def _visit(browser: Any, site: TeamsSite, session: str | None, width: int) -> Visit:
+    visit = Visit(browser, site, width, 740 if width < 600 else 900)
+    if session is not None:
+        visit.context.add_cookies([{"name": "sessionid", "value": session, "url": site.url}])
+    return visit
+
+
+def _shot(visit: Visit, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    if visit.width < 600:
+        fits(visit)
+    visit.page.screenshot(path=str(SHOTS / f"{name}-{visit.width}.png"), full_page=True)
+
+
+def _both_widths(browser: Any, site: TeamsSite, session: str | None, path: str, name: str) -> None:
+    for width in (360, 1280):
+        visit = _visit(browser, site, session, width)
+        try:
+            visit.open(path)
+            _shot(visit, name)
+        finally:
+            visit.close()
+
+
+def _submit_lineup(visit: Visit, picks: list[str]) -> None:
+    form = visit.page.locator("form.lineup-form")
+    for board, name in enumerate(picks, start=1):
+        form.get_by_label(f"Board {board}", exact=True).select_option(label=name)
+    form.get_by_role("button", name="Submit the line-up").click()
+    visit.page.get_by_text("is in").first.wait_for()
+
+
+def test_two_captains_lineups_four_boards_reported_and_confirmed(
+    browser: Any, teams_site: TeamsSite
+) -> None:
+    site = teams_site
+    sessions: dict[str, str] = json.loads(site.data("logins", "captain1", "captain2"))
+    one = _visit(browser, site, sessions["captain1"], 360)
+    two = _visit(browser, site, sessions["captain2"], 360)
+    try:
+        one.open(CONSOLE)
+        _shot(one, "console-before")
+        _submit_lineup(one, ["1. Amani", "2. Baraka", "3. Chausiku", "5. Eshe"])
+        _shot(one, "console-lineup-in")
+        # The other captain sees that it is in, not who plays.
+        two.open("/e/league/teams/round/1/")
+        assert "Eshe" not in two.page.content()
+        assert "Line-ups are shown once both are in" in two.page.content()
+        two.open(CONSOLE)
+        _submit_lineup(two, ["1. Faraji", "2. Gamba", "3. Halima", "4. Imani"])
+        # Captain 1 reports four boards; captain 2 confirms each.
+        one.open(CONSOLE)
+        for board, result in ((1, "1-0"), (2, "½-½"), (3, "0-1"), (4, "1-0")):
+            form = one.page.locator("form.board-form").first
+            form.get_by_label(f"Board {board} result").select_option(label=result)
+            form.get_by_role("button", name="Report").click()
+            one.page.get_by_text(f"board {board}:").first.wait_for()
+        _shot(one, "console-reported")
+        two.open(CONSOLE)
+        _shot(two, "console-to-confirm")
+        for board in (1, 2, 3, 4):
+            two.page.locator("form.board-form").first.get_by_role("button", name="Confirm").click()
+            two.page.get_by_text(f"board {board}:").first.wait_for()
+        two.open("/e/league/teams/")
+        table = two.page.locator("table.teams")
+        first_row = table.locator("tbody tr").first.inner_text()
+        assert "Simba" in first_row
+        assert "2" in first_row.split()
+        assert "2.5" in first_row or "2½" in first_row
+    finally:
+        one.close()
+        two.close()
+    _both_widths(browser, site, None, "/e/league/teams/", "standings")
+    _both_widths(browser, site, None, "/e/league/teams/round/1/", "match-sheet")
+    _both_widths(browser, site, None, "/e/league/teams/1/", "team")
+    _both_widths(browser, site, sessions["captain2"], CONSOLE, "console")
