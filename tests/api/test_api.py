@@ -383,6 +383,13 @@ def _write_operations(board: int) -> list[tuple[str, str, str, dict[str, Any]]]:
         ("webhooks.manage", "DELETE", "/api/v1/events/club/webhooks/999", {}),
         ("webhooks.manage", "GET", "/api/v1/events/club/webhooks/999/deliveries", {}),
         ("audit.read", "GET", "/api/v1/events/club/audit", {}),
+        (
+            "publisher.add",
+            "POST",
+            "/api/v1/events/club/publishers",
+            {"target": "http://127.0.0.1:9/"},
+        ),
+        ("publisher.remove", "DELETE", "/api/v1/events/club/publishers/998", {}),
     ]
 
 
@@ -409,7 +416,12 @@ def test_the_authorisation_matrix_covers_every_operation(
         if (method != "get" or "audit" in path or "webhooks" in path) and "/actions" not in path
     }
     listed = {
-        (m, p.replace("P01", "{player}").replace("999", "{webhook_id}"))
+        (
+            m,
+            p.replace("P01", "{player}")
+            .replace("999", "{webhook_id}")
+            .replace("998", "{publisher_id}"),
+        )
         for _, m, p, _ in operations
     }
     covered = {(m, p.replace("club", "{slug}")) for m, p in listed}
