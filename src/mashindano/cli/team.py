@@ -19,7 +19,7 @@ add_action_commands(app, "team")
 
 @app.command("standings")
 def standings(slug: SLUG, db: DbOption = None, as_json: JsonOption = False) -> None:
-    """Team standings: match points, then game points."""
+    """Team standings: match points, then game points, then the event's tie-breaks."""
     with event_command(db):
         from mashindano.app.teams.documents import build_team_standings
 
@@ -28,9 +28,14 @@ def standings(slug: SLUG, db: DbOption = None, as_json: JsonOption = False) -> N
         typer.echo(json.dumps(table.to_json(), indent=2))
         return
     for line in table.lines:
+        extra = "".join(
+            f"  {name} {format_points(value, 0)}"
+            for name, value in zip(table.tiebreak_names, line.tiebreaks, strict=True)
+        )
         typer.echo(
             f"{line.rank:>3}  {line.team.name:<24} {line.played:>2}  "
             f"MP {format_points(line.match_points, 0)}  GP {format_points(line.game_points, 0)}"
+            f"{extra}"
         )
 
 

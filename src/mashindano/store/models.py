@@ -721,6 +721,12 @@ class TeamMode(models.Model):
         help_text="A line-up missing at the deadline: 'roster' (the first players of the "
         "roster play, in its order) or 'forfeit' (every board lost by forfeit).",
     )
+    tiebreaks = models.CharField(
+        max_length=200,
+        default="MP,GP,EDE,BH:MP/C1,BH:MP,EMMSB",
+        help_text="The standings order as team tie-break codes (engine.teams.tiebreaks), "
+        "comma-separated; fide_teams.md 1.4, 6.2, 6.11.",
+    )
     at = models.DateTimeField()
     actor = models.CharField(max_length=100)
 

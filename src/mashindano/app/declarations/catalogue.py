@@ -354,6 +354,15 @@ TEAM_ACTIONS: tuple[ActionSpec, ...] = (
                     "roster play) or forfeit (every board lost)."
                 ),
             ),
+            ParameterSpec(
+                "tiebreaks",
+                T.TEXT,
+                default="MP,GP,EDE,BH:MP/C1,BH:MP,EMMSB",
+                help=gettext_noop(
+                    "The standings order: team tie-break codes separated by commas, starting "
+                    "with MP or GP (e.g. MP,GP,EDE,BH:MP/C1,BH:MP,EMMSB)."
+                ),
+            ),
         ),
         command="team mode",
         states=TEAM_STATES,

@@ -12,11 +12,13 @@ from django.utils.translation import gettext
 
 from mashindano.app.errors import NotFound, WrongState
 from mashindano.app.teams.rules import (
+    DEFAULT_TIEBREAKS,
     MatchPoints,
     MissingLineup,
     default_lineup,
     lineup_problems,
     parse_match_points,
+    parse_tiebreaks,
     seated_result,
 )
 from mashindano.engine.model import GameResult, Termination
@@ -29,6 +31,8 @@ class Mode:
     boards: int
     points: MatchPoints
     missing: MissingLineup
+    tiebreaks: tuple[str, ...] = DEFAULT_TIEBREAKS
+    """The standings order as team tie-break codes (`engine.teams.tiebreaks`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +190,12 @@ def team_mode(event: models.Event) -> Mode:
             ),
             event=event.slug,
         ) from None
-    return Mode(row.boards, parse_match_points(row.match_points), MissingLineup(row.missing_lineup))
+    return Mode(
+        row.boards,
+        parse_match_points(row.match_points),
+        MissingLineup(row.missing_lineup),
+        parse_tiebreaks(row.tiebreaks),
+    )
 
 
 def load_team_facts(event: models.Event) -> TeamEventFacts:

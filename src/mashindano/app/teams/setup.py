@@ -18,7 +18,13 @@ from mashindano.app.permissions import team_sides
 from mashindano.app.principals import Principal
 from mashindano.app.queries import get_entry
 from mashindano.app.teams.facts import team_mode
-from mashindano.app.teams.rules import MissingLineup, parse_match_points, split_names
+from mashindano.app.teams.rules import (
+    DEFAULT_TIEBREAKS,
+    MissingLineup,
+    parse_match_points,
+    parse_tiebreaks,
+    split_names,
+)
 from mashindano.engine.errors import ConfigError, ParseError
 from mashindano.engine.schedules import fide_berger_rounds
 from mashindano.store import models
@@ -42,6 +48,7 @@ class ModeSet:
     boards: int
     match_points: str
     missing_lineup: str
+    tiebreaks: str = ",".join(DEFAULT_TIEBREAKS)
 
 
 def set_team_mode(
@@ -51,11 +58,13 @@ def set_team_mode(
     boards: int = 4,
     match_points: str = "2,1,0",
     missing_lineup: str = MissingLineup.ROSTER.value,
+    tiebreaks: str = ",".join(DEFAULT_TIEBREAKS),
     now: datetime | None = None,
 ) -> ModeSet:
-    """Play the event in teams: `boards` per match, match points won/drawn/lost, and what a
-    line-up missing at the deadline brings ('roster' or 'forfeit'). Changeable until the first
-    team match is paired."""
+    """Play the event in teams: `boards` per match, match points won/drawn/lost, what a
+    line-up missing at the deadline brings ('roster' or 'forfeit'), and the standings order
+    as team tie-break codes (`rules.DEFAULT_TIEBREAKS` unless given). Changeable until the
+    first team match is paired."""
     with locked_event(slug, actor, "team.mode", now=now) as context:
         refuse_closed(context)
         if not 1 <= boards <= MAX_BOARDS:
@@ -66,6 +75,7 @@ def set_team_mode(
                 parameter="boards",
             )
         points = parse_match_points(match_points)
+        codes = ",".join(parse_tiebreaks(tiebreaks))
         try:
             missing = MissingLineup(missing_lineup)
         except ValueError:
@@ -90,15 +100,17 @@ def set_team_mode(
                 "boards": row.boards,
                 "match_points": row.match_points,
                 "missing_lineup": row.missing_lineup,
+                "tiebreaks": row.tiebreaks,
             }
         )
-        done = ModeSet(boards, points.text, missing.value)
+        done = ModeSet(boards, points.text, missing.value, codes)
         models.TeamMode.objects.update_or_create(
             event=context.event,
             defaults={
                 "boards": boards,
                 "match_points": points.text,
                 "missing_lineup": missing.value,
+                "tiebreaks": codes,
                 "at": context.now,
                 "actor": context.actor,
             },
@@ -109,6 +121,7 @@ def set_team_mode(
                 "boards": boards,
                 "match_points": points.text,
                 "missing_lineup": missing.value,
+                "tiebreaks": codes,
             },
         )
         return done
