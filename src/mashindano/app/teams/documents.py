@@ -253,12 +253,16 @@ class TeamStandings:
 
 def team_totals(facts: TeamEventFacts, now: datetime) -> dict[int, TeamLine]:
     """Each team's matches, match points and game points over its complete matches (a match
-    counts once every board has a result; a bye counts nothing: its value is the pairing
-    engine's to give)."""
+    counts once every board has a result) and its byes (a team Swiss PAB with the value it
+    was paired with; a round-robin bye counts nothing)."""
     totals: dict[int, list[Fraction | int]] = {t: [0, 0, 0, 0, ZERO, ZERO] for t in facts.teams}
     win = facts.mode.points.win
     for match in facts.matches:
         if match.second is None:
+            if match.bye is not None:
+                line = totals[match.first]
+                line[4] = Fraction(line[4]) + match.bye[0]
+                line[5] = Fraction(line[5]) + match.bye[1]
             continue
         sheet = match_sheet(facts, match, now, None)
         score = sheet.score

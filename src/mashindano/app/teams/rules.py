@@ -36,6 +36,15 @@ class MissingLineup(StrEnum):
     """Every board of the team is lost by forfeit."""
 
 
+class TeamSystem(StrEnum):
+    """How the team rounds are paired (a team-mode parameter)."""
+
+    ROUND_ROBIN = "round-robin"
+    """FIDE Berger tables on the team numbers (fide_teams.md 4.8, `engine.teams.round_robin`)."""
+    SWISS = "swiss"
+    """FIDE team Swiss C.04.6 (fide_teams.md §5, `engine.teams.pairing`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class MatchPoints:
     """Match points for a match won, drawn, lost (fide_teams.md 1.3; default 2/1/0)."""
