@@ -92,6 +92,10 @@ def test_fide_teams_6_12_standings_and_tiebreaks_from_the_stored_facts() -> None
         9,
     )
     assert (lines["B"].tiebreaks[esb], lines["D"].tiebreaks[esb]) == (5, 5)
+    assert table.legend[1] == (
+        "BH:MP/C1",
+        "Buchholz: the sum of the opponents' match points, without the lowest 1",
+    )
     shown = table.to_json()
     assert shown["tiebreaks"] == ["EDE", "BH:MP/C1", "BH:MP", "EMMSB"]
     assert shown["teams"][1]["tiebreaks"]["BH:MP"] == "9"  # type: ignore[index,call-overload]

@@ -26,6 +26,7 @@ from mashindano.app.teams.rules import (
     game_points,
     match_score,
     other_colour,
+    tiebreak_meaning,
 )
 from mashindano.app.teams.standings import team_ranking
 from mashindano.engine.model import GameResult
@@ -227,6 +228,13 @@ class TeamStandings:
     lines: tuple[TeamLine, ...]
     tiebreak_names: tuple[str, ...] = ()
     rounds: tuple[int, ...] = ()
+    tiebreak_meanings: tuple[str, ...] = ()
+    """Each shown tie-break in words (`rules.tiebreak_meaning`), for the legend."""
+
+    @property
+    def legend(self) -> tuple[tuple[str, str], ...]:
+        return tuple(zip(self.tiebreak_names, self.tiebreak_meanings, strict=True))
+
     """The rounds with team matches (links to their match sheets)."""
     boards: int = 0
 
@@ -338,6 +346,7 @@ def build_team_standings(slug: str, *, now: datetime | None = None) -> TeamStand
         tiebreak_names=shown_tiebreaks(facts),
         rounds=rounds,
         boards=facts.mode.boards,
+        tiebreak_meanings=tuple(tiebreak_meaning(c) for c in shown_tiebreaks(facts)),
     )
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from mashindano.engine.errors import ConfigError
 from mashindano.engine.model import GameResult, Side
@@ -89,6 +89,43 @@ the 2023 team codes (6.3 EDE, 6.4 BH:MP with its C1 cut, 6.5 EMMSB = ESB)."""
 
 SCORE_CODES = frozenset({"MP", "GP", "PTS", "MPVGP"})
 """Codes that repeat the match points or game points columns (not shown twice)."""
+
+
+_TIEBREAK_MEANINGS = {
+    # fide_teams.md 6.3-6.9, in the order of the sections
+    "EDE": gettext_lazy("direct encounter: the matches among the tied teams"),
+    "BH:MP": gettext_lazy("Buchholz: the sum of the opponents' match points"),
+    "BH:GP": gettext_lazy("Buchholz: the sum of the opponents' game points"),
+    "EMMSB": gettext_lazy(
+        "Sonneborn-Berger: each opponent's match points times the match points won against them"
+    ),
+    "EMGSB": gettext_lazy(
+        "Sonneborn-Berger: each opponent's match points times the game points won against them"
+    ),
+    "EGMSB": gettext_lazy(
+        "Sonneborn-Berger: each opponent's game points times the match points won against them"
+    ),
+    "EGGSB": gettext_lazy(
+        "Sonneborn-Berger: each opponent's game points times the game points won against them"
+    ),
+    "BC": gettext_lazy("board count: game points weighted by board number, lower first"),
+    "TBR": gettext_lazy("top board result: game points on board 1, then board 2, ..."),
+    "BBE": gettext_lazy("bottom board elimination: game points without the last boards"),
+    "SSSC": gettext_lazy("score strength: game points plus Buchholz over a divisor"),
+}
+
+
+def tiebreak_meaning(code: str) -> str:
+    """What a team tie-break code means, in words (a cut /C1 or /M1 named after it)."""
+    base, _, cut = code.partition("/")
+    meaning = str(_TIEBREAK_MEANINGS.get(base, base))
+    if cut.startswith("C"):
+        return gettext("{meaning}, without the lowest {n}").format(meaning=meaning, n=cut[1:])
+    if cut.startswith("M"):
+        return gettext("{meaning}, without the {n} lowest and {n} highest").format(
+            meaning=meaning, n=cut[1:]
+        )
+    return meaning
 
 
 def parse_tiebreaks(text: str) -> tuple[str, ...]:
