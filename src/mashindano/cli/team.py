@@ -5,11 +5,13 @@ pairing a team round, line-ups and board results, one command per declared actio
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from mashindano.cli.actions import SLUG, add_action_commands
+from mashindano.cli.errors import write_text
 from mashindano.cli.event_common import DbOption, JsonOption, event_command
 from mashindano.engine.points import format_points
 
@@ -19,7 +21,7 @@ add_action_commands(app, "team")
 
 @app.command("standings")
 def standings(slug: SLUG, db: DbOption = None, as_json: JsonOption = False) -> None:
-    """Team standings: match points, then game points."""
+    """Team standings: match points, then game points, then the event's tie-breaks."""
     with event_command(db):
         from mashindano.app.teams.documents import build_team_standings
 
@@ -28,10 +30,34 @@ def standings(slug: SLUG, db: DbOption = None, as_json: JsonOption = False) -> N
         typer.echo(json.dumps(table.to_json(), indent=2))
         return
     for line in table.lines:
+        extra = "".join(
+            f"  {name} {format_points(value, 0)}"
+            for name, value in zip(table.tiebreak_names, line.tiebreaks, strict=True)
+        )
         typer.echo(
             f"{line.rank:>3}  {line.team.name:<24} {line.played:>2}  "
             f"MP {format_points(line.match_points, 0)}  GP {format_points(line.game_points, 0)}"
+            f"{extra}"
         )
+
+
+@app.command("export-trf")
+def export_trf(
+    slug: SLUG,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="File (default stdout).")
+    ] = None,
+    db: DbOption = None,
+) -> None:
+    """Write the team event as a TRF-26 team file (teams, boards, match and game points)."""
+    with event_command(db):
+        from mashindano.app.teams.exchange import export_team_trf
+
+        text = export_team_trf(slug)
+    if output is None:
+        typer.echo(text, nl=False)
+    else:
+        write_text(output, text)
 
 
 @app.command("round")

@@ -721,6 +721,21 @@ class TeamMode(models.Model):
         help_text="A line-up missing at the deadline: 'roster' (the first players of the "
         "roster play, in its order) or 'forfeit' (every board lost by forfeit).",
     )
+    tiebreaks = models.CharField(
+        max_length=200,
+        default="MP,GP,EDE,BH:MP/C1,BH:MP,EMMSB",
+        help_text="The standings order as team tie-break codes (engine.teams.tiebreaks), "
+        "comma-separated; fide_teams.md 1.4, 6.2, 6.11.",
+    )
+    system = models.CharField(
+        max_length=20,
+        default="round-robin",
+        help_text="How the team rounds are paired: 'round-robin' (Berger tables) or 'swiss' "
+        "(FIDE C.04.6).",
+    )
+    rounds = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The rounds of a team Swiss (empty: a round-robin)."
+    )
     at = models.DateTimeField()
     actor = models.CharField(max_length=100)
 
@@ -779,6 +794,16 @@ class TeamMatch(models.Model):
         Team, on_delete=models.RESTRICT, related_name="+", null=True, blank=True
     )
     lineup_deadline = models.DateTimeField(null=True, blank=True)
+    bye_match_points = models.CharField(
+        max_length=20,
+        blank=True,
+        default="",
+        help_text="A bye's match points as given when paired (a team Swiss PAB, fide_teams.md "
+        "5.2); empty: the bye counts nothing.",
+    )
+    bye_game_points = models.CharField(
+        max_length=20, blank=True, default="", help_text="A bye's game points (see above)."
+    )
     at = models.DateTimeField()
     actor = models.CharField(max_length=100)
 

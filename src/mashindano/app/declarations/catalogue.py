@@ -354,6 +354,33 @@ TEAM_ACTIONS: tuple[ActionSpec, ...] = (
                     "roster play) or forfeit (every board lost)."
                 ),
             ),
+            ParameterSpec(
+                "tiebreaks",
+                T.TEXT,
+                default="MP,GP,EDE,BH:MP/C1,BH:MP,EMMSB",
+                help=gettext_noop(
+                    "The standings order: team tie-break codes separated by commas, starting "
+                    "with MP or GP (e.g. MP,GP,EDE,BH:MP/C1,BH:MP,EMMSB)."
+                ),
+            ),
+            ParameterSpec(
+                "system",
+                T.CHOICE,
+                default="round-robin",
+                choices=("round-robin", "swiss"),
+                help=gettext_noop(
+                    "How the rounds are paired: round-robin (every team meets every other) "
+                    "or swiss (FIDE team Swiss; give the rounds)."
+                ),
+            ),
+            ParameterSpec(
+                "rounds",
+                T.INTEGER,
+                default=None,
+                minimum=1,
+                maximum=99,
+                help=gettext_noop("Rounds of a team Swiss."),
+            ),
         ),
         command="team mode",
         states=TEAM_STATES,

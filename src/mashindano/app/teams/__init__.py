@@ -7,11 +7,14 @@ team matches are paired per round; captains submit line-ups before a deadline
 reported by a captain or a board's player and confirmed by the other side
 (`boards.report_board` ...), and the match result is derived (`rules.match_score`).
 
-Seams where the pure engine parts plug in (engine/teams, written beside this package):
-- `rules.match_score` / `rules.game_points`: the match result from board results (to be the
-  engine's team model: `engine.teams.model`).
-- `documents.rank_teams`: team standings by match points then game points; the team
-  tie-breaks (`engine.teams` tie-breaks) go in its `tiebreaks` argument.
-- `setup.pair_team_round`: the team round-robin from the FIDE Berger tables; the team Swiss and
-  round-robin engines (`engine.teams.pairing`, `engine.teams.round_robin`) replace its table.
+Joined with the pure engine parts (engine/teams):
+- `rules.match_score` / `rules.game_points`: the engine's team model (`engine.teams.model`)
+  read with the stored board results.
+- `standings.team_event_of`: the stored facts as an `engine.teams.model.TeamEvent`;
+  `documents.rank_teams` ranks by the team mode's tie-break codes with
+  `engine.teams.tiebreaks.team_standings` (default `rules.DEFAULT_TIEBREAKS`).
+- `setup.pair_team_round`: by the team mode's `system`, the team round-robin
+  (`engine.teams.round_robin`) or the team Swiss (`engine.teams.pairing`) from the stored
+  history, its PAB stored with its value (`TeamMatch.bye_match_points`, `bye_game_points`).
+- `exchange.export_team_trf`: the TRF-26 team file (`interchange.trf_teams`).
 """

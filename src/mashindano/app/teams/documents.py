@@ -5,7 +5,7 @@ team's own captain sees their line-up, the other side only that it is in."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
@@ -19,13 +19,16 @@ from mashindano.app.principals import Principal
 from mashindano.app.queries import get_event
 from mashindano.app.teams.facts import MatchFact, TeamEventFacts, load_team_facts
 from mashindano.app.teams.rules import (
+    SCORE_CODES,
     ZERO,
     MatchScore,
     first_team_colour,
     game_points,
     match_score,
     other_colour,
+    tiebreak_meaning,
 )
+from mashindano.app.teams.standings import team_ranking
 from mashindano.engine.model import GameResult
 from mashindano.engine.points import format_points
 from mashindano.store.facts import Json, ResultStatus
@@ -219,23 +222,26 @@ class TeamLine:
     """The rank is shared with another team (written "=2")."""
 
 
-TieBreak = Callable[[TeamEventFacts, int], Fraction]
-"""A team tie-break: (facts, team number) -> value, higher ranks first. The seam for the team
-tie-breaks of `engine.teams` (EDE, BH:MP, EMMSB, BC, ...)."""
-
-
 @dataclass(frozen=True, slots=True)
 class TeamStandings:
     slug: str
     lines: tuple[TeamLine, ...]
     tiebreak_names: tuple[str, ...] = ()
     rounds: tuple[int, ...] = ()
+    tiebreak_meanings: tuple[str, ...] = ()
+    """Each shown tie-break in words (`rules.tiebreak_meaning`), for the legend."""
+
+    @property
+    def legend(self) -> tuple[tuple[str, str], ...]:
+        return tuple(zip(self.tiebreak_names, self.tiebreak_meanings, strict=True))
+
     """The rounds with team matches (links to their match sheets)."""
     boards: int = 0
 
     def to_json(self) -> dict[str, Json]:
         return {
             "event": self.slug,
+            "tiebreaks": list[Json](self.tiebreak_names),
             "teams": [
                 {
                     "rank": line.rank,
@@ -243,6 +249,10 @@ class TeamStandings:
                     "played": line.played,
                     "match_points": format_points(line.match_points, 0),
                     "game_points": format_points(line.game_points, 0),
+                    "tiebreaks": {
+                        name: format_points(value, 0)
+                        for name, value in zip(self.tiebreak_names, line.tiebreaks, strict=True)
+                    },
                 }
                 for line in self.lines
             ],
@@ -251,12 +261,16 @@ class TeamStandings:
 
 def team_totals(facts: TeamEventFacts, now: datetime) -> dict[int, TeamLine]:
     """Each team's matches, match points and game points over its complete matches (a match
-    counts once every board has a result; a bye counts nothing: its value is the pairing
-    engine's to give)."""
+    counts once every board has a result) and its byes (a team Swiss PAB with the value it
+    was paired with; a round-robin bye counts nothing)."""
     totals: dict[int, list[Fraction | int]] = {t: [0, 0, 0, 0, ZERO, ZERO] for t in facts.teams}
     win = facts.mode.points.win
     for match in facts.matches:
         if match.second is None:
+            if match.bye is not None:
+                line = totals[match.first]
+                line[4] = Fraction(line[4]) + match.bye[0]
+                line[5] = Fraction(line[5]) + match.bye[1]
             continue
         sheet = match_sheet(facts, match, now, None)
         score = sheet.score
@@ -287,28 +301,28 @@ def team_totals(facts: TeamEventFacts, now: datetime) -> dict[int, TeamLine]:
     }
 
 
-def rank_teams(
-    facts: TeamEventFacts, now: datetime, tiebreaks: Sequence[TieBreak] = ()
-) -> tuple[TeamLine, ...]:
-    """Teams by match points, then game points (fide_teams.md 1.4, 6.1-6.2: MPvGP), then each
-    of `tiebreaks`; teams still equal share a rank."""
-    lines = []
-    for number, line in team_totals(facts, now).items():
-        values = tuple(tb(facts, number) for tb in tiebreaks)
-        lines.append((line, values))
+def shown_tiebreaks(facts: TeamEventFacts) -> tuple[str, ...]:
+    """The tie-break codes shown as columns: the event's codes less match and game points,
+    which have their own columns."""
+    return tuple(c for c in facts.mode.tiebreaks if c not in SCORE_CODES)
 
-    def key(item: tuple[TeamLine, tuple[Fraction, ...]]) -> tuple[Fraction, ...]:
-        line, values = item
-        return (-line.match_points, -line.game_points, *(-v for v in values))
 
-    lines.sort(key=lambda item: (key(item), item[0].team.number))
-    keys = [key(item) for item in lines]
+def rank_teams(facts: TeamEventFacts, now: datetime) -> tuple[TeamLine, ...]:
+    """Teams by the event's tie-break codes (default match points, then game points, then
+    fide_teams.md 6.11 in the 2023 codes: `rules.DEFAULT_TIEBREAKS`), computed by the engine
+    (`standings.team_ranking`); teams equal on every code share a rank. `TeamLine.tiebreaks`
+    holds the values of `shown_tiebreaks`."""
+    totals = team_totals(facts, now)
+    codes = facts.mode.tiebreaks
+    shown = [k for k, c in enumerate(codes) if c not in SCORE_CODES]
+    ranking = team_ranking(facts, now)
+    places = [s.rank for s in ranking]
     ranked: list[TeamLine] = []
-    for position, (line, values) in enumerate(lines):
-        first = keys.index(keys[position])
+    for standing in ranking:
+        line = totals[standing.team]
         ranked.append(
             TeamLine(
-                first + 1,
+                standing.rank,
                 line.team,
                 line.played,
                 line.won,
@@ -316,8 +330,8 @@ def rank_teams(
                 line.lost,
                 line.match_points,
                 line.game_points,
-                values,
-                keys.count(keys[position]) > 1,
+                tuple(standing.values[k] for k in shown),
+                places.count(standing.rank) > 1,
             )
         )
     return tuple(ranked)
@@ -327,7 +341,12 @@ def build_team_standings(slug: str, *, now: datetime | None = None) -> TeamStand
     facts = load_team_facts(get_event(slug))
     rounds = tuple(sorted({m.round for m in facts.matches}))
     return TeamStandings(
-        slug, rank_teams(facts, now or timezone.now()), rounds=rounds, boards=facts.mode.boards
+        slug,
+        rank_teams(facts, now or timezone.now()),
+        tiebreak_names=shown_tiebreaks(facts),
+        rounds=rounds,
+        boards=facts.mode.boards,
+        tiebreak_meanings=tuple(tiebreak_meaning(c) for c in shown_tiebreaks(facts)),
     )
 
 

@@ -7,16 +7,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from fractions import Fraction
 
 from django.utils.translation import gettext
 
 from mashindano.app.errors import NotFound, WrongState
 from mashindano.app.teams.rules import (
+    DEFAULT_TIEBREAKS,
     MatchPoints,
     MissingLineup,
+    TeamSystem,
     default_lineup,
     lineup_problems,
     parse_match_points,
+    parse_tiebreaks,
     seated_result,
 )
 from mashindano.engine.model import GameResult, Termination
@@ -29,6 +33,11 @@ class Mode:
     boards: int
     points: MatchPoints
     missing: MissingLineup
+    tiebreaks: tuple[str, ...] = DEFAULT_TIEBREAKS
+    """The standings order as team tie-break codes (`engine.teams.tiebreaks`)."""
+    system: TeamSystem = TeamSystem.ROUND_ROBIN
+    rounds: int | None = None
+    """The rounds of a team Swiss (None for a round-robin: its table gives them)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +89,9 @@ class MatchFact:
     lineups: dict[int, LineupFact]
     """The latest line-up per team number."""
     boards: dict[int, BoardLog]
+    bye: tuple[Fraction, Fraction] | None = None
+    """A bye's match points and game points as given when paired (a team Swiss PAB); None
+    when it counts nothing."""
 
     @property
     def teams(self) -> tuple[int, ...]:
@@ -186,7 +198,14 @@ def team_mode(event: models.Event) -> Mode:
             ),
             event=event.slug,
         ) from None
-    return Mode(row.boards, parse_match_points(row.match_points), MissingLineup(row.missing_lineup))
+    return Mode(
+        row.boards,
+        parse_match_points(row.match_points),
+        MissingLineup(row.missing_lineup),
+        parse_tiebreaks(row.tiebreaks),
+        TeamSystem(row.system),
+        row.rounds,
+    )
 
 
 def load_team_facts(event: models.Event) -> TeamEventFacts:
@@ -234,6 +253,9 @@ def load_team_facts(event: models.Event) -> TeamEventFacts:
                 board: BoardLog(tuple(_report_fact(r) for r in rows), tuple(r.side for r in rows))
                 for board, rows in logs.get(m.id, {}).items()
             },
+            (Fraction(m.bye_match_points), Fraction(m.bye_game_points))
+            if m.second_id is None and m.bye_match_points
+            else None,
         )
         for m in models.TeamMatch.objects.filter(event=event).order_by("round", "number")
     )

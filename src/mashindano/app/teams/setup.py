@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from fractions import Fraction
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -17,14 +18,28 @@ from mashindano.app.locking import EventContext, locked_event
 from mashindano.app.permissions import team_sides
 from mashindano.app.principals import Principal
 from mashindano.app.queries import get_entry
-from mashindano.app.teams.facts import team_mode
-from mashindano.app.teams.rules import MissingLineup, parse_match_points, split_names
+from mashindano.app.teams.facts import Mode, load_team_facts, team_mode
+from mashindano.app.teams.rules import (
+    DEFAULT_TIEBREAKS,
+    MissingLineup,
+    TeamSystem,
+    parse_match_points,
+    parse_tiebreaks,
+    split_names,
+)
+from mashindano.app.teams.standings import swiss_entries, team_event_of
 from mashindano.engine.errors import ConfigError, ParseError
-from mashindano.engine.schedules import fide_berger_rounds
+from mashindano.engine.teams.pairing import (
+    TeamSwissRules,
+    default_pab_points,
+    pair_team_swiss_round,
+)
+from mashindano.engine.teams.round_robin import team_round_robin
 from mashindano.store import models
 from mashindano.store.facts import EventState, Json
 
 MAX_BOARDS = 20
+MAX_ROUNDS = 99
 
 
 def refuse_closed(context: EventContext) -> None:
@@ -42,6 +57,9 @@ class ModeSet:
     boards: int
     match_points: str
     missing_lineup: str
+    tiebreaks: str = ",".join(DEFAULT_TIEBREAKS)
+    system: str = TeamSystem.ROUND_ROBIN.value
+    rounds: int | None = None
 
 
 def set_team_mode(
@@ -51,11 +69,16 @@ def set_team_mode(
     boards: int = 4,
     match_points: str = "2,1,0",
     missing_lineup: str = MissingLineup.ROSTER.value,
+    tiebreaks: str = ",".join(DEFAULT_TIEBREAKS),
+    system: str = TeamSystem.ROUND_ROBIN.value,
+    rounds: int | None = None,
     now: datetime | None = None,
 ) -> ModeSet:
-    """Play the event in teams: `boards` per match, match points won/drawn/lost, and what a
-    line-up missing at the deadline brings ('roster' or 'forfeit'). Changeable until the first
-    team match is paired."""
+    """Play the event in teams: `boards` per match, match points won/drawn/lost, what a
+    line-up missing at the deadline brings ('roster' or 'forfeit'), and the standings order
+    as team tie-break codes (`rules.DEFAULT_TIEBREAKS` unless given), and the pairing
+    `system`: 'round-robin' (the Berger tables) or 'swiss' (FIDE C.04.6, with its `rounds`).
+    Changeable until the first team match is paired."""
     with locked_event(slug, actor, "team.mode", now=now) as context:
         refuse_closed(context)
         if not 1 <= boards <= MAX_BOARDS:
@@ -66,6 +89,23 @@ def set_team_mode(
                 parameter="boards",
             )
         points = parse_match_points(match_points)
+        codes = ",".join(parse_tiebreaks(tiebreaks))
+        try:
+            chosen = TeamSystem(system)
+        except ValueError:
+            raise ConfigError(
+                gettext("system: 'round-robin' or 'swiss', got {value!r}").format(value=system),
+                parameter="system",
+            ) from None
+        if chosen is TeamSystem.SWISS and (rounds is None or not 1 <= rounds <= MAX_ROUNDS):
+            raise ConfigError(
+                gettext("rounds: a team Swiss has 1 to {most} rounds, got {rounds}").format(
+                    most=MAX_ROUNDS, rounds=rounds
+                ),
+                parameter="rounds",
+            )
+        if chosen is TeamSystem.ROUND_ROBIN:
+            rounds = None
         try:
             missing = MissingLineup(missing_lineup)
         except ValueError:
@@ -90,15 +130,21 @@ def set_team_mode(
                 "boards": row.boards,
                 "match_points": row.match_points,
                 "missing_lineup": row.missing_lineup,
+                "tiebreaks": row.tiebreaks,
+                "system": row.system,
+                "rounds": row.rounds,
             }
         )
-        done = ModeSet(boards, points.text, missing.value)
+        done = ModeSet(boards, points.text, missing.value, codes, chosen.value, rounds)
         models.TeamMode.objects.update_or_create(
             event=context.event,
             defaults={
                 "boards": boards,
                 "match_points": points.text,
                 "missing_lineup": missing.value,
+                "tiebreaks": codes,
+                "system": chosen.value,
+                "rounds": rounds,
                 "at": context.now,
                 "actor": context.actor,
             },
@@ -109,6 +155,9 @@ def set_team_mode(
                 "boards": boards,
                 "match_points": points.text,
                 "missing_lineup": missing.value,
+                "tiebreaks": codes,
+                "system": chosen.value,
+                "rounds": rounds,
             },
         )
         return done
@@ -293,14 +342,15 @@ def pair_team_round(
     deadline: datetime | None = None,
     now: datetime | None = None,
 ) -> TeamRoundPaired:
-    """Pair the team matches of `round` as a team round-robin by the FIDE Berger tables on
-    the team numbers (fide_teams.md 4.8); the first-named team has White on board 1. The
-    line-ups are due by `deadline`.
-
-    Seam: the team Swiss and the round-robin engines (engine/teams) replace the table here."""
+    """Pair the team matches of `round` by the team mode's system: a round-robin by the FIDE
+    Berger tables on the team numbers (`engine.teams.round_robin`, fide_teams.md 4.8; a team
+    drawn against the dummy sits out, its bye counting nothing), or a team Swiss round
+    (`engine.teams.pairing`, C.04.6) from the stored history once the rounds before are
+    complete, its PAB stored with the value of fide_teams.md 5.2. The first-named team has
+    White on board 1. The line-ups are due by `deadline`."""
     with locked_event(slug, actor, "team.pair", now=now) as context:
         refuse_closed(context)
-        team_mode(context.event)
+        mode = team_mode(context.event)
         teams = {t.number: t for t in models.Team.objects.filter(event=context.event)}
         if len(teams) < 2:
             raise WrongState(
@@ -322,25 +372,10 @@ def pair_team_round(
                 gettext("teams without a roster: {teams}").format(teams=", ".join(short)),
                 event=slug,
             )
-        table = fide_berger_rounds(len(teams))
-        if not 1 <= round <= len(table):
-            raise ParseError(
-                gettext("round: a round-robin of {count} teams has rounds 1 to {last}").format(
-                    count=len(teams), last=len(table)
-                ),
-                parameter="round",
-            )
-        numbers = sorted(teams)
-        paired: list[tuple[int, int | None]] = []
-        byes: list[int] = []
-        for a, b in table[round - 1]:
-            first = numbers[a - 1] if a <= len(numbers) else None
-            second = numbers[b - 1] if b <= len(numbers) else None
-            if first is not None and second is not None:
-                paired.append((first, second))
-            else:
-                byes.append(first or second or 0)
-        paired.extend((team, None) for team in byes)
+        if mode.system is TeamSystem.SWISS:
+            paired, bye = _swiss_round(context, mode, round)
+        else:
+            paired, bye = _round_robin_round(sorted(teams), mode.boards, round), None
         for table_number, (first, second) in enumerate(paired, start=1):
             models.TeamMatch.objects.create(
                 event=context.event,
@@ -349,14 +384,80 @@ def pair_team_round(
                 first=teams[first],
                 second=teams[second] if second is not None else None,
                 lineup_deadline=deadline,
+                bye_match_points=str(bye[0]) if bye and second is None else "",
+                bye_game_points=str(bye[1]) if bye and second is None else "",
                 at=context.now,
                 actor=context.actor,
             )
         context.record(
             after={
                 "round": round,
+                "system": mode.system.value,
                 "matches": [[f, s] for f, s in paired],
+                "bye": [str(bye[0]), str(bye[1])] if bye else None,
                 "deadline": deadline.isoformat() if deadline else None,
             }
         )
         return TeamRoundPaired(round, tuple(paired))
+
+
+def _round_robin_round(numbers: list[int], boards: int, round: int) -> list[tuple[int, int | None]]:
+    """The round of the team round-robin (the engine's Berger schedule on places 1..n, read
+    with the team numbers); the team sitting out last."""
+    schedule = team_round_robin(len(numbers), boards)
+    if not 1 <= round <= len(schedule.rounds):
+        raise ParseError(
+            gettext("round: a round-robin of {count} teams has rounds 1 to {last}").format(
+                count=len(numbers), last=len(schedule.rounds)
+            ),
+            parameter="round",
+        )
+    found = schedule.rounds[round - 1]
+    paired: list[tuple[int, int | None]] = [
+        (numbers[m.first - 1], numbers[m.second - 1]) for m in found.matches
+    ]
+    if found.sitting_out is not None:
+        paired.append((numbers[found.sitting_out - 1], None))
+    return paired
+
+
+def _swiss_round(
+    context: EventContext, mode: Mode, round: int
+) -> tuple[list[tuple[int, int | None]], tuple[Fraction, Fraction] | None]:
+    """A team Swiss round from the stored history (white team first), and its PAB's value."""
+    assert mode.rounds is not None
+    slug = context.event.slug
+    if not 1 <= round <= mode.rounds:
+        raise ParseError(
+            gettext("round: the team Swiss has rounds 1 to {last}").format(last=mode.rounds),
+            parameter="round",
+        )
+    facts = load_team_facts(context.event)
+    paired_rounds = {m.round for m in facts.matches}
+    missing = [r for r in range(1, round) if r not in paired_rounds]
+    if missing:
+        raise WrongState(
+            gettext("event {slug!r}: round {round} is not paired yet").format(
+                slug=slug, round=missing[0]
+            ),
+            event=slug,
+            round=missing[0],
+        )
+    event = team_event_of(facts, context.now)
+    open_matches = [m for m in event.matches if m.round < round and not m.complete]
+    if open_matches:
+        raise WrongState(
+            gettext(
+                "event {slug!r}: round {round} has team matches without all their results"
+            ).format(slug=slug, round=open_matches[0].round),
+            event=slug,
+            round=open_matches[0].round,
+        )
+    found = pair_team_swiss_round(
+        swiss_entries(event, round), round, TeamSwissRules(rounds=mode.rounds)
+    )
+    paired: list[tuple[int, int | None]] = [(p.white, p.black) for p in found.pairings]
+    if found.pab is None:
+        return paired, None
+    paired.append((found.pab, None))
+    return paired, default_pab_points(mode.boards, mode.points.draw)
