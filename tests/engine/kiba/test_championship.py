@@ -9,6 +9,7 @@ import pytest
 
 from mashindano.engine.errors import ConfigError, IllegalResult, MashindanoError
 from mashindano.engine.kiba.championship import (
+    CountryTeam,
     TournamentPerformance,
     championship_final,
     championship_points,
@@ -16,6 +17,7 @@ from mashindano.engine.kiba.championship import (
     countries_event_games,
     countries_event_result,
     countries_event_teams,
+    countries_team_event,
     country_ranking,
     master_group,
     master_group_players,
@@ -27,7 +29,8 @@ from mashindano.engine.kiba.parameters import kiba_parameters
 from mashindano.engine.kiba.ranking import rank_group
 from mashindano.engine.kiba.seeding import SeededPlayer
 from mashindano.engine.kiba.simulation import simulate_tournament
-from mashindano.engine.model import Competitor, CompetitorId, Game, GameResult
+from mashindano.engine.model import Competitor, CompetitorId, Game, GameResult, Side
+from mashindano.engine.teams.model import BoardResult, Team
 
 
 def seeded(name: str, seed: int, kiba: int = 300, country: str | None = None) -> SeededPlayer:
@@ -191,6 +194,85 @@ def test_kiba_A19_higher_kiba_score_is_south_in_the_countries_event() -> None:
     assert result.winner is None
     with pytest.raises(IllegalResult, match="9 games"):
         countries_event_result(teams, games[:8])
+
+
+def _two_countries() -> tuple[CountryTeam, ...]:
+    """AA's players have the higher KIBA scores except A3 (below B1): A3 takes North once."""
+    aa = tuple(seeded(f"A{i}", i, kiba=k, country="AA") for i, k in ((1, 600), (2, 590), (3, 400)))
+    bb = tuple(
+        seeded(f"B{i}", 3 + i, kiba=k, country="BB") for i, k in ((1, 500), (2, 300), (3, 200))
+    )
+    return (CountryTeam("AA", aa), CountryTeam("BB", bb))
+
+
+def _with_results(games: tuple[Game, ...], results: list[GameResult]) -> list[Game]:
+    return [
+        Game(g.round, g.first, g.second, r, encounter=g.encounter)
+        for g, r in zip(games, results, strict=True)
+    ]
+
+
+def test_kiba_R42_countries_event_on_the_team_model() -> None:
+    teams = _two_countries()
+    games = countries_event_games(teams)
+    event = countries_team_event(teams, games)
+    assert event.teams == (
+        Team(1, "AA", ("A1", "A2", "A3"), club="AA"),
+        Team(2, "BB", ("B1", "B2", "B3"), club="BB"),
+    )
+    assert (event.boards, event.rounds, len(event.matches)) == (9, 1, 1)
+    match = event.matches[0]
+    assert (match.round, match.home, match.away) == (1, 1, 2)
+    assert [(b.home_player, b.away_player) for b in match.boards] == [
+        (a, b) for a in ("A1", "A2", "A3") for b in ("B1", "B2", "B3")
+    ]
+    # A19: the higher KIBA score is South; only A3 (400) v B1 (500) puts the home player North.
+    north = [b.number for b in match.boards if b.home_colour is Side.NORTH]
+    assert north == [7]
+    assert all(b.result is None for b in match.boards)
+    assert not match.complete
+
+
+def test_kiba_R42_A23_countries_points_are_game_points_forfeits_included() -> None:
+    teams = _two_countries()
+    games = countries_event_games(teams)
+    # Board 7 is B1 (South) v A3: B1 winning it is the away side's win on the team board.
+    results = [GameResult.FIRST_WINS] * 6 + [GameResult.FIRST_WINS] + [GameResult.SECOND_WINS] * 2
+    results[5] = GameResult.SECOND_WINS_BY_FORFEIT  # A2 v B3: B3 wins by forfeit
+    played = _with_results(games, results)
+    board = countries_team_event(teams, played).matches[0].boards
+    assert board[6].result is BoardResult.AWAY_WINS
+    assert board[5].result is BoardResult.AWAY_WINS_BY_FORFEIT
+    result = countries_event_result(teams, played)
+    assert dict(result.points) == {"AA": 5, "BB": 4}
+    assert result.winner == "AA"
+
+
+def test_kiba_R42_A23_a_double_forfeit_can_leave_the_countries_level() -> None:
+    teams = _two_countries()
+    games = countries_event_games(teams)
+    results = [GameResult.FIRST_WINS] * 4 + [GameResult.DOUBLE_FORFEIT]
+    results += [GameResult.SECOND_WINS] * 4
+    played = _with_results(games, results)
+    # Boards 6, 8, 9: B wins; board 7 (B1 South) v A3: SECOND_WINS is A3's win.
+    result = countries_event_result(teams, played)
+    assert dict(result.points) == {"AA": 5, "BB": 3}
+    level = _with_results(games, [*results[:6], GameResult.FIRST_WINS, *results[7:]])
+    result = countries_event_result(teams, level)
+    assert dict(result.points) == {"AA": 4, "BB": 4}
+    assert result.winner is None
+    unfinished = _with_results(games, [GameResult.FIRST_WINS] * 8 + [GameResult.NOT_PLAYED])
+    partial = countries_event_result(teams, unfinished)
+    assert partial.winner is None
+    assert dict(partial.points) == {"AA": 7, "BB": 1}
+
+
+def test_kiba_R42_a_game_inside_one_country_is_not_a_countries_event_game() -> None:
+    teams = _two_countries()
+    games = list(countries_event_games(teams))
+    games[0] = Game(1, CompetitorId("A1"), CompetitorId("A2"), GameResult.FIRST_WINS)
+    with pytest.raises(IllegalResult, match="A1 v A2 is not a countries event game"):
+        countries_event_result(teams, games)
 
 
 def test_kiba_performances_from_a_simulated_tournament() -> None:

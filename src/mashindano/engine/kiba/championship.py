@@ -17,8 +17,10 @@ from mashindano.engine.kiba.final import FinalMatch, final_match
 from mashindano.engine.kiba.group_play import KibaGroup, make_group
 from mashindano.engine.kiba.parameters import KIBA_BAO, KibaParameters
 from mashindano.engine.kiba.seeding import SeededPlayer, seed_player
-from mashindano.engine.model import Competitor, CompetitorId, Game, GameResult, Outcome
-from mashindano.engine.points import Points
+from mashindano.engine.model import Competitor, CompetitorId, Game, GameResult, Outcome, Side
+from mashindano.engine.points import ONE, ZERO, Points, PointSystem
+from mashindano.engine.teams.model import Board, BoardResult, Team, TeamEvent, TeamMatch
+from mashindano.engine.teams.tiebreaks import TeamScore, TeamTieBreakOptions, team_standings
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,35 +322,113 @@ class CountriesResult:
     """Set once the games are all played and one country has the most points."""
 
 
+COUNTRIES_GAME_POINTS = PointSystem(win=ONE, draw=ZERO, loss=ZERO)
+"""R42 as the team model's board scoring: a game won (a forfeit win too) is a point for the
+winner's country, a game lost or double-forfeited none; Bao has no drawn game (A23), so a draw
+would score nothing."""
+
+COUNTRIES_STANDING = TeamTieBreakOptions(primary=TeamScore.GP)
+"""R42 ranks the countries by games won, not match points: the team model's game points."""
+
+_HOME_RESULT: dict[GameResult, BoardResult | None] = {
+    GameResult.FIRST_WINS: BoardResult.HOME_WINS,
+    GameResult.SECOND_WINS: BoardResult.AWAY_WINS,
+    GameResult.DRAW: BoardResult.DRAW,
+    GameResult.FIRST_WINS_BY_FORFEIT: BoardResult.HOME_WINS_BY_FORFEIT,
+    GameResult.SECOND_WINS_BY_FORFEIT: BoardResult.AWAY_WINS_BY_FORFEIT,
+    GameResult.DOUBLE_FORFEIT: BoardResult.DOUBLE_FORFEIT,
+    GameResult.NOT_PLAYED: None,
+}
+_SWAPPED = {
+    BoardResult.HOME_WINS: BoardResult.AWAY_WINS,
+    BoardResult.AWAY_WINS: BoardResult.HOME_WINS,
+    BoardResult.DRAW: BoardResult.DRAW,
+    BoardResult.HOME_WINS_BY_FORFEIT: BoardResult.AWAY_WINS_BY_FORFEIT,
+    BoardResult.AWAY_WINS_BY_FORFEIT: BoardResult.HOME_WINS_BY_FORFEIT,
+    BoardResult.DOUBLE_FORFEIT: BoardResult.DOUBLE_FORFEIT,
+}
+
+
+def countries_team_event(teams: Sequence[CountryTeam], games: Sequence[Game]) -> TeamEvent:
+    """R42 on the team model: each country a `Team` (numbered in the order given, its players
+    best first as the roster), each pair of countries one `TeamMatch` whose boards are that
+    pair's games in order (3 x 3 = 9 boards: every player on three boards), the first country
+    of the pair at home; a board's home colour is the side (South/North) its home player
+    takes. With two countries this is one round of one match. IllegalResult when a game is not
+    a game between two of the countries."""
+    numbered = {team.country: k for k, team in enumerate(teams, start=1)}
+    team_of = {p.id: numbered[team.country] for team in teams for p in team.players}
+    boards: dict[tuple[int, int], list[Board]] = {
+        pair: [] for pair in combinations(numbered.values(), 2)
+    }
+    for game in games:
+        first, second = team_of.get(game.first), team_of.get(game.second)
+        if first is None or second is None or first == second:
+            raise IllegalResult(
+                f"{game.first} v {game.second} is not a countries event game",
+                first=game.first,
+                second=game.second,
+            )
+        home_first = first < second
+        pair = (first, second) if home_first else (second, first)
+        result = _HOME_RESULT[game.result]
+        if result is not None and not home_first:
+            result = _SWAPPED[result]
+        number = len(boards[pair]) + 1
+        boards[pair].append(
+            Board(
+                number,
+                game.first if home_first else game.second,
+                game.second if home_first else game.first,
+                Side.SOUTH if home_first else Side.NORTH,
+                result,
+            )
+        )
+    matches = tuple(
+        TeamMatch(round_number, home, away, tuple(boards[home, away]))
+        for round_number, (home, away) in enumerate(boards, start=1)
+    )
+    return TeamEvent(
+        teams=tuple(
+            Team(numbered[t.country], t.country, tuple(p.id for p in t.players), club=t.country)
+            for t in teams
+        ),
+        boards=max((len(b) for b in boards.values()), default=1) or 1,
+        rounds=len(matches),
+        matches=matches,
+        board_scoring=COUNTRIES_GAME_POINTS,
+    )
+
+
 def countries_event_result(teams: Sequence[CountryTeam], games: Sequence[Game]) -> CountriesResult:
-    """R42: one point to the winner's country per game won; more points wins."""
-    country_of = {p.id: team.country for team in teams for p in team.players}
-    points = {team.country: 0 for team in teams}
+    """R42: one point to the winner's country per game won; more points wins. Reckoned on the
+    team model (`countries_team_event`): the points are each country's game points, the
+    winner the one country ranked first by game points once every match is complete."""
     expected = countries_event_games(teams)
     if len(games) != len(expected):
         raise IllegalResult(
             f"the countries event has {len(expected)} games, got {len(games)}",
             games=len(games),
         )
-    finished = True
-    for game in games:
-        if game.first not in country_of or game.second not in country_of:
-            raise IllegalResult(
-                f"{game.first} v {game.second} is not a countries event game",
-                first=game.first,
-                second=game.second,
-            )
-        if not game.result.is_decided:
-            finished = False
-            continue
-        outcome = game.outcome_for(game.first)
-        if outcome is Outcome.WIN:
-            points[country_of[game.first]] += 1
-        elif outcome is Outcome.LOSS and game.outcome_for(game.second) is Outcome.WIN:
-            points[country_of[game.second]] += 1
-    best = max(points.values())
-    leaders = [country for country, value in points.items() if value == best]
-    winner = leaders[0] if finished and len(leaders) == 1 else None
+    event = countries_team_event(teams, games)
+    points: dict[str, int] = {}
+    for team in event.teams:
+        won = sum(
+            (
+                m.game_points(team.number, event.board_scoring)
+                for m in event.matches
+                if m.involves(team.number)
+            ),
+            ZERO,
+        )
+        points[team.name] = int(won)
+    winner = None
+    if all(m.complete for m in event.matches):
+        leaders = [
+            s.team for s in team_standings(event, ("PTS",), COUNTRIES_STANDING) if s.rank == 1
+        ]
+        if len(leaders) == 1:
+            winner = event.team(leaders[0]).name
     return CountriesResult(points=points, winner=winner)
 
 

@@ -4,7 +4,10 @@ Two countries field three players each; every player meets each player of the ot
 once, one game, the higher KIBA score South (the engine's `countries_event_games`), so the
 event is one round of nine single games. Each game won earns the winner's country a point and
 more points wins (`countries_event_result`); with no drawn Bao game (A23) nine games cannot end
-4.5-4.5 (E9), and only a double forfeit can leave the countries level.
+4.5-4.5 (E9), and only a double forfeit can leave the countries level. That arithmetic is the
+team model's (`engine.kiba.countries_team_event`): each country an `engine.teams` `Team`, the
+nine games one `TeamMatch` of nine boards, the points its game points, the winner the country
+first by game points.
 
 Who plays is read from the entries: each entry's country (`Competitor.country`) is its team.
 The parameter `countries` names the two countries; left empty, the entries must come from
