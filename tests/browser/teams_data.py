@@ -2,6 +2,8 @@
 through the app layer, as any client would).
 
     python teams_data.py DB setup | logins USER...
+    python teams_data.py DB league SLUG PRESET TEAMS  -> JSON {"organiser": ..., "captains": {...}}
+    python teams_data.py DB round SLUG N              -> JSON [match, ...] of round N
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import json
 import sys
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 ORGANISER = "organiser"
 SLUG = "league"
@@ -53,10 +56,75 @@ def main(db: str, command: str, *args: str) -> None:
             members = names[5 * number : 5 * number + 5]
             set_roster(SLUG, number + 1, members, reserves=1, actor=actor, now=T0)
         pair_team_round(SLUG, 1, deadline=T0 + timedelta(hours=3), actor=actor, now=T0)
+    elif command == "league":
+        print(json.dumps(league(actor, *args)))
+    elif command == "round":
+        print(json.dumps(round_matches(args[0], int(args[1]))))
     elif command == "logins":
         print(json.dumps({user: login(user) for user in args}))
     else:
         raise SystemExit(f"unknown command {command!r}")
+
+
+TEAM_NAMES = (
+    "Simba", "Chui", "Tembo", "Twiga", "Nyati", "Kiboko", "Fisi", "Duma",
+    "Swala", "Pundamilia", "Nyani", "Kifaru", "Mamba", "Tai", "Kobe", "Korongo",
+    "Nyumbu", "Paa", "Sungura", "Ngiri", "Bundi", "Kasuku", "Pomboo", "Papa",
+)  # fmt: skip
+"""Team names of the larger journeys (team n is TEAM_NAMES[n - 1])."""
+MEMBERS = "ABCDE"
+"""Each team's five players of the larger journeys: '<team> A' .. '<team> E' (E the reserve)."""
+
+
+def league(actor: Any, slug: str, preset: str, count: str) -> dict[str, Any]:
+    """An event of `preset` with five players per team of `count` teams registered (no team
+    yet: the test creates them through the API), an organiser account `org-<slug>` and the
+    captains' accounts `<slug>-cap<n>`; the organiser's (organiser scope) and the captains'
+    (report scope) token secrets."""
+    from django.contrib.auth.models import User
+
+    from mashindano.app import events, people, players
+    from mashindano.engine.model import Competitor, CompetitorId
+    from mashindano.web.api.tokens import issue_token
+
+    teams = int(count)
+    events.create_event(slug, preset, actor=actor, name=f"League {slug}", seed=11, now=T0)
+    roster = [
+        Competitor(CompetitorId(name), name, rating=2200 - 7 * n)
+        for n, name in enumerate(
+            f"{team} {member}" for team in TEAM_NAMES[:teams] for member in MEMBERS
+        )
+    ]
+    players.register_players(slug, roster, actor=actor, now=T0)
+    organiser = User.objects.create_user(f"org-{slug}", password="pw")
+    people.grant_role(slug, organiser.username, "organiser", actor=actor, now=T0)
+    captains = {}
+    for number in range(1, teams + 1):
+        user = User.objects.create_user(f"{slug}-cap{number}", password="pw")
+        captains[number] = issue_token(user, "captain", "report").secret
+    return {
+        "organiser": issue_token(organiser, "organiser", "organiser").secret,
+        "captains": captains,
+    }
+
+
+def round_matches(slug: str, number: int) -> list[dict[str, Any]]:
+    """The matches of round `number`: their numbers, teams (second None for a PAB) and the
+    teams' rosters (keys in order)."""
+    from mashindano.app.teams.facts import load_team_facts
+    from mashindano.store import models
+
+    facts = load_team_facts(models.Event.objects.get(slug=slug))
+    return [
+        {
+            "match": match.number,
+            "first": match.first,
+            "second": match.second,
+            "rosters": {str(team): list(facts.team(team).keys) for team in match.teams},
+        }
+        for match in facts.matches
+        if match.round == number
+    ]
 
 
 def login(username: str) -> str:

@@ -63,6 +63,23 @@ def _submit_lineup(visit: Visit, picks: list[str]) -> None:
     visit.page.get_by_text("is in").first.wait_for()
 
 
+def _report_boards(visit: Visit, results: list[str]) -> None:
+    """Report the boards from board 1 on the captain's console (results as the menu shows
+    them, read from the first-named team)."""
+    for board, result in enumerate(results, start=1):
+        form = visit.page.locator("form.board-form").first
+        form.get_by_label(f"Board {board} result").select_option(label=result)
+        form.get_by_role("button", name="Report").click()
+        visit.page.get_by_text(f"board {board}:").first.wait_for()
+
+
+def _confirm_boards(visit: Visit, boards: int) -> None:
+    """Confirm the other side's reports of boards 1..`boards` on the captain's console."""
+    for board in range(1, boards + 1):
+        visit.page.locator("form.board-form").first.get_by_role("button", name="Confirm").click()
+        visit.page.get_by_text(f"board {board}:").first.wait_for()
+
+
 def test_two_captains_lineups_four_boards_reported_and_confirmed(
     browser: Any, teams_site: TeamsSite
 ) -> None:
@@ -83,17 +100,11 @@ def test_two_captains_lineups_four_boards_reported_and_confirmed(
         _submit_lineup(two, ["1. Faraji", "2. Gamba", "3. Halima", "4. Imani"])
         # Captain 1 reports four boards; captain 2 confirms each.
         one.open(CONSOLE)
-        for board, result in ((1, "1-0"), (2, "½-½"), (3, "0-1"), (4, "1-0")):
-            form = one.page.locator("form.board-form").first
-            form.get_by_label(f"Board {board} result").select_option(label=result)
-            form.get_by_role("button", name="Report").click()
-            one.page.get_by_text(f"board {board}:").first.wait_for()
+        _report_boards(one, ["1-0", "½-½", "0-1", "1-0"])
         _shot(one, "console-reported")
         two.open(CONSOLE)
         _shot(two, "console-to-confirm")
-        for board in (1, 2, 3, 4):
-            two.page.locator("form.board-form").first.get_by_role("button", name="Confirm").click()
-            two.page.get_by_text(f"board {board}:").first.wait_for()
+        _confirm_boards(two, 4)
         two.open("/e/league/teams/")
         table = two.page.locator("table.teams")
         first_row = table.locator("tbody tr").first.inner_text()
