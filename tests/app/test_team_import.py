@@ -17,8 +17,8 @@ from mashindano.app.teams.documents import build_team_standings
 from mashindano.app.teams.exchange import export_team_trf
 from mashindano.app.teams.facts import load_team_facts
 from mashindano.app.teams.standings import team_event_of
-from mashindano.engine.model import GameResult
 from mashindano.engine.errors import ConfigError, ParseError
+from mashindano.engine.model import GameResult
 from mashindano.engine.teams.tiebreaks import compute_team_tiebreaks, team_standings
 from mashindano.interchange.trf_read import parse_trf
 from mashindano.interchange.trf_teams import trf_to_team_event
@@ -43,7 +43,7 @@ def _tsv(name: str) -> tuple[list[str], list[list[str]]]:
     return lines[0].split("\t"), [line.split("\t") for line in lines[1:-1]]
 
 
-def _stored_event(slug: str):  # noqa: ANN202
+def _stored_event(slug: str):
     return team_event_of(load_team_facts(get_event(slug)), LATER)
 
 
@@ -74,9 +74,7 @@ def test_issue32_a_tec_team_file_imports_with_the_checkers_tiebreaks(name: str) 
     assert ranks == {int(row[0]): int(row[1]) for row in rows}
     # One audit entry, the importer's; the board results are the importer's rulings.
     audit = models.AuditEntry.objects.filter(event__slug="tm")
-    assert [(a.action, a.actor, a.version) for a in audit] == [
-        ("event.takeover", ACTOR.name, 1)
-    ]
+    assert [(a.action, a.actor, a.version) for a in audit] == [("event.takeover", ACTOR.name, 1)]
     reports = models.BoardReport.objects.filter(match__event__slug="tm")
     assert reports.exists()
     assert {(r.kind, r.actor) for r in reports} == {(ReportKind.RULING.value, ACTOR.name)}
@@ -90,10 +88,11 @@ def test_issue32_rosters_are_in_board_order_and_pabs_and_forfeits_are_kept() -> 
     ranks = [m.entry.number for m in members.order_by("position")]
     assert ranks == list(t.teams[0].players)
     forfeited = models.TeamMatch.objects.get(event__slug="tm", round=4, first__number=3)
-    assert forfeited.second is not None and forfeited.second.number == 8
+    assert forfeited.second is not None
+    assert forfeited.second.number == 8
     # The file lists the boards of the forfeited match (330): each a forfeit win of team 3.
     results = {r.board: r.result for r in forfeited.board_reports.all()}
-    assert results == {b: GameResult.FIRST_WINS_BY_FORFEIT.value for b in range(1, 5)}
+    assert results == dict.fromkeys(range(1, 5), GameResult.FIRST_WINS_BY_FORFEIT.value)
     match = next(m for m in _stored_event("tm").matches if m.round == 4 and m.involves(3))
     assert not match.played
     standings = build_team_standings("tm", now=LATER)
@@ -144,9 +143,7 @@ def test_issue32_an_imported_event_exports_back_to_the_same_standings(name: str)
 
 def test_issue32_a_dry_run_stores_nothing_and_the_system_can_be_given() -> None:
     text = (FOLDER / "team_rr_6t4b5r.trf").read_text()
-    done = take_over_event(
-        text, actor=ACTOR, slug="tm", dry_run=True, team_system="swiss", now=T0
-    )
+    done = take_over_event(text, actor=ACTOR, slug="tm", dry_run=True, team_system="swiss", now=T0)
     assert (done.stored, done.system, done.teams) == (False, "swiss", 6)
     assert not models.Event.objects.filter(slug="tm").exists()
     with pytest.raises(ConfigError, match="system: 'round-robin' or 'swiss'"):
@@ -158,8 +155,8 @@ def test_issue32_an_inconsistent_team_file_is_refused_and_stores_nothing() -> No
     lines = text.splitlines()
     # Team B's roster names team A's first player too.
     broken = "\n".join(
-        line[:73] + "    1" + line[78:] if line.startswith("310   2") else line for line in lines
+        line[:73] + "   1" + line[77:] if line.startswith("310   2") else line for line in lines
     )
-    with pytest.raises(ParseError):
-        take_over_event(broken, actor=ACTOR, slug="tm", now=T0)
+    with pytest.raises(ParseError, match=r"cup.trf, line 48: player 1 is in teams 1 and 2"):
+        take_over_event(broken, actor=ACTOR, slug="tm", source="cup.trf", now=T0)
     assert not models.Event.objects.filter(slug="tm").exists()

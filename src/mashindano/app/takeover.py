@@ -51,7 +51,6 @@ from mashindano.interchange.trf import (
     trf_acceleration,
     trf_to_stage_results,
 )
-from mashindano.interchange.trf_read import is_team_file
 from mashindano.interchange.trf_model import (
     TrfTournament,
     compute_entry_points,
@@ -59,6 +58,7 @@ from mashindano.interchange.trf_model import (
     normalise_point_system,
     tournament_point_system,
 )
+from mashindano.interchange.trf_read import is_team_file
 from mashindano.store import models
 from mashindano.store.facts import FORBID_PAIR, EventFacts, EventState, Json, ReportKind
 

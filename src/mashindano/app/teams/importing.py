@@ -185,9 +185,7 @@ def plan_team_file(
         total = max(len(team_round_robin(len(event.teams), event.boards).rounds), event.rounds)
     else:
         total = event.rounds
-    return TeamPlan(
-        event, team_system, match_points, keys, tuple(matches), total, tuple(warnings)
-    )
+    return TeamPlan(event, team_system, match_points, keys, tuple(matches), total, tuple(warnings))
 
 
 def _check(event: TeamEvent, source: str, system: TeamSystem) -> None:
@@ -219,7 +217,9 @@ def _check(event: TeamEvent, source: str, system: TeamSystem) -> None:
         name = team.name.strip()
         if not name:
             raise ParseError(
-                gettext("{source}: team {team} has no name").format(source=source, team=team.number),
+                gettext("{source}: team {team} has no name").format(
+                    source=source, team=team.number
+                ),
                 source=source,
             )
         if name in names:
@@ -326,7 +326,8 @@ def _match(
             odd = 1
     # An empty seat decides the board by itself (rules.seated_result): no result to store.
     stored = tuple(
-        None if not (a and z) else r for (a, z), r in zip(zip(*lineups), results, strict=True)
+        None if not (a and z) else r
+        for (a, z), r in zip(zip(*lineups, strict=True), results, strict=True)
     )
     return (
         PlannedMatch(
@@ -430,10 +431,10 @@ def store_team_event(
         )
         if match.lineups is None or match.second is None:
             continue
-        for team, lineup in zip((match.first, match.second), match.lineups, strict=True):
+        for side, lineup in zip((match.first, match.second), match.lineups, strict=True):
             models.Lineup.objects.create(
                 match=row_match,
-                team=teams[team],
+                team=teams[side],
                 players=list(lineup),
                 at=when,
                 actor=actor.name,
