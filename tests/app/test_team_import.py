@@ -160,3 +160,29 @@ def test_issue32_an_inconsistent_team_file_is_refused_and_stores_nothing() -> No
     with pytest.raises(ParseError, match=r"cup.trf, line 48: player 1 is in teams 1 and 2"):
         take_over_event(broken, actor=ACTOR, slug="tm", source="cup.trf", now=T0)
     assert not models.Event.objects.filter(slug="tm").exists()
+
+
+def _forfeit_without_boards() -> str:
+    """The 8x4 Swiss with round 4's forfeited match (330: team 3 against team 8) listed by
+    record 330 only: its players' round-4 blocks blank."""
+    lines = []
+    for line in (FOLDER / "team_swiss_8t4b5r.trf").read_text().splitlines():
+        if line.startswith("001") and int(line[4:8]) in (9, 10, 11, 12, 29, 30, 31, 32):
+            line = line[:121] + " " * 10 + line[131:]
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def test_issue32_a_forfeited_match_without_boards_leaves_the_absent_team_empty() -> None:
+    text = _forfeit_without_boards()
+    done = take_over_event(text, actor=ACTOR, slug="tm", now=T0)
+    assert done.forfeits == 1
+    forfeited = models.TeamMatch.objects.get(event__slug="tm", round=4, first__number=3)
+    lineups = {x.team.number: x.players for x in forfeited.lineups.all()}
+    assert lineups[8] == ["", "", "", ""]
+    assert all(lineups[3])
+    header, _ = _tsv("team_swiss_8t4b5r")
+    expected = compute_team_tiebreaks(
+        trf_to_team_event(parse_trf(text, teams=True)).event, header[2:]
+    )
+    assert compute_team_tiebreaks(_stored_event("tm"), header[2:]) == expected
