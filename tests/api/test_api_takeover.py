@@ -75,3 +75,19 @@ def test_issue28_6_only_event_creators_take_over(
         r = _post(api, {"trf": swiss_manager_trf(), "slug": "open"}, club[role][scope])
         assert r.status_code == 403, (role, scope, r.content)
     assert not models.Event.objects.filter(slug="open").exists()
+
+
+def test_issue32_a_team_file_imports_as_a_team_event(
+    club: dict[str, dict[str, str]], api: Client
+) -> None:
+    from tests.app.test_team_import import FOLDER
+
+    token = club["organiser"]["organiser"]
+    text = (FOLDER / "team_rr_6t4b5r.trf").read_text()
+    r = _post(api, {"trf": text, "slug": "league", "dry_run": True}, token)
+    assert r.status_code == 200, r.content
+    assert (r.json()["teams"], r.json()["system"], r.json()["stored"]) == (6, "round-robin", False)
+    r = _post(api, {"trf": text, "slug": "league", "team_system": "swiss"}, token)
+    assert r.status_code == 201, r.content
+    assert r["Location"] == "/api/v1/events/league"
+    assert models.TeamMode.objects.get(event__slug="league").system == "swiss"

@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 from tests.browser.conftest import Site, Visit, _env
+from tests.shared_folders import shared_folder
 
 CONSOLE_DATA = Path(__file__).resolve().parent / "console_data.py"
 TASASELO = "grid-tasaselo"
@@ -310,3 +311,26 @@ def test_issue29_item15_the_grouped_create_form_and_the_audit_in_words_at_both_w
             _no_horizontal_scroll(page)
             page.screenshot(path=str(SHOTS / f"players-{language}-{width}.png"), full_page=True)
             visit.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("width", [360, 1280])
+def test_issue32_a_team_file_previews_on_the_takeover_page(
+    browser: Any, site: Site, session: dict[str, str], width: int
+) -> None:
+    """A TRF-26 team file pasted on the takeover page: the preview names the team Swiss, its
+    teams and boards, without scrolling sideways; nothing is stored (a dry run)."""
+    text = shared_folder("fixtures", "team-tiebreaks-tec") / "team_swiss_8t4b5r.trf"
+    visit = _log_in(Visit(browser, site, width, 740 if width == 360 else 900), session)
+    try:
+        page = visit.page
+        visit.open("/console/new/trf/")
+        page.locator("textarea[name=text]").fill(text.read_text())
+        page.locator("input[name=slug]").fill("team-cup")
+        page.locator("form.spec-form button[type=submit]").click()
+        expect(page.locator("dl.takeover")).to_contain_text("a team Swiss")
+        expect(page.locator("dl.takeover")).to_contain_text("8 teams, 4 boards a match")
+        _no_horizontal_scroll(page)
+        visit.screenshot("console-takeover-teams")
+    finally:
+        visit.close()

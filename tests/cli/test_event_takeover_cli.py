@@ -60,3 +60,22 @@ def test_issue28_6_strict_refuses_the_oddities(trf: Path) -> None:
 
 def test_issue28_6_takeover_options_go_with_trf(trf: Path) -> None:
     run("event", "import", trf, "--dry-run", code=2)
+
+
+def test_issue32_a_team_file_imports_as_a_team_event(tmp_path: Path) -> None:
+    from tests.app.test_team_import import FOLDER
+
+    path = tmp_path / "cup.trf"
+    path.write_text((FOLDER / "team_swiss_7t2b4r.trf").read_text())
+    dry = run("event", "import", "--trf", path, "--slug", "cup", "--dry-run")
+    assert "Would create event cup" in dry.stdout
+    assert "team swiss, 7 teams on 2 boards" in dry.stdout
+    assert not models.Event.objects.exists()
+    shown = json.loads(run("event", "import", "--trf", path, "--slug", "cup", "--json").stdout)
+    assert (shown["stored"], shown["teams"], shown["boards"]) == (True, 7, 2)
+    assert models.TeamMatch.objects.filter(event__slug="cup").count() == 4 * 4
+
+
+def test_issue32_team_system_goes_with_trf(trf: Path) -> None:
+    outcome = run("event", "import", trf, "--team-system", "swiss", code=2)
+    assert "--team-system" in outcome.stderr

@@ -102,3 +102,15 @@ def test_issue28_6_only_event_creators_take_over() -> None:
     assert sam.get(PAGE).status_code == 403
     assert sam.post(PAGE, {"step": "create", "text": swiss_manager_trf()}).status_code == 403
     assert not models.Event.objects.exists()
+
+
+def test_issue32_a_team_file_previews_and_creates_the_team_event(olga: Client) -> None:
+    from tests.app.test_team_import import FOLDER
+
+    text = (FOLDER / "team_swiss_8t4b5r.trf").read_text()
+    page = olga.post(PAGE, {"step": "preview", "text": text, "slug": "cup"}).content.decode()
+    assert "a team Swiss" in page
+    assert "8 teams, 4 boards a match" in page
+    assert not models.Event.objects.exists()
+    olga.post(PAGE, {"step": "create", "text": text, "slug": "cup", "team_system": ""})
+    assert models.Team.objects.filter(event__slug="cup").count() == 8

@@ -40,6 +40,7 @@ from mashindano.app.formats.registry import part
 from mashindano.app.locking import now_or
 from mashindano.app.permissions import Role, require_site_permission
 from mashindano.app.principals import Principal
+from mashindano.app.teams.importing import plan_team_file, store_team_event
 from mashindano.engine.errors import ConfigError, MashindanoError, ParseError
 from mashindano.engine.model import ByeKind, CompetitorId, Game, GameResult, Side
 from mashindano.engine.pairing import Acceleration
@@ -57,6 +58,7 @@ from mashindano.interchange.trf_model import (
     normalise_point_system,
     tournament_point_system,
 )
+from mashindano.interchange.trf_read import is_team_file
 from mashindano.store import models
 from mashindano.store.facts import FORBID_PAIR, EventFacts, EventState, Json, ReportKind
 
@@ -125,6 +127,12 @@ class Takeover:
     acceleration: bool
     warnings: tuple[str, ...]
     stored: bool
+    teams: int = 0
+    """A team file's teams (0: an individual file)."""
+    boards: int = 0
+    """A team file's boards per match."""
+    system: str = ""
+    """A team file's team system ('round-robin' or 'swiss'); "" for an individual file."""
 
 
 def take_over_event(
@@ -138,14 +146,30 @@ def take_over_event(
     dry_run: bool = False,
     seed: int | None = None,
     now: datetime | None = None,
+    team_system: str | None = None,
 ) -> Takeover:
-    """Create a running chess-swiss event from a TRF file (see the module's text).
+    """Create a running chess-swiss event from a TRF file (see the module's text); a team
+    file (records 013 or 300-330) makes a team event (`app.teams.importing`), round-robin or
+    Swiss as its record 092 says or as `team_system` gives.
 
     Raises `ParseError` for a file that cannot be read (or, with `strict`, has oddities),
     `ConfigError` for what the event cannot hold, `Duplicate` for a slug taken, `NotAllowed`
     without the right to create events. With `dry_run` nothing is stored."""
     require_site_permission(actor, "create events")
     when = now_or(now)
+    if is_team_file(text):
+        return _take_over_teams(
+            text,
+            actor=actor,
+            slug=slug,
+            name=name,
+            source=source,
+            strict=strict,
+            dry_run=dry_run,
+            seed=seed,
+            when=when,
+            system=team_system,
+        )
     tournament = parse_trf(text, source=source, require_players=True, strict=strict)
     target = _slug(slug, tournament)
     if seed is None:
@@ -173,6 +197,84 @@ def take_over_event(
                     granted_at=when,
                     granted_by=actor.name,
                 )
+    except IntegrityError:
+        raise Duplicate(
+            gettext("an event {slug!r} exists already").format(slug=target), event=target
+        ) from None
+    return summary
+
+
+def _take_over_teams(
+    text: str,
+    *,
+    actor: Principal,
+    slug: str | None,
+    name: str | None,
+    source: str,
+    strict: bool,
+    dry_run: bool,
+    seed: int | None,
+    when: datetime,
+    system: str | None,
+) -> Takeover:
+    """A team file as a team event (`app.teams.importing`)."""
+    tournament = parse_trf(text, source=source, require_players=True, strict=strict, teams=True)
+    target = _slug(slug, tournament)
+    plan = plan_team_file(tournament, source=source, system=system, strict=strict)
+    preset = _preset()
+    check_create_event(target, preset, {})
+    if seed is None:
+        seed = random.SystemRandom().randrange(_SEED_LIMIT)
+    title = (name or tournament.name or target).strip()[:200] or target
+    played = plan.rounds_played
+    summary = Takeover(
+        slug=target,
+        name=title,
+        players=len(tournament.players),
+        rounds_played=played,
+        total_rounds=plan.total_rounds,
+        next_round=played + 1 if played < plan.total_rounds else None,
+        parameters={},
+        games=plan.games,
+        forfeits=plan.forfeits,
+        open_games=plan.open_games,
+        byes={"PAB": plan.pabs} if plan.pabs else {},
+        leaves=(),
+        forbidden_pairs=0,
+        initial_colour=None,
+        acceleration=False,
+        warnings=plan.warnings,
+        stored=not dry_run,
+        teams=len(plan.event.teams),
+        boards=plan.event.boards,
+        system=plan.system.value,
+    )
+    if dry_run:
+        return summary
+    audit: dict[str, Json] = {
+        "slug": target,
+        "preset": preset,
+        "seed": seed,
+        "players": len(tournament.players),
+        "teams": len(plan.event.teams),
+        "boards": plan.event.boards,
+        "system": plan.system.value,
+        "rounds": played,
+        "warnings": list(plan.warnings),
+    }
+    try:
+        with transaction.atomic():
+            store_team_event(
+                plan,
+                tournament,
+                slug=target,
+                name=title,
+                preset=preset,
+                seed=seed,
+                actor=actor,
+                when=when,
+                audit=audit,
+            )
     except IntegrityError:
         raise Duplicate(
             gettext("an event {slug!r} exists already").format(slug=target), event=target
@@ -701,4 +803,7 @@ def takeover_json(takeover: Takeover) -> dict[str, Json]:
         "acceleration": "baku" if takeover.acceleration else None,
         "warnings": list(takeover.warnings),
         "stored": takeover.stored,
+        "teams": takeover.teams,
+        "boards": takeover.boards,
+        "system": takeover.system or None,
     }

@@ -277,18 +277,33 @@ def import_(
     name: Annotated[str | None, typer.Option("--name", help="--trf: display name.")] = None,
     strict: Annotated[bool, typer.Option("--strict", help="--trf: refuse oddities.")] = False,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="--trf: store nothing.")] = False,
+    team_system: Annotated[
+        str | None,
+        typer.Option("--team-system", help="--trf team file: round-robin or swiss (default: 092)."),
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Recreate an exported event (its facts and audit log) in this database; with --trf, take
-    over a chess Swiss in progress from a TRF file (players, rounds, results, byes, XXR, XXA)."""
+    over a chess Swiss in progress from a TRF file (players, rounds, results, byes, XXR, XXA),
+    or a team event from a TRF team file (teams, rosters, matches, board results)."""
     if trf:
         from mashindano.cli.event_takeover import take_over
 
         return take_over(
-            path, slug, name, db, actor, strict=strict, dry_run=dry_run, as_json=as_json
+            path,
+            slug,
+            name,
+            db,
+            actor,
+            strict=strict,
+            dry_run=dry_run,
+            as_json=as_json,
+            team_system=team_system,
         )
-    if name is not None or strict or dry_run or as_json:
-        raise fail("--name, --strict, --dry-run and --json go with --trf", EXIT_USAGE)
+    if name is not None or strict or dry_run or as_json or team_system is not None:
+        raise fail(
+            "--name, --strict, --dry-run, --team-system and --json go with --trf", EXIT_USAGE
+        )
     text = read_text(path)
     with reported_errors():
         document = parse_json(text, source=str(path))

@@ -23,6 +23,7 @@ def take_over(
     strict: bool,
     dry_run: bool,
     as_json: bool,
+    team_system: str | None = None,
 ) -> None:
     """Take the event over, or (`dry_run`) show what would be made."""
     text = read_text(path)
@@ -37,6 +38,7 @@ def take_over(
             source=str(path),
             strict=strict,
             dry_run=dry_run,
+            team_system=team_system,
         )
     if as_json:
         print_json(takeover_json(done))
@@ -44,6 +46,21 @@ def take_over(
     for warning in done.warnings:
         print(f"mashindano: warning: {path}: {warning}", file=sys.stderr)
     verb = "Would create" if dry_run else "Created"
+    if done.teams:
+        console.print(
+            f"{verb} event [bold]{done.slug}[/bold] ({done.name}): team {done.system}, "
+            f"{done.teams} teams on {done.boards} boards, {done.players} players, "
+            f"{done.rounds_played} of {done.total_rounds} rounds paired",
+            highlight=False,
+        )
+        console.print(
+            f"  {done.games} boards ({done.forfeits} matches forfeited, {done.open_games} "
+            f"without a result), PABs: {done.byes.get('PAB', 0)}",
+            highlight=False,
+        )
+        if dry_run:
+            console.print("Dry run: nothing stored.")
+        return
     console.print(
         f"{verb} event [bold]{done.slug}[/bold] ({done.name}): chess-swiss (FIDE Dutch), "
         f"{done.players} players, {done.rounds_played} of {done.total_rounds} rounds paired",

@@ -179,6 +179,12 @@ def parse_trf(
     return tournament
 
 
+def is_team_file(text: str) -> bool:
+    """Whether the file has a team record (013, 300, 310, 320, 330): a team tournament's."""
+    lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return any(line[:3] in _TEAM_RECORDS and line[3:4] in ("", " ") for line in lines)
+
+
 def _refuse_team_file(lines: list[str], source: str) -> None:
     for number, line in enumerate(lines, start=1):
         if line[:3] in _TEAM_RECORDS and line[3:4] in ("", " "):

@@ -305,7 +305,7 @@ class _Builder:
                 "record gives it"
             )
         home = self.home_team(r, lead, other, seats, entries, forfeit)
-        sequence = self.sequence(len(seats))
+        sequence = self.sequence(len(seats)) if seats else []
         boards = []
         for k, (a, b) in enumerate(seats):
             h, w = (a, b) if home == lead else (b, a)
@@ -384,6 +384,8 @@ class _Builder:
     ) -> int:
         """The first-named team: the one with 352's colour on the first board with a
         colour; else 330's white team; else the lower number."""
+        if not seats:  # a 330 forfeited match without its boards listed
+            return forfeit.white if forfeit is not None else min(lead, other)
         sequence = self.sequence(len(seats))
         for k, seat in enumerate(seats):
             for player, team in zip(seat, (lead, other), strict=True):

@@ -43,6 +43,15 @@ class TakeoverForm(forms.Form):
         label=gettext_lazy("Strict reading: refuse the file's oddities instead of warning"),
         required=False,
     )
+    team_system = forms.ChoiceField(
+        label=gettext_lazy("A team file's system"),
+        required=False,
+        choices=[
+            ("", gettext_lazy("as the file says (record 092)")),
+            ("round-robin", gettext_lazy("round-robin")),
+            ("swiss", gettext_lazy("Swiss")),
+        ],
+    )
 
 
 @console_view
@@ -72,6 +81,7 @@ def take_over(request: HttpRequest) -> HttpResponse:
             source=upload.name if upload else _("pasted text"),
             strict=form.cleaned_data["strict"],
             dry_run=not create,
+            team_system=form.cleaned_data["team_system"] or None,
         )
     except NotAllowed:
         raise
