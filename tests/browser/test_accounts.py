@@ -54,6 +54,9 @@ def _link(message: str, site: Site) -> str:
 
 
 def _no_sideways_scroll(page: Any) -> None:
+    # After a form's submission the new page's text may be there before its style sheet:
+    # measure once the page has loaded (seen under load, CI).
+    page.wait_for_load_state("load")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
 
 

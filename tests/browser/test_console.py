@@ -64,6 +64,9 @@ def _focused_board(page: Any) -> str | None:
 
 
 def _no_horizontal_scroll(page: Any) -> None:
+    # After a form's submission the new page's text may be there before its style sheet:
+    # measure once the page has loaded (seen under load, CI).
+    page.wait_for_load_state("load")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
 
 
