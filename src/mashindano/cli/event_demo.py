@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
+from mashindano.cli.demo_build import Built, DemoBuildFailed, build_finished_events
 from mashindano.cli.errors import reported_errors
 from mashindano.cli.event_view import standings_grid
 from mashindano.cli.output import console
@@ -80,17 +81,41 @@ def run_serve_demo(db: str, seed: int) -> None:
             console.print(f"Finished events copied from {cached} (built for this code)")
         else:
             setup(db)
-            from mashindano.app.demo import play_demo
-
             console.rule(f"Demo events in {database_description()}, seed {seed}")
-            for outcome in play_demo(seed):
+            for built in _finished_events(db, seed):
                 console.print(
-                    f"[bold]{outcome.slug}[/bold] ({outcome.preset}): {outcome.units} rounds "
-                    f"paired, {outcome.results} results reported, closed"
+                    f"[bold]{built.slug}[/bold] ({built.preset}): {built.units} rounds "
+                    f"paired, {built.results} results reported, closed"
                 )
             if cached is not None:
                 _keep(db, cached)
         _live(seed)
+
+
+def _finished_events(db: str, seed: int) -> list[Built]:
+    """The finished events, built side by side on a SQLite file (`demo_build`); built again
+    in this process if that fails (the reason is printed)."""
+    from mashindano.app.formats.registry import available_presets
+    from mashindano.config.setup import migrate_schema
+
+    presets = available_presets()
+    if "://" not in db:
+        try:
+            return build_finished_events(db, seed, presets)
+        except DemoBuildFailed as error:
+            console.print(f"Building the demo events side by side failed ({error}); again in one")
+            from django.db import connections
+
+            connections.close_all()
+            _remove(db)
+            migrate_schema()
+    from mashindano.app.demo import play_demo_event
+
+    built = []
+    for preset in presets:
+        outcome = play_demo_event(preset, seed)
+        built.append(Built(outcome.slug, outcome.preset, outcome.units, outcome.results))
+    return built
 
 
 def _live(seed: int, presets: Sequence[str] = ()) -> None:

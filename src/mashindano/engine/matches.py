@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
 from typing import Literal, Protocol
 
 from mashindano.engine.errors import ConfigError, IllegalResult
@@ -100,6 +101,16 @@ class _GameByGame:
     game_total: Points | None
 
     def state(self, games: Sequence[GamePoints]) -> MatchState:
+        """The match after `games` (IllegalResult for a game it cannot take). The same rule
+        and games always give the same state, so it is kept (standings read each match's
+        state once per player and per tie-break)."""
+        played = tuple(games)
+        try:
+            return _state_of(self, played)
+        except TypeError:  # a game given as a list: not hashable, folded each time
+            return self._fold(played)
+
+    def _fold(self, games: Sequence[GamePoints]) -> MatchState:
         current = MatchState(games=0, score_a=Fraction(0), score_b=Fraction(0), wins_a=0, wins_b=0)
         for index, game in enumerate(games):
             number = index + 1
@@ -155,6 +166,11 @@ class _GameByGame:
 
     def _conclude(self, current: MatchState) -> tuple[MatchSide | None, str] | None:
         raise NotImplementedError
+
+
+@lru_cache(maxsize=8192)
+def _state_of(rule: _GameByGame, games: tuple[GamePoints, ...]) -> MatchState:
+    return rule._fold(games)
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from fractions import Fraction
+from functools import cache
 from typing import Any, get_type_hints
 
 from mashindano.engine.errors import ConfigError, MashindanoError
@@ -29,6 +30,12 @@ its announced start and the times of its rounds' pairing, issues 31 and 33):
 every preset's settings offer them and `override` passes over them."""
 
 
+@cache
+def _hints(kind: type) -> dict[str, Any]:
+    """A parameters dataclass's field types (read once per class)."""
+    return get_type_hints(kind)
+
+
 def override[T](parameters: T, changes: Mapping[str, object]) -> T:
     """Return a copy of a parameters dataclass with `changes` applied.
 
@@ -37,7 +44,7 @@ def override[T](parameters: T, changes: Mapping[str, object]) -> T:
     """
     if not dataclasses.is_dataclass(parameters) or isinstance(parameters, type):
         raise TypeError("override() needs a dataclass instance")
-    hints = get_type_hints(type(parameters))
+    hints = _hints(type(parameters))
     known = {f.name for f in dataclasses.fields(parameters)}
     converted: dict[str, Any] = {}
     for name, value in changes.items():
