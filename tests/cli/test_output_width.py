@@ -36,3 +36,21 @@ def test_a_piped_table_keeps_one_line_per_row(tmp_path: Path) -> None:
 def test_columns_sets_the_width(tmp_path: Path) -> None:
     shown = standings(tmp_path, COLUMNS="60")
     assert all(len(line) <= 60 for line in shown)
+
+
+def test_a_piped_heading_line_is_no_wider_than_a_screen() -> None:
+    """`make run` printed the demo's heading as a line of 1,000 dashes (its output is piped)."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from mashindano.cli.output import console; console.rule('Demo events, seed 2026')",
+        ],
+        capture_output=True,
+        text=True,
+        env={k: v for k, v in os.environ.items() if k != "COLUMNS"},
+        check=True,
+    )
+    [line] = done.stdout.splitlines()
+    assert "Demo events, seed 2026" in line
+    assert len(line) <= 100

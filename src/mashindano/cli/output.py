@@ -18,6 +18,9 @@ from rich.table import Table
 from mashindano.engine.points import format_points, points_to_json
 
 PIPED_WIDTH = 1000
+RULE_WIDTH = 100
+"""A heading line (`console.rule`) is at most this wide: piped output is wide for its tables,
+not for a line of dashes."""
 """Output that goes to a file or a pipe is as wide as its tables need (up to this), never
 wrapped at 80 columns: `COLUMNS` sets a width when wanted."""
 
@@ -48,6 +51,20 @@ class _Console(Console):
     @size.setter
     def size(self, new_size: tuple[int, int]) -> None:
         Console.size.fset(self, new_size)  # type: ignore[attr-defined]
+
+    def rule(
+        self,
+        title: Any = "",
+        *,
+        characters: str = "─",
+        style: Any = "rule.line",
+        align: Any = "center",
+    ) -> None:
+        """As Rich's rule, at most `RULE_WIDTH` wide."""
+        from rich.rule import Rule
+
+        line = Rule(title, characters=characters, style=style, align=align)
+        self.print(line, width=min(self.width, RULE_WIDTH))
 
     def print(self, *objects: Any, **settings: Any) -> None:
         """As Rich prints, with a shortcut for a plain table: see `plain_table`."""
