@@ -172,3 +172,18 @@ def test_a_target_no_longer_allowed_is_never_contacted(listener: Listener, setti
     failed = WebhookDelivery.objects.get(webhook=hook)
     assert failed.state == WebhookDelivery.FAILED
     assert failed.last_error.startswith("refused")
+
+
+def test_a_publisher_is_not_removed_through_the_webhook_calls(listener: Listener) -> None:
+    """A publisher is removed as one (audited), never silently as a plain webhook."""
+    from mashindano.app.errors import WrongState
+    from mashindano.store.models import Webhook
+
+    make_event("sw", "chess-swiss", 4)
+    hook = publishing.subscribe("sw", listener.url, created_by="test")
+    with pytest.raises(WrongState, match="is a publisher"):
+        webhooks.unsubscribe("sw", hook.id)
+    assert Webhook.objects.filter(id=hook.id).exists()
+    plain = webhooks.subscribe("sw", listener.url, ["round.published"], created_by="test")
+    webhooks.unsubscribe("sw", plain.id)
+    assert not Webhook.objects.filter(id=plain.id).exists()

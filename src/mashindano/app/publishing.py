@@ -58,7 +58,7 @@ from mashindano.store import models as store
 from mashindano.store.facts import EventFacts, Json, RoundFact
 from mashindano.store.models import Webhook, WebhookDelivery
 
-BUNDLE = "round.bundle"
+BUNDLE = webhooks.BUNDLE_TYPE
 
 
 def subscribe(slug: str, target: str, *, created_by: str) -> Webhook:

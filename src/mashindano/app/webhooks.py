@@ -162,7 +162,26 @@ def subscribe(slug: str, url: str, types: list[str], *, created_by: str) -> Webh
     )
 
 
+BUNDLE_TYPE = "round.bundle"
+"""The type of a publisher's deliveries (`app.publishing`): a subscription with it is a
+publisher, set up and removed as one (audited), not through the webhook calls."""
+
+
 def unsubscribe(slug: str, webhook_id: int) -> None:
+    """Remove webhook `webhook_id` of `slug`. A publisher is refused: its removal goes through
+    `publishing.remove_publisher`, which records it in the event's log."""
+    found = Webhook.objects.filter(event_slug=slug, id=webhook_id).first()
+    if found is not None and BUNDLE_TYPE in (found.types or []):
+        from mashindano.app.errors import WrongState
+
+        raise WrongState(
+            gettext(
+                "webhook {webhook_id} of event {slug!r} is a publisher; remove it on the "
+                "console's Publishing tab or with DELETE /events/{slug}/publishers/{webhook_id}, "
+                "which records who removed it"
+            ).format(webhook_id=webhook_id, slug=slug),
+            webhook=webhook_id,
+        )
     deleted, _ = Webhook.objects.filter(event_slug=slug, id=webhook_id).delete()
     if not deleted:
         raise NotFound(
