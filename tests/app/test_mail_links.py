@@ -46,6 +46,7 @@ def _make_every_kind() -> None:
     _tantrix()
     _gomoku()
     _start()
+    _waiting()
     collect_news(at(4, 4))
 
 
@@ -131,6 +132,20 @@ def _start() -> None:
     assert joiner is not None
     join_event("dated", actor=joiner, name="Joiner", now=T0)
     run_tick(datetime(2026, 3, 19, 12, 0, tzinfo=UTC), enqueue=False)  # the reminder
+
+
+def _waiting() -> None:
+    """An automatic start refused (one player): the arbiter is told why, with the console."""
+    make_event(
+        "alone",
+        "chess-swiss",
+        1,
+        start=False,
+        start_at="2026-03-20 10:00",
+        start_automatically="yes",
+    )
+    link_players("alone", arbiter="alone-arbiter")
+    run_tick(datetime(2026, 3, 20, 10, 0, tzinfo=UTC), enqueue=False)
 
 
 def _match_time() -> None:

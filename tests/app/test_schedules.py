@@ -238,3 +238,36 @@ def test_every_preset_that_pairs_rounds_pairs_its_first_one_on_time(preset: str)
     assert _rounds("each") == 0
     _tick(T0 + 5 * MINUTE)
     assert _rounds("each") >= 1
+
+
+def _waiting_mails(address: str) -> list[object]:
+    return [m for m in mail.outbox if address in m.to and "waiting for you" in m.subject]
+
+
+def test_a_round_due_that_cannot_be_paired_tells_the_arbiter_once_why() -> None:
+    """Round 2 is due at 13:00 but round 1 has games without results: nothing is published,
+    and the arbiter is told once (not at every tick) why the event waits."""
+    make_event(
+        "stuck",
+        "chess-swiss",
+        6,
+        round_schedule="at-times",
+        round_times="2026-03-01 11:00, 2026-03-01 13:00",
+    )
+    link_players("stuck", arbiter="mwamuzi")
+    _tick(T0 + timedelta(hours=1))
+    assert _rounds("stuck") == 1
+    second = T0 + timedelta(hours=3)
+    _tick(second)
+    _tick(second + 5 * MINUTE)
+    assert _rounds("stuck") == 1
+    [told] = _waiting_mails("mwamuzi@stuck.test")
+    body = told.body  # type: ignore[attr-defined]
+    assert "Round 2" in body
+    assert "2026-03-01 13:00" in body
+    assert "/console/stuck/" in body
+    # Once its results are in, the round goes at the next tick; nobody is told again.
+    report_open("stuck", get_event_facts("stuck").rounds[0], random.Random(3))
+    _tick(second + 10 * MINUTE)
+    assert _rounds("stuck") == 2
+    assert len(_waiting_mails("mwamuzi@stuck.test")) == 1

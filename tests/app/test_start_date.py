@@ -182,3 +182,26 @@ def test_the_start_is_announced_moved_and_cleared_with_its_declared_action() -> 
     assert cleared.message == "announce has no announced start"
     edits = models.AuditEntry.objects.filter(event__slug="announce", action="event.edit")
     assert [e.actor for e in edits] == ["tester", "tester"]
+
+
+def test_an_automatic_start_the_preset_refuses_tells_the_officials_once() -> None:
+    """Too few players at the announced start: the event stays in registration and its
+    arbiter is told once why (it was refused silently)."""
+    make_event(
+        "few",
+        "chess-swiss",
+        1,
+        start=False,
+        start_at="2026-03-07 10:00",
+        time_zone="Africa/Dar_es_Salaam",
+        start_automatically="yes",
+    )
+    link_players("few", arbiter="mwamuzi")
+    _tick(START)
+    _tick(START + HOUR)
+    assert _state("few") == EventState.REGISTRATION.value
+    told = [m for m in mail.outbox if "mwamuzi@few.test" in m.to]
+    [one] = told
+    assert "waiting for you since 2026-03-07 10:00" in one.subject
+    assert "was to start by itself" in one.body
+    assert "/console/few/" in one.body

@@ -159,6 +159,7 @@ SUBJECTS: dict[str, str] = {
     Kind.MATCH_TIME: gettext_noop("{event}: the time of your match (round {round}, board {board})"),
     Kind.JOINED: gettext_noop("{event}: you are registered"),
     Kind.START_REMINDER: gettext_noop("{event} starts {start}"),
+    Kind.WAITING: gettext_noop("{event}: waiting for you since {due}"),
 }
 
 

@@ -77,6 +77,9 @@ class Kind(StrEnum):
     """To a player who joined: the registration, with the announced start."""
     START_REMINDER = "start-reminder"
     """To each registered player: the announced start is near."""
+    WAITING = "waiting"
+    """To the arbiters (else organisers): what the event was to do by itself at a set time
+    (pair and publish a round on schedule, start at the announced start) could not be done."""
     DIGEST = "digest"
 
 
@@ -446,3 +449,36 @@ def news_for_players(
 
 def news_for_arbiters(key: str, kind: Kind, event_id: int, context: dict[str, Json]) -> list[News]:
     return [News(key, kind, event_id, u, context) for u in arbiter_users(event_id)]
+
+
+def console_link(slug: str) -> str:
+    """The address of the event's console page (`/console/<slug>/`), where officials act."""
+    return f"{settings.BASE_URL}{reverse('console:event', kwargs={'slug': slug})}"
+
+
+def tell_waiting(
+    event: models.Event,
+    *,
+    task: str,
+    due_at: datetime,
+    due: str,
+    why: str,
+    now: datetime,
+    round_number: int | None = None,
+) -> int:
+    """Tell the event's arbiters (else organisers), once per task and due time, that what it
+    was to do by itself at `due` could not be done and why: `task` is "round" (pair and
+    publish round `round_number` on schedule) or "start" (start at the announced start); `due`
+    is `due_at` as the event shows it.
+    Returns how many notifications are new."""
+    context: dict[str, Json] = {
+        "event": event.name,
+        "slug": event.slug,
+        "task": task,
+        "round": round_number,
+        "due": due,
+        "why": why,
+        "link": console_link(event.slug),
+    }
+    key = f"waiting:{event.id}:{task}:{due_at.isoformat()}"
+    return store_news(news_for_arbiters(key, Kind.WAITING, event.id, context), now)

@@ -34,11 +34,12 @@ from django.utils.translation import gettext
 
 from mashindano.app.declarations.event_times import RoundTimes, local_text, round_times_of
 from mashindano.app.declarations.parameters import event_wide_values
-from mashindano.app.errors import WrongState
+from mashindano.app.errors import StaleVersion, WrongState
 from mashindano.app.formats.base import PairingUnit
 from mashindano.app.formats.parts import PAIRING
 from mashindano.app.formats.registry import part
 from mashindano.app.locking import EventContext, locked_event
+from mashindano.app.notify import tell_waiting
 from mashindano.app.principals import SYSTEM, Principal
 from mashindano.app.queries import get_event_facts
 from mashindano.engine.errors import MashindanoError, ParseError
@@ -185,7 +186,7 @@ def publish_due_rounds(now: datetime) -> tuple[RoundFact, ...]:
 
     published: list[RoundFact] = []
     rows = models.Event.objects.filter(state=EventState.RUNNING.value).only(
-        "slug", "parameters", "started_at"
+        "id", "slug", "name", "parameters", "started_at"
     )
     for event in rows.iterator():
         try:
@@ -206,9 +207,20 @@ def publish_due_rounds(now: datetime) -> tuple[RoundFact, ...]:
                 actor=SYSTEM,
                 now=now,
             )
-        except MashindanoError:
-            # Not pairable yet (a dispute, a draft with a player without a board) or changed
-            # since the check: tried again at the next tick.
+        except StaleVersion:
+            continue  # changed since the check (paired by hand, held): looked at again
+        except MashindanoError as error:
+            # Not pairable yet (a dispute, a draft with a player without a board): tried again
+            # at the next tick; the officials are told once why it waits.
+            tell_waiting(
+                event,
+                task="round",
+                round_number=schedule.unit.number if schedule.unit is not None else None,
+                due_at=schedule.due_at or now,
+                due=schedule.due_text,
+                why=error.message,
+                now=now,
+            )
             continue
         published.append(round_fact)
     return tuple(published)

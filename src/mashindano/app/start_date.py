@@ -22,7 +22,14 @@ from mashindano.app.declarations.event_times import StartDate, start_date_of
 from mashindano.app.declarations.parameters import event_wide_values
 from mashindano.app.events import edit_event, start_event
 from mashindano.app.locking import EventContext
-from mashindano.app.notify import Kind, News, event_link, player_users, store_news
+from mashindano.app.notify import (
+    Kind,
+    News,
+    event_link,
+    player_users,
+    store_news,
+    tell_waiting,
+)
 from mashindano.app.principals import SYSTEM, Principal
 from mashindano.engine.errors import MashindanoError
 from mashindano.store import models
@@ -76,7 +83,8 @@ def apply_start_dates(now: datetime) -> StartWork:
     """Reminders due before announced starts, and the events that start by themselves at
     `now`. Idempotent: a reminder is keyed once per player and start; an event starts once
     (a second try finds it running). An automatic start the preset refuses (too few players)
-    is left for the organiser: the event stays in registration."""
+    is left for the organiser: the event stays in registration, and its officials are told
+    once why."""
     reminders = 0
     started: list[str] = []
     rows = models.Event.objects.filter(
@@ -96,7 +104,15 @@ def apply_start_dates(now: datetime) -> StartWork:
                     now=now,
                     reason=f"announced start {start.text}",
                 )
-            except MashindanoError:
+            except MashindanoError as error:  # the organiser starts it; told once why
+                tell_waiting(
+                    event,
+                    task="start",
+                    due_at=start.at,
+                    due=start.text,
+                    why=error.message,
+                    now=now,
+                )
                 continue
             started.append(event.slug)
     return StartWork(reminders, tuple(started))

@@ -57,6 +57,9 @@ KIND_LABELS = {
     "match-time": gettext_lazy("Times proposed or agreed for a match of mine"),
     "joined": gettext_lazy("I joined an event (with its start date)"),
     "start-reminder": gettext_lazy("An event of mine starts soon"),
+    "waiting": gettext_lazy(
+        "A round due on schedule or an automatic start could not be done (arbiters)"
+    ),
 }
 MODE_LABELS = {
     NotificationMode.IMMEDIATELY.value: gettext_lazy("at once"),
