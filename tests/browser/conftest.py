@@ -290,27 +290,52 @@ class JourneySite(Site):
         self.clock.write_text(instant, encoding="utf-8")
 
 
-@pytest.fixture(scope="module")
-def journeys(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JourneySite]:
-    site = new_site(JourneySite, tmp_path_factory, "journeys")
-    site.set_clock("2026-03-10T10:00:00+00:00")
-    site.data("setup")
+@contextmanager
+def journey_site[S: JourneySite](
+    kind: type[S], factory: pytest.TempPathFactory, name: str, clock: str, *setup: str
+) -> Iterator[S]:
+    """A site of `kind` in a new folder `name`, its clock at `clock`, set up by its script
+    (`setup` with the arguments `setup`) and served until the block ends."""
+    site = new_site(kind, factory, name)
+    site.set_clock(clock)
+    site.data("setup", *setup)
     with serving(site):
         yield site
 
 
-def as_user(browser: Any, site: Site, user: str, width: int = 1280) -> Visit:
+@pytest.fixture(scope="module")
+def journeys(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JourneySite]:
+    clock = "2026-03-10T10:00:00+00:00"
+    with journey_site(JourneySite, tmp_path_factory, "journeys", clock) as site:
+        yield site
+
+
+def signed_in(browser: Any, site: Site, session: str | None, width: int) -> Visit:
+    """A visit at `width` (a phone's height below 600 px) with the session cookie `session`
+    (None: anonymous)."""
     visit = Visit(browser, site, width, 740 if width < 600 else 900)
-    visit.context.add_cookies(
-        [{"name": "sessionid", "value": site.data("login", user), "url": site.url}]
-    )
+    if session is not None:
+        visit.context.add_cookies([{"name": "sessionid", "value": session, "url": site.url}])
     return visit
+
+
+def as_user(browser: Any, site: Site, user: str, width: int = 1280) -> Visit:
+    return signed_in(browser, site, site.data("login", user), width)
 
 
 def fits(visit: Visit) -> None:
     """No horizontal scrolling at the visit's width."""
     width = visit.page.evaluate("document.documentElement.scrollWidth")
     assert width <= visit.width, f"{visit.page.url} is {width}px wide at {visit.width}px"
+
+
+def shot(visit: Visit, folder: Path, name: str) -> None:
+    """The whole page as `folder`/`name`-`width`.png, checked for horizontal scrolling below
+    600 px."""
+    folder.mkdir(parents=True, exist_ok=True)
+    if visit.width < 600:
+        fits(visit)
+    visit.page.screenshot(path=str(folder / f"{name}-{visit.width}.png"), full_page=True)
 
 
 def shots(

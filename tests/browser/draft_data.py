@@ -15,6 +15,8 @@ from __future__ import annotations
 import random
 import sys
 
+from data_common import login  # the same folder: run as a script, it is on sys.path
+
 ARBITER = "darb"
 NAMES = (
     "Amani", "Baraka", "Chiku", "Dalila", "Eliya", "Fatuma",
@@ -88,22 +90,6 @@ def _c3(slug: str, drafts: object, events: object, actor: object) -> tuple[str, 
                 if sp.is_absolute and sq.is_absolute and sp.preference == sq.preference:
                     return other, q
     return None
-
-
-def login(username: str) -> str:
-    """A session of the account, as `django.contrib.auth.login` would store it."""
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.auth.models import User
-    from django.contrib.sessions.backends.db import SessionStore
-
-    user = User.objects.get(username=username)
-    session = SessionStore()
-    session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    session.create()
-    assert session.session_key is not None
-    return session.session_key
 
 
 if __name__ == "__main__":

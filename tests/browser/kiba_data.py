@@ -12,7 +12,7 @@ import json
 import sys
 from datetime import UTC, datetime
 
-from player_data import login  # the same directory: run as a script, it is on sys.path
+from data_common import login  # the same directory: run as a script, it is on sys.path
 
 MWAMUZI = "mwamuzi"
 ENTERED = (

@@ -20,6 +20,8 @@ from __future__ import annotations
 import json
 import sys
 
+from data_common import login  # the same folder: run as a script, it is on sys.path
+
 ARBITER = "kadmin"
 PLAYERS = ("kp1", "kp2", "kp3", "kp4")
 
@@ -96,22 +98,6 @@ def main(db: str, command: str, *args: str) -> None:
         )
     else:
         raise SystemExit(f"unknown command {command!r}")
-
-
-def login(username: str) -> str:
-    """A session of the account, as `django.contrib.auth.login` would store it."""
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.auth.models import User
-    from django.contrib.sessions.backends.db import SessionStore
-
-    user = User.objects.get(username=username)
-    session = SessionStore()
-    session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    session.create()
-    assert session.session_key is not None
-    return session.session_key
 
 
 if __name__ == "__main__":

@@ -13,6 +13,8 @@ import json
 import sys
 from datetime import UTC, datetime
 
+from data_common import login  # the same folder: run as a script, it is on sys.path
+
 ORGANISER = "organiser"
 SLUG = "open"
 T0 = datetime(2026, 3, 14, 9, 0, tzinfo=UTC)
@@ -87,22 +89,6 @@ def main(db: str, command: str, *args: str) -> None:
         )
     else:
         raise SystemExit(f"unknown command {command!r}")
-
-
-def login(username: str) -> str:
-    """A session of the account, as `django.contrib.auth.login` would store it."""
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.auth.models import User
-    from django.contrib.sessions.backends.db import SessionStore
-
-    user = User.objects.get(username=username)
-    session = SessionStore()
-    session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    session.create()
-    assert session.session_key is not None
-    return session.session_key
 
 
 if __name__ == "__main__":

@@ -61,6 +61,9 @@ def main(db: str, command: str, *args: str) -> None:
     elif command == "round":
         print(json.dumps(round_matches(args[0], int(args[1]))))
     elif command == "logins":
+        # the same folder, on sys.path when run as a script (test_teams_leagues imports this)
+        from data_common import login
+
         print(json.dumps({user: login(user) for user in args}))
     else:
         raise SystemExit(f"unknown command {command!r}")
@@ -125,22 +128,6 @@ def round_matches(slug: str, number: int) -> list[dict[str, Any]]:
         for match in facts.matches
         if match.round == number
     ]
-
-
-def login(username: str) -> str:
-    """A session of the account, as `django.contrib.auth.login` would store it."""
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.auth.models import User
-    from django.contrib.sessions.backends.db import SessionStore
-
-    user = User.objects.get(username=username)
-    session = SessionStore()
-    session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    session.create()
-    assert session.session_key is not None
-    return session.session_key
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.browser.conftest import JourneySite, Visit, fits, new_site, serving
+from tests.browser.conftest import JourneySite, Visit, journey_site, shot, signed_in
 
 pytestmark = pytest.mark.slow
 
@@ -34,27 +34,17 @@ class PresenceSite(JourneySite):
 def presence_site(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[PresenceSite]:
-    site = new_site(PresenceSite, tmp_path_factory, f"presence-{request.param}")
-    site.set_clock("2026-03-14T09:30:00+00:00")
-    site.data("setup", request.param)
-    site.preset = request.param
-    with serving(site):
+    name, clock = f"presence-{request.param}", "2026-03-14T09:30:00+00:00"
+    with journey_site(PresenceSite, tmp_path_factory, name, clock, request.param) as site:
+        site.preset = request.param
         yield site
 
 
-def _visit(browser: Any, site: PresenceSite, session: str | None, width: int) -> Visit:
-    visit = Visit(browser, site, width, 740 if width < 600 else 900)
-    if session is not None:
-        visit.context.add_cookies([{"name": "sessionid", "value": session, "url": site.url}])
-    return visit
+_visit = signed_in
 
 
 def _shot(visit: Visit, name: str) -> None:
-    shots = SHOTS / (visit.site.preset if isinstance(visit.site, PresenceSite) else "")
-    shots.mkdir(parents=True, exist_ok=True)
-    if visit.width < 600:
-        fits(visit)
-    visit.page.screenshot(path=str(shots / f"{name}-{visit.width}.png"), full_page=True)
+    shot(visit, SHOTS / (visit.site.preset if isinstance(visit.site, PresenceSite) else ""), name)
 
 
 def test_ten_check_in_two_are_absent_and_a_late_entry_scores(

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.browser.conftest import JourneySite, Visit, fits, new_site, serving
+from tests.browser.conftest import JourneySite, Visit, journey_site, shot, signed_in
 
 pytestmark = pytest.mark.slow
 
@@ -25,25 +25,16 @@ class ScheduleSite(JourneySite):
 
 @pytest.fixture(scope="module")
 def schedule_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ScheduleSite]:
-    site = new_site(ScheduleSite, tmp_path_factory, "schedule")
-    site.set_clock("2026-03-14T06:00:00+00:00")
-    site.data("setup")
-    with serving(site):
+    clock = "2026-03-14T06:00:00+00:00"
+    with journey_site(ScheduleSite, tmp_path_factory, "schedule", clock) as site:
         yield site
 
 
-def _visit(browser: Any, site: ScheduleSite, session: str | None, width: int) -> Visit:
-    visit = Visit(browser, site, width, 740 if width < 600 else 900)
-    if session is not None:
-        visit.context.add_cookies([{"name": "sessionid", "value": session, "url": site.url}])
-    return visit
+_visit = signed_in
 
 
 def _shot(visit: Visit, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    if visit.width < 600:
-        fits(visit)
-    visit.page.screenshot(path=str(SHOTS / f"{name}-{visit.width}.png"), full_page=True)
+    shot(visit, SHOTS, name)
 
 
 def test_the_event_starts_on_time_and_the_arbiter_holds_and_releases_round_one(

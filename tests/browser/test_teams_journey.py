@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.browser.conftest import JourneySite, Visit, fits, new_site, serving
+from tests.browser.conftest import JourneySite, Visit, journey_site, shot, signed_in
 
 pytestmark = pytest.mark.slow
 
@@ -24,25 +24,16 @@ class TeamsSite(JourneySite):
 
 @pytest.fixture(scope="module")
 def teams_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TeamsSite]:
-    site = new_site(TeamsSite, tmp_path_factory, "teams")
-    site.set_clock("2026-03-14T09:30:00+00:00")
-    site.data("setup")
-    with serving(site):
+    clock = "2026-03-14T09:30:00+00:00"
+    with journey_site(TeamsSite, tmp_path_factory, "teams", clock) as site:
         yield site
 
 
-def _visit(browser: Any, site: TeamsSite, session: str | None, width: int) -> Visit:
-    visit = Visit(browser, site, width, 740 if width < 600 else 900)
-    if session is not None:
-        visit.context.add_cookies([{"name": "sessionid", "value": session, "url": site.url}])
-    return visit
+_visit = signed_in
 
 
 def _shot(visit: Visit, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    if visit.width < 600:
-        fits(visit)
-    visit.page.screenshot(path=str(SHOTS / f"{name}-{visit.width}.png"), full_page=True)
+    shot(visit, SHOTS, name)
 
 
 def _both_widths(browser: Any, site: TeamsSite, session: str | None, path: str, name: str) -> None:

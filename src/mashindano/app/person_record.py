@@ -20,11 +20,14 @@ written to the audit log).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from fractions import Fraction
 
+from django.db import connection
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.functional import Promise
@@ -159,8 +162,43 @@ def site_games(kind: str | None = None) -> tuple[RatedGame, ...]:
     people = _linked_entries(event.slug for event in events)
     games: list[RatedGame] = []
     for event in events:
-        games += rated_games_of(load_event_facts(event), presets[event.preset], people)
+        games += _event_games(event, presets[event.preset], people)
     return tuple(games)
+
+
+_REMEMBERED: ContextVar[dict[tuple[object, ...], tuple[RatedGame, ...]] | None] = ContextVar(
+    "person_record_remembered", default=None
+)
+
+
+@contextmanager
+def remembering() -> Iterator[None]:
+    """Within the block (a web request: `web.remember`), each event's rated games are read
+    once per version of the event and set of accounts linked to its entries, not at every
+    `site_games`: a KIBA page derives its event, and with it every entrant's site figures,
+    several times. Every write raises its event's version, so nothing remembered is stale;
+    inside a transaction (a write in progress: the version rises only at its end) nothing is
+    remembered."""
+    token = _REMEMBERED.set({})
+    try:
+        yield
+    finally:
+        _REMEMBERED.reset(token)
+
+
+def _event_games(
+    event: models.Event, kind: str, people: Mapping[tuple[str, str], int]
+) -> tuple[RatedGame, ...]:
+    remembered = _REMEMBERED.get()
+    if remembered is None or connection.in_atomic_block:
+        return tuple(rated_games_of(load_event_facts(event), kind, people))
+    linked = tuple(
+        sorted((key, user) for (slug, key), user in people.items() if slug == event.slug)
+    )
+    found = remembered.get(key := (event.pk, event.slug, event.version, kind, linked))
+    if found is None:
+        found = remembered[key] = tuple(rated_games_of(load_event_facts(event), kind, people))
+    return found
 
 
 _PLAYED_STATES = (EventState.RUNNING.value, EventState.CLOSED.value)

@@ -79,6 +79,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A page's documents read the site's games once (app.person_record.remembering).
+    "mashindano.web.remember.RememberingMiddleware",
 ]
 
 ROOT_URLCONF = "mashindano.config.urls"

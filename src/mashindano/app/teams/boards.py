@@ -6,6 +6,8 @@ from the first-named team's player, and the preset says which results a game tak
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -71,8 +73,37 @@ def _board(context: EventContext, round_number: int, match: int, board: int) -> 
     return _Board(facts, found, seat, label)
 
 
-def _sides(context: EventContext, found: _Board) -> frozenset[int] | None:
-    return team_sides(context.principal, context.event.slug, found.match.teams, found.seat)
+@contextmanager
+def _opened(
+    slug: str,
+    round_number: int,
+    match: int,
+    board: int,
+    *,
+    actor: Principal,
+    action: str,
+    now: datetime | None,
+) -> Iterator[tuple[EventContext, _Board]]:
+    """The event locked for `action` (refused once closed) and the board it is about."""
+    with locked_event(slug, actor, action, now=now) as context:
+        refuse_closed(context)
+        yield context, _board(context, round_number, match, board)
+
+
+def _own_team(
+    context: EventContext, found: _Board, refusal: str, action: str
+) -> frozenset[int] | None:
+    """The sides (1 the first-named team, 2 the other) the actor acts for on the board: None
+    for an official; NotAllowed (`refusal` with the name and label) for neither side."""
+    sides = team_sides(context.principal, context.event.slug, found.match.teams, found.seat)
+    if sides is not None and not sides:
+        raise NotAllowed(refusal.format(name=context.actor, label=found.label), action=action)
+    return sides
+
+
+def _side(sides: frozenset[int] | None) -> int:
+    """The side a log row is written for: 0 for an official."""
+    return 0 if sides is None else min(sides)
 
 
 def _write(
@@ -133,18 +164,17 @@ def report_board(
 ) -> BoardChange:
     """Report a board's result (read from the first-named team's player: 1-0 is a win for
     them), by a captain of either team, one of the board's two players, or an official."""
-    with locked_event(slug, actor, "team.board-report", now=now) as context:
-        refuse_closed(context)
-        found = _board(context, round, match, board)
+    with _opened(slug, round, match, board, actor=actor, action="team.board-report", now=now) as (
+        context,
+        found,
+    ):
         parsed = part(context.event.preset, RESULTS).parse_result(result)
-        sides = _sides(context, found)
-        if sides is not None and not sides:
-            raise NotAllowed(
-                gettext(
-                    "{name} may report only boards of their own team's matches: not {label}"
-                ).format(name=context.actor, label=found.label),
-                action="team.board-report",
-            )
+        sides = _own_team(
+            context,
+            found,
+            gettext("{name} may report only boards of their own team's matches: not {label}"),
+            "team.board-report",
+        )
         current, status, _ = _current(found, board)
         if status is not ResultStatus.PENDING:
             raise DuplicateReport(
@@ -155,25 +185,29 @@ def report_board(
                 round=round,
                 board=board,
             )
-        side = 0 if sides is None else min(sides)
-        return _write(context, found, board, ReportKind.REPORT, parsed, side, reason)
+        return _write(context, found, board, ReportKind.REPORT, parsed, _side(sides), reason)
+
+
+_ANSWERS = {ReportKind.CONFIRM: "team.board-confirm", ReportKind.DISPUTE: "team.board-dispute"}
 
 
 def _answer(
+    kind: ReportKind,
     slug: str,
     round_number: int,
     match: int,
     board: int,
     *,
     actor: Principal,
-    action: str,
-    kind: ReportKind,
     reason: str,
     now: datetime | None,
 ) -> BoardChange:
-    with locked_event(slug, actor, action, now=now) as context:
-        refuse_closed(context)
-        found = _board(context, round_number, match, board)
+    """A confirmation or dispute (`kind`) of the board's reported result."""
+    action = _ANSWERS[kind]
+    with _opened(slug, round_number, match, board, actor=actor, action=action, now=now) as (
+        context,
+        found,
+    ):
         _, status, _ = _current(found, board)
         if status is ResultStatus.PENDING:
             raise WrongState(
@@ -187,14 +221,12 @@ def _answer(
                 ),
                 round=round_number,
             )
-        sides = _sides(context, found)
-        if sides is not None and not sides:
-            raise NotAllowed(
-                gettext(
-                    "{name} may answer only boards of their own team's matches: not {label}"
-                ).format(name=context.actor, label=found.label),
-                action=action,
-            )
+        sides = _own_team(
+            context,
+            found,
+            gettext("{name} may answer only boards of their own team's matches: not {label}"),
+            action,
+        )
         log = found.match.boards[board]
         answered = _answered(log.reports)
         report = log.reports[answered] if answered is not None else None
@@ -214,8 +246,7 @@ def _answer(
                 round=round_number,
                 board=board,
             )
-        side = 0 if sides is None else min(sides)
-        return _write(context, found, board, kind, None, side, reason)
+        return _write(context, found, board, kind, None, _side(sides), reason)
 
 
 def _answered(reports: tuple[ReportFact, ...]) -> int | None:
@@ -240,15 +271,7 @@ def confirm_board(
     """Confirm the board's reported result: the other team's captain or player, or an
     official; never the reporter or their team."""
     return _answer(
-        slug,
-        round,
-        match,
-        board,
-        actor=actor,
-        action="team.board-confirm",
-        kind=ReportKind.CONFIRM,
-        reason=reason,
-        now=now,
+        ReportKind.CONFIRM, slug, round, match, board, actor=actor, reason=reason, now=now
     )
 
 
@@ -264,15 +287,7 @@ def dispute_board(
 ) -> BoardChange:
     """Dispute the board's reported result (an arbiter then rules)."""
     return _answer(
-        slug,
-        round,
-        match,
-        board,
-        actor=actor,
-        action="team.board-dispute",
-        kind=ReportKind.DISPUTE,
-        reason=reason,
-        now=now,
+        ReportKind.DISPUTE, slug, round, match, board, actor=actor, reason=reason, now=now
     )
 
 

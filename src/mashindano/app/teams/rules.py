@@ -17,6 +17,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from mashindano.engine.errors import ConfigError
 from mashindano.engine.model import GameResult, Side
+from mashindano.engine.teams.colours import board_colours
 from mashindano.engine.teams.model import Board, BoardResult, MatchForfeit, MatchPointScheme
 from mashindano.engine.teams.model import TeamMatch as EngineMatch
 from mashindano.engine.teams.tiebreaks import parse_team_code
@@ -160,13 +161,18 @@ def split_names(given: Sequence[str]) -> tuple[str, ...]:
 
 
 def first_team_colour(board: int) -> str:
-    """The first-named team's colour on `board`: White on board 1, alternating by board
-    (fide_teams.md 4.1-4.2: WBWB...); the other team has the opposite."""
-    return "white" if board % 2 == 1 else "black"
+    """The first-named team's colour on `board` ("white" or "black"), by the engine's board
+    colours (fide_teams.md 4.1-4.2: White on board 1, alternating; `engine.teams.colours`)."""
+    return _first_team_side(board).value
+
+
+def _first_team_side(board: int) -> Side:
+    return board_colours(board)[board - 1]
 
 
 def other_colour(colour: str) -> str:
-    return "black" if colour == "white" else "white"
+    """The other team's colour on a board where one has `colour` (4.1)."""
+    return Side(colour).opposite.value
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,10 +285,9 @@ BOARD_RESULTS: dict[GameResult, BoardResult] = {
 
 
 def engine_board(number: int, first: str | None, second: str | None, result: GameResult) -> Board:
-    """One board for the engine: the first team's colour by `first_team_colour`, the result
-    None while it is not in."""
-    colour = Side.WHITE if first_team_colour(number) == "white" else Side.BLACK
-    return Board(number, first, second, colour, BOARD_RESULTS.get(result))
+    """One board for the engine: the first team's colour by the engine's board colours, the
+    result None while it is not in."""
+    return Board(number, first, second, _first_team_side(number), BOARD_RESULTS.get(result))
 
 
 def engine_match(
