@@ -198,3 +198,25 @@ def test_event_summary_gives_each_parameter_in_words_from_the_schema() -> None:
     assert all(p.help for p in summary.parameters), "every chess-swiss parameter has a help line"
     assert sum(p.is_default for p in summary.parameters) == len(summary.parameters) - 1
     assert summary.to_json()["parameters"]["swiss_rounds"] == 7
+
+
+def test_the_console_offers_every_registered_preset_whatever_the_import_order() -> None:
+    """The create page listed six of eight presets on a served site: it read `PRESETS` as
+    imported while the apps were still registering (knockout and tasaselo came later)."""
+    import subprocess
+    import sys
+
+    script = (
+        "import django, os; os.environ['DJANGO_SETTINGS_MODULE'] = 'mashindano.config.settings';"
+        "django.setup();"
+        "from mashindano.app.documents.console import build_preset_choices;"
+        "from mashindano.app.formats.registry import available_presets;"
+        "print(sorted(p.name for p in build_preset_choices()) == sorted(available_presets()),"
+        " len(available_presets()))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120
+    )
+    same, count = done.stdout.split()
+    assert same == "True", done.stdout
+    assert int(count) >= 8

@@ -34,7 +34,7 @@ from mashindano.app.documents.result_terms import (
 from mashindano.app.documents.rounds import RoundPairings, build_round_pairings
 from mashindano.app.errors import NotAllowed
 from mashindano.app.formats.parts import ABANDONED_GAMES, DESCRIPTION, RESULTS
-from mashindano.app.formats.registry import PRESETS, available_presets, part
+from mashindano.app.formats.registry import available_presets, part, registered_presets
 from mashindano.app.hooks import Hooks
 from mashindano.app.locking import now_or
 from mashindano.app.marks import gettext_noop
@@ -130,7 +130,7 @@ class PresetChoice:
 def build_preset_choices() -> tuple[PresetChoice, ...]:
     usable = set(available_presets())
     choices = []
-    for p in PRESETS:
+    for p in registered_presets():
         if p not in usable:
             continue
         described = part(p, DESCRIPTION)

@@ -135,3 +135,9 @@ def parts_of(preset: str) -> tuple[Part[Any], ...]:
 
 def available_presets() -> tuple[str, ...]:
     return tuple(sorted(_REGISTERED))
+
+
+def registered_presets() -> tuple[str, ...]:
+    """The registered presets in installation order, as they stand now (`PRESETS` imported by
+    name is the tuple of the moment of the import: presets registered later are missing)."""
+    return PRESETS
