@@ -226,6 +226,8 @@ class ConsoleEvent:
     """When the next round is paired by itself, and whether that is held (None: by hand)."""
     start: StartDate | None = None
     """The announced start, if any."""
+    teams_tab: bool = False
+    """The console shows the event's Teams page (`offers_teams`)."""
 
     def may(self, name: str) -> bool:
         return any(a.name == name for a in self.actions)
@@ -285,6 +287,15 @@ def awaits_confirmation(game: GameFact, accounts: Mapping[str, str]) -> bool:
     return reports[-1].actor in players
 
 
+def offers_teams(row: models.Event) -> bool:
+    """Whether the console shows the event a Teams page (web/console/teams.py): it is played
+    in teams, or it has not started yet (it may still be)."""
+    return (
+        row.state == EventState.REGISTRATION.value
+        or models.TeamMode.objects.filter(event=row).exists()
+    )
+
+
 def build_console_event(slug: str, principal: Principal | None) -> ConsoleEvent:
     roles = require_console(principal, slug)
     assert principal is not None
@@ -315,6 +326,7 @@ def build_console_event(slug: str, principal: Principal | None) -> ConsoleEvent:
         preset_tabs=CONSOLE_TAB_HOOKS.get_or(facts.preset, ()),
         schedule=schedule_of(facts, started_at),
         start=start,
+        teams_tab=offers_teams(row),
     )
 
 
