@@ -48,12 +48,21 @@ class TeamDesk:
     def is_swiss(self) -> bool:
         return self.mode is not None and self.mode.system is TeamSystem.SWISS
 
-    def may(self, action: str) -> bool:
-        return self.event.may(action)
+    @property
+    def may_mode(self) -> bool:
+        return self.event.may("team.mode") and not self.mode_fixed
 
     @property
-    def may_any(self) -> bool:
-        return any(self.event.may(a) for a in SETUP_ACTIONS)
+    def may_create(self) -> bool:
+        return self.mode is not None and self.event.may("team.create")
+
+    @property
+    def may_roster(self) -> bool:
+        return self.mode is not None and self.event.may("team.roster")
+
+    @property
+    def may_pair(self) -> bool:
+        return self.mode is not None and self.event.may("team.pair")
 
 
 def _last_round(mode: Mode, teams: int) -> int | None:
