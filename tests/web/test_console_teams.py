@@ -194,3 +194,14 @@ def test_with_htmx_a_refusal_swaps_in_with_200() -> None:
     )
     assert response.status_code == 200
     assert 'id="team_name-error"' in response.content.decode()
+
+
+def test_the_desk_of_a_team_event_points_to_its_team_rounds() -> None:
+    """Once running, a team event's desk offers its team rounds, not an individual round."""
+    make_event("tm", "chess-swiss", 8, start=False)
+    _team_event(2)
+    client = _login("arb")
+    _post(client, "pair", round="1")
+    desk = client.get("/console/tm/").content.decode()
+    assert "Teams and team rounds" in desk
+    assert "/console/tm/draft/" not in desk
