@@ -111,6 +111,8 @@ def test_an_organiser_sets_up_a_team_round_robin_on_the_teams_page(
         pair.get_by_role("button", name="Pair the round").click()
         page.get_by_text("Paired team round 1: 3 matches").wait_for()
         page.get_by_text("Next: round 2 of 5.").wait_for()
+        # The console's header too says the event is running now (htmx swaps it with the page).
+        assert "running" in page.locator("#console-head .badge").inner_text().lower()
         _shot(phone, "teams-paired")
         phone.open(f"/e/{SLUG}/")
         assert "Running" in page.locator(".event-head .badge").inner_text()
