@@ -39,6 +39,7 @@ from mashindano.app.teams.setup import create_team, pair_team_round, set_roster,
 from mashindano.engine.errors import ConfigError, ParseError
 from mashindano.engine.model import GameResult
 from mashindano.store import models
+from mashindano.store.facts import EventState
 
 from .helpers import ACTOR, T0, make_event
 
@@ -55,7 +56,9 @@ def _user(name: str) -> Principal:
     return found
 
 
-def _team_event(*, boards: int = 4, teams: int = 2, missing: str = "roster") -> None:
+def _team_event(
+    *, boards: int = 4, teams: int = 2, missing: str = "roster", pair: bool = True
+) -> None:
     """Teams A, B (C, D ...) of 6 players each (4 boards + 2 reserves), captains cap1, cap2..."""
     make_event("tm", "chess-swiss", 6 * teams, start=False)
     set_team_mode("tm", actor=ACTOR, boards=boards, missing_lineup=missing, now=T0)
@@ -65,7 +68,8 @@ def _team_event(*, boards: int = 4, teams: int = 2, missing: str = "roster") -> 
         create_team("tm", name, club=f"Club {name}", captain=f"cap{t + 1}", actor=ACTOR, now=T0)
         players = [f"P{6 * t + n:02d}" for n in range(1, 7)]
         set_roster("tm", t + 1, players, reserves=2, actor=ACTOR, now=T0)
-    pair_team_round("tm", 1, deadline=DEADLINE, actor=ACTOR, now=T0)
+    if pair:
+        pair_team_round("tm", 1, deadline=DEADLINE, actor=ACTOR, now=T0)
 
 
 def _captain(n: int) -> Principal:
@@ -323,8 +327,41 @@ def test_round_robin_pairing_of_four_teams_by_the_berger_table() -> None:
 def test_a_team_event_not_started_can_be_deleted_with_its_teams() -> None:
     from mashindano.app.events import delete_event
 
-    _team_event()
-    submit_lineup("tm", 1, 1, ["P01", "P02", "P03", "P04"], actor=_captain(1), now=T0)
+    _team_event(pair=False)
     delete_event("tm", actor=ACTOR, now=T0)
     assert not models.Team.objects.exists()
-    assert not models.TeamMatch.objects.exists()
+    assert not models.TeamMember.objects.exists()
+    assert not models.TeamMode.objects.exists()
+
+
+def test_pairing_the_first_team_round_starts_the_event() -> None:
+    """As `event.start` would (its own audit entry, the entries numbered): the pages then
+    say it is running, and it is no longer deleted."""
+    from mashindano.app.events import delete_event
+
+    _team_event(pair=False)
+    assert models.Event.objects.get(slug="tm").state == EventState.REGISTRATION.value
+    pair_team_round("tm", 1, deadline=DEADLINE, actor=ACTOR, now=T0)
+    event = models.Event.objects.get(slug="tm")
+    assert event.state == EventState.RUNNING.value
+    assert event.started_at == T0
+    assert not models.Entry.objects.filter(event=event, number__isnull=True).exists()
+    actions = list(
+        models.AuditEntry.objects.filter(event=event)
+        .order_by("version")
+        .values_list("action", flat=True)
+    )
+    assert actions[-2:] == ["event.start", "team.pair"]
+    with pytest.raises(WrongState, match="only before it starts"):
+        delete_event("tm", actor=ACTOR, now=T0)
+
+
+def test_a_team_round_refused_leaves_the_event_in_registration() -> None:
+    _team_event(pair=False)
+    models.TeamMember.objects.filter(team__number=2).delete()
+    version = models.Event.objects.get(slug="tm").version
+    with pytest.raises(WrongState, match="without a roster"):
+        pair_team_round("tm", 1, actor=ACTOR, now=T0)
+    event = models.Event.objects.get(slug="tm")
+    assert (event.state, event.version) == (EventState.REGISTRATION.value, version)
+    assert not models.AuditEntry.objects.filter(event=event, action="event.start").exists()

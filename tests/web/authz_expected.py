@@ -423,6 +423,11 @@ ROWS: dict[tuple[str, str], frozenset[str]] = {
     ("console/<slug:slug>/announcements/", "POST"): STAFF,
     ("console/<slug:slug>/publishing/", "GET"): ORGANISERS,
     ("console/<slug:slug>/publishing/", "POST"): ORGANISERS,
+    # The Teams page (issue 32): the matrix's event has started and is not played in teams,
+    # so it is 404 to its staff (its staff, assistants and strangers are tried on an event
+    # not started in tests/web/test_console_teams.py).
+    ("console/<slug:slug>/teams/", "GET"): NOBODY,
+    ("console/<slug:slug>/teams/", "POST"): NOBODY,
     # Tasaselo's prize budget (a GET form): club is no Tasaselo event, so 404 to everyone
     # (tests/web/test_tasaselo_prize_budget.py asks who sees it in a Tasaselo event).
     ("console/<slug:slug>/prize-budget/", "GET"): NOBODY,

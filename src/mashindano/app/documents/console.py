@@ -226,6 +226,10 @@ class ConsoleEvent:
     """When the next round is paired by itself, and whether that is held (None: by hand)."""
     start: StartDate | None = None
     """The announced start, if any."""
+    teams_tab: bool = False
+    """The console shows the event's Teams page (`offers_teams`)."""
+    in_teams: bool = False
+    """The event is played in teams: its rounds are team rounds, paired on the Teams page."""
 
     def may(self, name: str) -> bool:
         return any(a.name == name for a in self.actions)
@@ -285,6 +289,12 @@ def awaits_confirmation(game: GameFact, accounts: Mapping[str, str]) -> bool:
     return reports[-1].actor in players
 
 
+def offers_teams(row: models.Event, in_teams: bool) -> bool:
+    """Whether the console shows the event a Teams page (web/console/teams.py): it is played
+    in teams, or it has not started yet (it may still be)."""
+    return in_teams or row.state == EventState.REGISTRATION.value
+
+
 def build_console_event(slug: str, principal: Principal | None) -> ConsoleEvent:
     roles = require_console(principal, slug)
     assert principal is not None
@@ -293,6 +303,7 @@ def build_console_event(slug: str, principal: Principal | None) -> ConsoleEvent:
     started_at = row.started_at
     start = announced_start(row)
     accounts = _player_accounts(slug)
+    in_teams = models.TeamMode.objects.filter(event=row).exists()
     statuses = [
         ResultStatus.REPORTED
         if awaits_confirmation(g, accounts)
@@ -315,6 +326,8 @@ def build_console_event(slug: str, principal: Principal | None) -> ConsoleEvent:
         preset_tabs=CONSOLE_TAB_HOOKS.get_or(facts.preset, ()),
         schedule=schedule_of(facts, started_at),
         start=start,
+        teams_tab=offers_teams(row, in_teams),
+        in_teams=in_teams,
     )
 
 

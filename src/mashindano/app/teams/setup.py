@@ -10,12 +10,14 @@ from fractions import Fraction
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext
 
 from mashindano.app.errors import Duplicate, NotAllowed, UnknownUser, WrongState
+from mashindano.app.events import start_event
 from mashindano.app.locking import EventContext, locked_event
-from mashindano.app.permissions import team_sides
+from mashindano.app.permissions import authorise, team_sides
 from mashindano.app.principals import Principal
 from mashindano.app.queries import get_entry
 from mashindano.app.teams.facts import Mode, load_team_facts, team_mode
@@ -347,7 +349,32 @@ def pair_team_round(
     drawn against the dummy sits out, its bye counting nothing), or a team Swiss round
     (`engine.teams.pairing`, C.04.6) from the stored history once the rounds before are
     complete, its PAB stored with the value of fide_teams.md 5.2. The first-named team has
-    White on board 1. The line-ups are due by `deadline`."""
+    White on board 1. The line-ups are due by `deadline`.
+
+    An event still in registration starts first (`events.start_event`, its own audit entry:
+    entries and numbers fixed, the pages say it is running), in the same transaction: a round
+    refused leaves the event unstarted."""
+    authorise(actor, "team.pair", slug)
+    with transaction.atomic():
+        if models.Event.objects.filter(
+            slug=slug, state=EventState.REGISTRATION.value, team_mode__isnull=False
+        ).exists():
+            start_event(slug, actor=actor, now=now, reason=FIRST_TEAM_ROUND)
+        return _pair_team_round(slug, round, actor=actor, deadline=deadline, now=now)
+
+
+FIRST_TEAM_ROUND = "its first team round is paired"
+"""The reason kept in the audit log of an event started by pairing its first team round."""
+
+
+def _pair_team_round(
+    slug: str,
+    round: int,
+    *,
+    actor: Principal,
+    deadline: datetime | None,
+    now: datetime | None,
+) -> TeamRoundPaired:
     with locked_event(slug, actor, "team.pair", now=now) as context:
         refuse_closed(context)
         mode = team_mode(context.event)

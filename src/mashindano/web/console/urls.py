@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from mashindano.web.console import announcements, publishing, reports, takeover, views
+from mashindano.web.console import announcements, publishing, reports, takeover, teams, views
 from mashindano.web.preset_urls import preset_patterns
 
 app_name = "console"
@@ -31,4 +31,5 @@ urlpatterns = [
     path("<slug:slug>/announcements/", announcements.announcements_page, name="announcements"),
     path("<slug:slug>/reports/", reports.reports_page, name="reports"),
     path("<slug:slug>/publishing/", publishing.publishing_page, name="publishing"),
+    path("<slug:slug>/teams/", teams.teams_page, name="teams"),
 ]
