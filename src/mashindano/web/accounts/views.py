@@ -57,6 +57,9 @@ KIND_LABELS = {
     "match-time": gettext_lazy("Times proposed or agreed for a match of mine"),
     "joined": gettext_lazy("I joined an event (with its start date)"),
     "start-reminder": gettext_lazy("An event of mine starts soon"),
+    "team-lineup-due": gettext_lazy("Teams: my team's line-up is due (captains)"),
+    "team-lineups-in": gettext_lazy("Teams: both line-ups of my team's match are in (captains)"),
+    "team-board-reported": gettext_lazy("Teams: a board result to confirm or dispute"),
 }
 MODE_LABELS = {
     NotificationMode.IMMEDIATELY.value: gettext_lazy("at once"),
