@@ -26,7 +26,7 @@ def test_the_standings_page_shows_the_board_prizes() -> None:
     assert "Board prizes" in html
     section = _prizes_section(html)
     assert "at least 2 games" in section
-    assert '<div class="scroll" role="region" aria-labelledby="board-prizes-h"' in html
+    assert '<div class="scroll compact" role="region" aria-labelledby="board-prizes-h"' in html
     rows = re.findall(r"<tr><td class=\"num\">(\d)</td>\s*<td><bdi>(\w+)</bdi>", section)
     assert rows == [("1", "P01"), ("2", "P05"), ("2", "P08")]
     cells = re.sub(r"\s+", " ", section)
