@@ -1,7 +1,7 @@
 """Every e-mail's link leads to a page that answers (issue 16 item 5): public event pages are
 under /e/<slug>/ and the player's page is /me/. Mails of every kind the three timed presets
-make are delivered to the test SMTP server; each link in each message is followed with the
-Django test client (as the recipient, logged in for /me/) and answers 200."""
+and a team event make are delivered to the test SMTP server; each link in each message is
+followed with the Django test client (as the recipient, logged in for /me/) and answers 200."""
 
 from __future__ import annotations
 
@@ -26,6 +26,9 @@ from mashindano.app.queries import get_event_facts
 from mashindano.app.registrations import join_event
 from mashindano.app.results import GameRef, dispute_result, report_result, rule_result
 from mashindano.app.tasks import run_tick
+from mashindano.app.teams.boards import report_board
+from mashindano.app.teams.lineups import submit_lineup
+from mashindano.app.teams.setup import create_team, pair_team_round, set_roster, set_team_mode
 from mashindano.presets.tantrix_knockout.use_cases import MatchWhere, file_form, record_offer
 from mashindano.store import models
 
@@ -47,6 +50,7 @@ def _make_every_kind() -> None:
     _gomoku()
     _start()
     _waiting()
+    _teams()
     collect_news(at(4, 4))
 
 
@@ -146,6 +150,26 @@ def _waiting() -> None:
     )
     link_players("alone", arbiter="alone-arbiter")
     run_tick(datetime(2026, 3, 20, 10, 0, tzinfo=UTC), enqueue=False)
+
+
+def _teams() -> None:
+    """A team event (issue 32): a captain's line-up due, both line-ups in, a board reported
+    (to the other captain and the other board player)."""
+    make_event("tm", "chess-swiss", 4, start=False)
+    link_players("tm")
+    set_team_mode("tm", actor=ACTOR, boards=2, now=T0)
+    for number in (1, 2):
+        get_user_model().objects.create_user(f"tm-cap{number}", f"cap{number}@tm.test")
+        create_team("tm", f"T{number}", captain=f"tm-cap{number}", actor=ACTOR, now=T0)
+        keys = [f"P{2 * number - 1:02d}", f"P{2 * number:02d}"]
+        set_roster("tm", number, keys, actor=ACTOR, now=T0)
+    deadline = T0 + 2 * DAY
+    pair_team_round("tm", 1, deadline=deadline, actor=ACTOR, now=T0)
+    first, second = principal_for_username("tm-cap1"), principal_for_username("tm-cap2")
+    submit_lineup("tm", 1, 1, ["P01", "P02"], actor=first, now=T0)
+    run_tick(deadline - HOUR, enqueue=False)  # the second captain's line-up is due
+    submit_lineup("tm", 1, 2, ["P03", "P04"], actor=second, now=deadline - HOUR)
+    report_board("tm", 1, 1, 1, "1-0", actor=first, now=deadline)
 
 
 def _match_time() -> None:

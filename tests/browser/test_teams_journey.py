@@ -102,6 +102,10 @@ def test_two_captains_lineups_four_boards_reported_and_confirmed(
         assert "Simba" in first_row
         assert "2" in first_row.split()
         assert "2.5" in first_row or "2½" in first_row
+        # Board prizes (one round: one game is enough): a row per board's winner(s).
+        prizes = two.page.locator("table.board-prizes tbody tr")
+        assert prizes.count() >= 4
+        assert "100.0" in prizes.first.inner_text()
     finally:
         one.close()
         two.close()

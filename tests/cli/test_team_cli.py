@@ -46,3 +46,17 @@ def test_a_team_match_from_the_command_line() -> None:
         ("Lions", "2", "2.5"),
         ("Tigers", "0", "1.5"),
     ]
+    # Board prizes: one round, so one game is enough (two thirds of 1, rounded up); the
+    # drawn board 2 is shared; the forfeit on board 4 is no game.
+    prizes = table["board_prizes"]
+    assert prizes["minimum_games"] == 1
+    assert [(p["board"], p["player"], p["team"], p["percentage"]) for p in prizes["prizes"]] == [
+        (1, "A1", "Lions", "100.0"),
+        (2, "A2", "Lions", "50.0"),
+        (2, "A6", "Tigers", "50.0"),
+        (3, "A7", "Tigers", "100.0"),
+    ]
+    shown = run("team", "standings", "lg")
+    assert "Board prizes (minimum games on the board: 1):" in shown
+    assert "board  3  A7" in shown
+    assert "1/1  100.0%" in shown

@@ -324,6 +324,8 @@ ROWS: dict[tuple[str, str], frozenset[str]] = {
     ("api/v1/events/<slug>/rounds/<number>", "GET"): EVERYONE,
     ("api/v1/events/<slug>/standings", "GET"): EVERYONE,
     ("api/v1/events/<slug>/crosstable", "GET"): EVERYONE,
+    # The matrix's event is not played in teams: not found for everyone (as its pages).
+    ("api/v1/events/<slug>/teams/standings", "GET"): NOBODY,
     ("api/v1/events/<slug>/players/<player>", "GET"): EVERYONE,
     ("api/v1/events/<slug>/export.json", "GET"): EVERYONE,
     ("api/v1/events/<slug>/export.trf", "GET"): EVERYONE,

@@ -160,6 +160,15 @@ SUBJECTS: dict[str, str] = {
     Kind.JOINED: gettext_noop("{event}: you are registered"),
     Kind.START_REMINDER: gettext_noop("{event} starts {start}"),
     Kind.WAITING: gettext_noop("{event}: waiting for you since {due}"),
+    Kind.TEAM_LINEUP_DUE: gettext_noop(
+        "{event}: the line-up of {team} for round {round} is due by {deadline}"
+    ),
+    Kind.TEAM_LINEUPS_IN: gettext_noop(
+        "{event}: both line-ups are in ({first} - {second}, round {round})"
+    ),
+    Kind.TEAM_BOARD_REPORTED: gettext_noop(
+        "{event}: a result was reported for round {round}, match {match}, board {board}"
+    ),
 }
 
 

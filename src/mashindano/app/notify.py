@@ -80,6 +80,14 @@ class Kind(StrEnum):
     WAITING = "waiting"
     """To the arbiters (else organisers): what the event was to do by itself at a set time
     (pair and publish a round on schedule, start at the announced start) could not be done."""
+    TEAM_LINEUP_DUE = "team-lineup-due"
+    """To a team's captain: the team's line-up for a match is not in and its deadline is near
+    (`app.teams.mails`)."""
+    TEAM_LINEUPS_IN = "team-lineups-in"
+    """To both captains of a team match: both line-ups are in and shown on the match sheet."""
+    TEAM_BOARD_REPORTED = "team-board-reported"
+    """To the other side of a board (its captain, its player): a result was reported; confirm
+    or dispute it."""
     DIGEST = "digest"
 
 

@@ -2,9 +2,10 @@
 
 - `tick(now)`: the periodic scheduler's task. Applies what fell due (`due.apply_due`: rulings
   and time-driven notifications; `start_date`: reminders before an announced start and the
-  automatic start; `schedules`: rounds paired on time), turns new rounds, reports and moves
-  into notifications, gathers daily digests, and enqueues `send_notifications` for the
-  pending notifications not enqueued in the last `REQUEUE_AFTER`, `BATCH` at a time.
+  automatic start; `teams.mails`: reminders of team line-ups due; `schedules`: rounds paired
+  on time), turns new rounds, reports and moves into notifications, gathers daily digests,
+  and enqueues `send_notifications` for the pending notifications not enqueued in the last
+  `REQUEUE_AFTER`, `BATCH` at a time.
 - `send_notifications(ids, now)`: sends each of them that is still pending.
 - Webhooks (issue 15 item 4): the tick turns new audit entries of subscribed events into
   deliveries and makes one try of each due delivery (`app.webhooks`); after a write, the API
@@ -34,6 +35,7 @@ from mashindano.app import publishing, schedules, start_date, webhooks
 from mashindano.app.due import apply_due
 from mashindano.app.mail import deliver_all, make_digests
 from mashindano.app.notify import collect_news
+from mashindano.app.teams.mails import remind_lineups
 from mashindano.store import models
 from mashindano.store.models import NotificationState
 
@@ -77,8 +79,9 @@ def run_tick(now: datetime, *, enqueue: bool = True) -> TickReport:
     """What the `tick` task does, callable in-process (tests, the bench)."""
     applied = apply_due(now)
     starts = start_date.apply_start_dates(now)
+    lineups = remind_lineups(now)
     schedules.publish_due_rounds(now)
-    news = applied.notifications + starts.reminders + collect_news(now)
+    news = applied.notifications + starts.reminders + lineups + collect_news(now)
     digests = make_digests(now)
     enqueued = enqueue_pending(now) if enqueue else 0
     webhooks.collect_all(now=now)

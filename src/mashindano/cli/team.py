@@ -21,7 +21,8 @@ add_action_commands(app, "team")
 
 @app.command("standings")
 def standings(slug: SLUG, db: DbOption = None, as_json: JsonOption = False) -> None:
-    """Team standings: match points, then game points, then the event's tie-breaks."""
+    """Team standings: match points, then game points, then the event's tie-breaks; then the
+    board prizes (best percentage on each board with the team mode's minimum of games)."""
     with event_command(db):
         from mashindano.app.teams.documents import build_team_standings
 
@@ -38,6 +39,16 @@ def standings(slug: SLUG, db: DbOption = None, as_json: JsonOption = False) -> N
             f"{line.rank:>3}  {line.team.name:<24} {line.played:>2}  "
             f"MP {format_points(line.match_points, 0)}  GP {format_points(line.game_points, 0)}"
             f"{extra}"
+        )
+    if not table.lines:
+        return
+    typer.echo(f"\nBoard prizes (minimum games on the board: {table.prize_minimum}):")
+    if not table.board_prizes:
+        typer.echo("  none yet")
+    for prize in table.board_prizes:
+        typer.echo(
+            f"  board {prize.board:>2}  {prize.name:<24} {prize.team.name:<24} "
+            f"{format_points(prize.points, 0)}/{prize.games}  {prize.percentage}%"
         )
 
 

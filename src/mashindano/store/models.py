@@ -736,6 +736,12 @@ class TeamMode(models.Model):
     rounds = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="The rounds of a team Swiss (empty: a round-robin)."
     )
+    board_prize_games = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="Board prizes: the fewest games on a board that rank a player for its prize "
+        "(empty: two thirds of the event's rounds, rounded up).",
+    )
     at = models.DateTimeField()
     actor = models.CharField(max_length=100)
 

@@ -381,6 +381,17 @@ TEAM_ACTIONS: tuple[ActionSpec, ...] = (
                 maximum=99,
                 help=gettext_noop("Rounds of a team Swiss."),
             ),
+            ParameterSpec(
+                "board_prize_games",
+                T.INTEGER,
+                default=None,
+                minimum=1,
+                maximum=99,
+                help=gettext_noop(
+                    "Board prizes: the fewest games on a board that rank a player for its "
+                    "prize (empty: two thirds of the rounds, rounded up)."
+                ),
+            ),
         ),
         command="team mode",
         states=TEAM_STATES,

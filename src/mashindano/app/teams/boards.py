@@ -20,6 +20,7 @@ from mashindano.app.locking import EventContext, locked_event
 from mashindano.app.permissions import refuses_answer, team_sides
 from mashindano.app.principals import Principal
 from mashindano.app.teams.facts import MatchFact, TeamEventFacts, load_team_facts
+from mashindano.app.teams.mails import tell_board_reported
 from mashindano.app.teams.setup import refuse_closed
 from mashindano.engine.errors import ParseError
 from mashindano.engine.model import GameResult
@@ -185,7 +186,18 @@ def report_board(
                 round=round,
                 board=board,
             )
-        return _write(context, found, board, ReportKind.REPORT, parsed, _side(sides), reason)
+        side = _side(sides)
+        done = _write(context, found, board, ReportKind.REPORT, parsed, side, reason)
+        report = models.BoardReport.objects.filter(
+            match__event=context.event,
+            match__round=round,
+            match__number=match,
+            board=board,
+        ).latest("id")
+        tell_board_reported(
+            context, found.facts, found.match, board, found.seat, parsed.value, side, report.id
+        )
+        return done
 
 
 _ANSWERS = {ReportKind.CONFIRM: "team.board-confirm", ReportKind.DISPUTE: "team.board-dispute"}

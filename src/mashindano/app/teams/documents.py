@@ -5,6 +5,7 @@ team's own captain sees their line-up, the other side only that it is in."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -28,7 +29,7 @@ from mashindano.app.teams.rules import (
     other_colour,
     tiebreak_meaning,
 )
-from mashindano.app.teams.standings import team_ranking
+from mashindano.app.teams.standings import team_board_prizes, team_ranking
 from mashindano.engine.model import GameResult
 from mashindano.engine.points import format_points
 from mashindano.store.facts import Json, ResultStatus
@@ -223,20 +224,48 @@ class TeamLine:
 
 
 @dataclass(frozen=True, slots=True)
+class BoardPrize:
+    """A board prize's winner (players still equal on percentage and points share it)."""
+
+    board: int
+    player: str
+    """The entry key."""
+    name: str
+    team: TeamRef
+    points: Fraction
+    games: int
+    share: Fraction
+    """Points as a share of the most the games could give (0 to 1)."""
+
+    @property
+    def percentage(self) -> str:
+        """The share in per cent with one decimal, rounded half up ("66.7")."""
+        return percent_text(self.share)
+
+
+def percent_text(share: Fraction) -> str:
+    tenths = math.floor(share * 1000 + Fraction(1, 2))
+    return f"{tenths // 10}.{tenths % 10}"
+
+
+@dataclass(frozen=True, slots=True)
 class TeamStandings:
     slug: str
     lines: tuple[TeamLine, ...]
     tiebreak_names: tuple[str, ...] = ()
     rounds: tuple[int, ...] = ()
+    """The rounds with team matches (links to their match sheets)."""
     tiebreak_meanings: tuple[str, ...] = ()
     """Each shown tie-break in words (`rules.tiebreak_meaning`), for the legend."""
+    boards: int = 0
+    board_prizes: tuple[BoardPrize, ...] = ()
+    """The board prizes, board by board (a shared prize: one line per winner)."""
+    prize_minimum: int = 1
+    """The fewest games on a board that rank a player for its prize."""
 
     @property
     def legend(self) -> tuple[tuple[str, str], ...]:
         return tuple(zip(self.tiebreak_names, self.tiebreak_meanings, strict=True))
-
-    """The rounds with team matches (links to their match sheets)."""
-    boards: int = 0
 
     def to_json(self) -> dict[str, Json]:
         return {
@@ -256,6 +285,21 @@ class TeamStandings:
                 }
                 for line in self.lines
             ],
+            "board_prizes": {
+                "minimum_games": self.prize_minimum,
+                "prizes": [
+                    {
+                        "board": prize.board,
+                        "player": prize.name,
+                        "key": prize.player,
+                        "team": prize.team.name,
+                        "points": format_points(prize.points, 0),
+                        "games": prize.games,
+                        "percentage": prize.percentage,
+                    }
+                    for prize in self.board_prizes
+                ],
+            },
         }
 
 
@@ -337,16 +381,40 @@ def rank_teams(facts: TeamEventFacts, now: datetime) -> tuple[TeamLine, ...]:
     return tuple(ranked)
 
 
+def board_prize_lines(facts: TeamEventFacts, now: datetime) -> tuple[int, tuple[BoardPrize, ...]]:
+    """The minimum of games and the board prizes (`standings.team_board_prizes`) as lines."""
+    minimum, prizes = team_board_prizes(facts, now)
+    lines = tuple(
+        BoardPrize(
+            score.board,
+            score.player,
+            facts.names.get(score.player, score.player),
+            _ref(facts, score.team),
+            score.points,
+            score.games,
+            share,
+        )
+        for board in sorted(prizes)
+        for score, share in prizes[board]
+    )
+    return minimum, lines
+
+
 def build_team_standings(slug: str, *, now: datetime | None = None) -> TeamStandings:
+    """The team standings, with the board prizes under them."""
     facts = load_team_facts(get_event(slug))
+    moment = now or timezone.now()
     rounds = tuple(sorted({m.round for m in facts.matches}))
+    minimum, prizes = board_prize_lines(facts, moment)
     return TeamStandings(
         slug,
-        rank_teams(facts, now or timezone.now()),
+        rank_teams(facts, moment),
         tiebreak_names=shown_tiebreaks(facts),
         rounds=rounds,
         boards=facts.mode.boards,
         tiebreak_meanings=tuple(tiebreak_meaning(c) for c in shown_tiebreaks(facts)),
+        board_prizes=prizes,
+        prize_minimum=minimum,
     )
 
 

@@ -38,6 +38,9 @@ class Mode:
     system: TeamSystem = TeamSystem.ROUND_ROBIN
     rounds: int | None = None
     """The rounds of a team Swiss (None for a round-robin: its table gives them)."""
+    board_prize_games: int | None = None
+    """The fewest games on a board for its prize (None: `standings.board_prize_minimum`'s
+    default, two thirds of the rounds)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,6 +208,7 @@ def team_mode(event: models.Event) -> Mode:
         parse_tiebreaks(row.tiebreaks),
         TeamSystem(row.system),
         row.rounds,
+        row.board_prize_games,
     )
 
 

@@ -18,6 +18,7 @@ from mashindano.app.permissions import team_sides
 from mashindano.app.principals import Principal
 from mashindano.app.queries import get_entry
 from mashindano.app.teams.facts import load_team_facts
+from mashindano.app.teams.mails import tell_lineups_in
 from mashindano.app.teams.rules import LineupProblem, lineup_problems, split_names
 from mashindano.app.teams.setup import refuse_closed
 from mashindano.engine.errors import ParseError
@@ -112,6 +113,7 @@ def submit_lineup(
             )
         row = models.TeamMatch.objects.get(event=context.event, round=round, number=match.number)
         previous = match.lineups.get(team)
+        were_in = match.lineups_in()
         models.Lineup.objects.create(
             match=row,
             team=models.Team.objects.get(event=context.event, number=team),
@@ -130,4 +132,6 @@ def submit_lineup(
                 "flags": [p.message for p in problems],
             },
         )
+        if not were_in and all(t == team or t in match.lineups for t in match.teams):
+            tell_lineups_in(context, facts, match)
         return LineupSubmitted(round, match.number, team, keys, problems)

@@ -62,6 +62,7 @@ class ModeSet:
     tiebreaks: str = ",".join(DEFAULT_TIEBREAKS)
     system: str = TeamSystem.ROUND_ROBIN.value
     rounds: int | None = None
+    board_prize_games: int | None = None
 
 
 def set_team_mode(
@@ -74,13 +75,16 @@ def set_team_mode(
     tiebreaks: str = ",".join(DEFAULT_TIEBREAKS),
     system: str = TeamSystem.ROUND_ROBIN.value,
     rounds: int | None = None,
+    board_prize_games: int | None = None,
     now: datetime | None = None,
 ) -> ModeSet:
     """Play the event in teams: `boards` per match, match points won/drawn/lost, what a
     line-up missing at the deadline brings ('roster' or 'forfeit'), and the standings order
     as team tie-break codes (`rules.DEFAULT_TIEBREAKS` unless given), and the pairing
-    `system`: 'round-robin' (the Berger tables) or 'swiss' (FIDE C.04.6, with its `rounds`).
-    Changeable until the first team match is paired."""
+    `system`: 'round-robin' (the Berger tables) or 'swiss' (FIDE C.04.6, with its `rounds`),
+    and `board_prize_games`, the fewest games on a board that rank a player for its board
+    prize (None: two thirds of the rounds, `standings.board_prize_minimum`). Changeable until
+    the first team match is paired."""
     with locked_event(slug, actor, "team.mode", now=now) as context:
         refuse_closed(context)
         if not 1 <= boards <= MAX_BOARDS:
@@ -108,6 +112,13 @@ def set_team_mode(
             )
         if chosen is TeamSystem.ROUND_ROBIN:
             rounds = None
+        if board_prize_games is not None and not 1 <= board_prize_games <= MAX_ROUNDS:
+            raise ConfigError(
+                gettext(
+                    "board prize games: a board prize needs 1 to {most} games, got {games}"
+                ).format(most=MAX_ROUNDS, games=board_prize_games),
+                parameter="board_prize_games",
+            )
         try:
             missing = MissingLineup(missing_lineup)
         except ValueError:
@@ -135,9 +146,12 @@ def set_team_mode(
                 "tiebreaks": row.tiebreaks,
                 "system": row.system,
                 "rounds": row.rounds,
+                "board_prize_games": row.board_prize_games,
             }
         )
-        done = ModeSet(boards, points.text, missing.value, codes, chosen.value, rounds)
+        done = ModeSet(
+            boards, points.text, missing.value, codes, chosen.value, rounds, board_prize_games
+        )
         models.TeamMode.objects.update_or_create(
             event=context.event,
             defaults={
@@ -147,6 +161,7 @@ def set_team_mode(
                 "tiebreaks": codes,
                 "system": chosen.value,
                 "rounds": rounds,
+                "board_prize_games": board_prize_games,
                 "at": context.now,
                 "actor": context.actor,
             },
@@ -160,6 +175,7 @@ def set_team_mode(
                 "tiebreaks": codes,
                 "system": chosen.value,
                 "rounds": rounds,
+                "board_prize_games": board_prize_games,
             },
         )
         return done

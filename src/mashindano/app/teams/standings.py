@@ -1,9 +1,11 @@
-"""The stored team facts as the engine's team event (`engine.teams.model.TeamEvent`), and the
-team standings by the event's tie-break codes (`engine.teams.tiebreaks.team_standings`)."""
+"""The stored team facts as the engine's team event (`engine.teams.model.TeamEvent`), the
+team standings by the event's tie-break codes (`engine.teams.tiebreaks.team_standings`) and
+the board prizes (`engine.teams.tiebreaks.board_prizes`) with the team mode's minimum."""
 
 from __future__ import annotations
 
 from datetime import datetime
+from fractions import Fraction
 
 from mashindano.app.teams.facts import TeamEventFacts
 from mashindano.app.teams.rules import TeamSystem, engine_board, engine_match
@@ -12,10 +14,13 @@ from mashindano.engine.teams.model import Board, Team, TeamBye, TeamEvent, TeamM
 from mashindano.engine.teams.model import RoundKind as ModelRound
 from mashindano.engine.teams.pairing import RoundKind as PairingRound
 from mashindano.engine.teams.pairing import TeamEntry, TeamRoundRecord
+from mashindano.engine.teams.round_robin import team_round_robin
 from mashindano.engine.teams.tiebreaks import (
+    BoardScore,
     TeamScore,
     TeamStanding,
     TeamTieBreakOptions,
+    board_prizes,
     team_standings,
 )
 
@@ -62,6 +67,42 @@ def team_ranking(facts: TeamEventFacts, now: datetime) -> tuple[TeamStanding, ..
     codes = facts.mode.tiebreaks
     options = TeamTieBreakOptions(primary=TeamScore(codes[0]))
     return team_standings(team_event_of(facts, now), codes, options)
+
+
+def planned_rounds(facts: TeamEventFacts) -> int:
+    """The rounds the event will have: a team Swiss's `rounds`, a round-robin's table (the
+    Berger table of its teams), else the rounds paired so far."""
+    if facts.mode.system is TeamSystem.SWISS and facts.mode.rounds:
+        return facts.mode.rounds
+    if facts.mode.system is TeamSystem.ROUND_ROBIN and len(facts.teams) >= 2:
+        return len(team_round_robin(len(facts.teams), facts.mode.boards).rounds)
+    return max((m.round for m in facts.matches), default=0)
+
+
+def board_prize_minimum(facts: TeamEventFacts) -> int:
+    """The fewest games on a board that rank a player for its prize: the team mode's
+    `board_prize_games`, else two thirds of the planned rounds rounded up (8 of 11 rounds, 5
+    of 7, 2 of 3), at least 1. fide_teams.md names no minimum: the share is this project's
+    default (a player must have played most of the event), and the organiser sets another."""
+    if facts.mode.board_prize_games is not None:
+        return facts.mode.board_prize_games
+    return max(1, -(-2 * planned_rounds(facts) // 3))
+
+
+def team_board_prizes(
+    facts: TeamEventFacts, now: datetime
+) -> tuple[int, dict[int, tuple[tuple[BoardScore, Fraction], ...]]]:
+    """The minimum of games and, per board, its prize winner(s) with their share of the
+    points the games could give (players still equal share the prize): best share, then
+    most points, over the games played over the board (a forfeit is no game)."""
+    minimum = board_prize_minimum(facts)
+    event = team_event_of(facts, now)
+    win = event.board_scoring.win
+    prizes = board_prizes(event, minimum_games=minimum)
+    return minimum, {
+        board: tuple((score, score.percentage(win)) for score in scores)
+        for board, scores in prizes.items()
+    }
 
 
 _PAIRING_KINDS = {

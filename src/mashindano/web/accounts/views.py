@@ -60,6 +60,9 @@ KIND_LABELS = {
     "waiting": gettext_lazy(
         "A round due on schedule or an automatic start could not be done (arbiters)"
     ),
+    "team-lineup-due": gettext_lazy("Teams: my team's line-up is due (captains)"),
+    "team-lineups-in": gettext_lazy("Teams: both line-ups of my team's match are in (captains)"),
+    "team-board-reported": gettext_lazy("Teams: a board result to confirm or dispute"),
 }
 MODE_LABELS = {
     NotificationMode.IMMEDIATELY.value: gettext_lazy("at once"),

@@ -14,6 +14,7 @@ from mashindano.app.permissions import authorise
 from mashindano.store.facts import Json
 from mashindano.web.api.common import AUTH, caller_of, read
 from mashindano.web.api.conditional import (
+    JSON,
     allow_any_origin,
     cached_read,
     event_etag,
@@ -161,6 +162,26 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         }
 
     return cached_read(request, build, slug=slug)
+
+
+@read(
+    "/events/{slug}/teams/standings",
+    response=responses(200, Document),
+    summary="Team standings, with the board prizes (an event played in teams)",
+)
+def team_standings(request: HttpRequest, slug: str) -> HttpResponse:
+    """Not cached under the event's version: a line-up deadline passing changes it (a missing
+    line-up's consequence) without a write. An event not played in teams: 404, as its pages."""
+    from mashindano.app.errors import NotFound, WrongState
+    from mashindano.app.teams.documents import build_team_standings
+
+    try:
+        document = build_team_standings(slug)
+    except WrongState as refused:
+        raise NotFound(refused.message, event=slug) from None
+    response = HttpResponse(json_bytes(document.to_json()), content_type=JSON)
+    response["Cache-Control"] = "no-cache"
+    return allow_any_origin(response)
 
 
 @read(
