@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from tests.browser.conftest import Visit, fits
+from tests.browser.conftest import Visit, fits, look
 from tests.browser.test_accessibility import violations
 from tests.browser.test_bao_play import (  # noqa: F401 (the module's fixtures, reused)
     SLUG,
@@ -196,5 +196,6 @@ def test_a_disputed_bao_game_in_the_mwamuzis_queue(
                 fits(visit)
                 _no_violations(visit)
                 visit.screenshot(f"bao-dispute-{language}")
+                look(visit, "bao-dispute", language)
             finally:
                 visit.close()
