@@ -247,5 +247,5 @@ def test_swiss_of_twenty_four_teams_over_seven_rounds(browser: Any, league_site:
     assert len(met) == 12 * 7
     assert not byes  # 24 teams: nobody sits out
     _check_standings(browser, league)
-    _both_widths(browser, league.site, None, "/e/sw24/teams/", "sw24-standings")
+    _both_widths(browser, league.site, None, "/e/sw24/teams/", "sw24-standings", ("en", "fa"))
     _both_widths(browser, league.site, None, "/e/sw24/teams/round/7/", "sw24-match-sheet")
