@@ -338,6 +338,55 @@ def shot(visit: Visit, folder: Path, name: str) -> None:
     visit.page.screenshot(path=str(folder / f"{name}-{visit.width}.png"), full_page=True)
 
 
+LOOK = Path("/tmp/shots/look")
+"""Screenshots of the pages looked at in English and Persian side by side."""
+
+
+def speak(visit: Visit, language: str) -> None:
+    """The visit's pages in `language` (the switcher's cookie)."""
+    visit.context.add_cookies(
+        [{"name": "django_language", "value": language, "url": visit.site.url}]
+    )
+
+
+def look(visit: Visit, name: str, language: str) -> None:
+    """The page as `name`-`language`-width.png in /tmp/shots/look, checked at a phone's width
+    for sideways scrolling (and in Persian for reading right to left)."""
+    visit.page.wait_for_load_state("load")
+    if visit.width < 600:
+        fits(visit)
+    if language == "fa":
+        assert visit.page.locator("html").get_attribute("dir") == "rtl"
+    LOOK.mkdir(parents=True, exist_ok=True)
+    path = LOOK / f"{name}-{language}-{visit.width}.png"
+    visit.page.screenshot(path=str(path), full_page=True)
+
+
+LEFT_EDGES = """(element, wanted) => {
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  const seen = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (let i = 0; i < node.length; i++) {
+      if (node.data[i] === '\\u200e') continue;
+      const range = document.createRange();
+      range.setStart(node, i);
+      range.setEnd(node, i + 1);
+      seen.push([node.data[i], range.getBoundingClientRect().left]);
+    }
+  }
+  const at = seen.map((c) => c[0]).join('').indexOf(wanted);
+  return at < 0 ? null : seen.slice(at, at + wanted.length).map((c) => c[1]);
+}"""
+
+
+def reads_left_to_right(element: Any, wanted: str) -> None:
+    """`wanted` ("2½", "2–0", "2026-03-14 10:00") is in the element's text and shows on the
+    screen in that order, left to right, on a right-to-left page too (within one line)."""
+    lefts = element.evaluate(LEFT_EDGES, wanted)
+    assert lefts is not None, f"{wanted!r} is not in {element.inner_text()!r}"
+    assert lefts == sorted(lefts), f"{wanted!r} is reordered on the screen: {lefts}"
+
+
 def shots(
     browser: Any, site: Site, user: str | None, path: str, name: str, prefix: str = "player"
 ) -> None:

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from tests.browser.conftest import Visit, fits
+from tests.browser.conftest import Visit, fits, look
 from tests.browser.test_accessibility import violations
 from tests.browser.test_bao_play import (  # noqa: F401 (the module's fixtures, reused)
     SLUG,
@@ -193,8 +193,16 @@ def test_a_disputed_bao_game_in_the_mwamuzis_queue(
                 )
                 options = article.locator("select[name=result] option").all_inner_texts()
                 assert len(options) == 5  # "choose" and the four Bao outcomes, no draw
+                # A clock left reads in the page's direction ("23 days 4 h" in Persian words
+                # from the right), not forced left to right as the moves are.
+                clock = article.locator(".evidence-clocks bdi").first
+                direction = clock.evaluate("(e) => getComputedStyle(e).direction")
+                assert direction == ("rtl" if language == "fa" else "ltr")
+                if language == "fa":  # the game's place in Persian words, not "round 1, board 2"
+                    assert "round" not in article.locator("h3").inner_text()
                 fits(visit)
                 _no_violations(visit)
                 visit.screenshot(f"bao-dispute-{language}")
+                look(visit, "bao-dispute", language)
             finally:
                 visit.close()

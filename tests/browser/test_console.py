@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import expect
-from tests.browser.conftest import Site, Visit, _env
+from tests.browser.conftest import Site, Visit, _env, look, speak
 from tests.shared_folders import shared_folder
 
 CONSOLE_DATA = Path(__file__).resolve().parent / "console_data.py"
@@ -335,5 +335,42 @@ def test_issue32_a_team_file_previews_on_the_takeover_page(
         expect(page.locator("dl.takeover")).to_contain_text("8 teams, 4 boards a match")
         _no_horizontal_scroll(page)
         visit.screenshot("console-takeover-teams")
+        look(visit, "console-takeover-teams", "en")
+        # The same preview in Persian.
+        speak(visit, "fa")
+        visit.open("/console/new/trf/")
+        page.locator("textarea[name=text]").fill(text.read_text())
+        page.locator("input[name=slug]").fill("team-cup")
+        page.locator("form.spec-form button[type=submit]").click()
+        expect(page.locator("dl.takeover")).to_be_visible()
+        look(visit, "console-takeover-teams", "fa")
+    finally:
+        visit.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("width", [360, 1280])
+def test_the_publishing_tab_and_the_prize_budget_in_english_and_persian(
+    browser: Any, site: Site, session: dict[str, str], width: int
+) -> None:
+    """The console's Publishing tab and the Tasaselo prize budget at both widths, in English
+    and in Persian: no sideways scroll, right to left in Persian."""
+    visit = _log_in(Visit(browser, site, width, 740 if width == 360 else 900), session)
+    try:
+        for language in ("en", "fa"):
+            speak(visit, language)
+            for path, name in (
+                (f"/console/{SWISS}/publishing/", "console-publishing"),
+                (f"/console/{TASASELO}/prize-budget/?fund=1000000", "console-prize-budget"),
+            ):
+                response = visit.open(path)
+                assert response.status == 200, path
+                look(visit, name, language)
+                if name == "console-publishing":
+                    # An address reads left to right in Persian too ("https://", not "//:https").
+                    field = visit.page.locator("input[name=url]")
+                    assert field.evaluate("(e) => getComputedStyle(e).direction") == "ltr"
+                else:
+                    expect(visit.page.locator(".budget-group").first).to_be_visible()
     finally:
         visit.close()

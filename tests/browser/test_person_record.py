@@ -14,7 +14,7 @@ from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import expect
-from tests.browser.conftest import Site, Visit, _env, _free_port, serving
+from tests.browser.conftest import Site, Visit, _env, _free_port, look, serving, speak
 
 RECORD_DATA = Path(__file__).resolve().parent / "record_data.py"
 SHOTS = Path("/tmp/shots/record")
@@ -68,9 +68,14 @@ def test_the_player_page_shows_the_record_across_events(
         assert width_used <= width, f"the page scrolls sideways at {width} px ({width_used})"
         SHOTS.mkdir(parents=True, exist_ok=True)
         visit.page.screenshot(path=str(SHOTS / f"player-record-{width}.png"), full_page=True)
+        look(visit, "player-record", "en")
         # The other event's page, reached from the list, shows the same record.
         events.filter(has_text="KIBA countries match 2026").locator("a").click()
         expect(visit.page.locator("section.record table.record-kinds")).to_contain_text("Bao")
+        # The same page in Persian.
+        speak(visit, "fa")
+        visit.open(f"/e/{setup['chess']}/player/{quote(setup['player'])}/")
+        look(visit, "player-record", "fa")
     finally:
         visit.close()
 

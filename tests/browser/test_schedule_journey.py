@@ -12,7 +12,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.browser.conftest import JourneySite, Visit, journey_site, shot, signed_in
+from tests.browser.conftest import (
+    JourneySite,
+    Visit,
+    journey_site,
+    look,
+    reads_left_to_right,
+    shot,
+    signed_in,
+    speak,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -48,6 +57,10 @@ def test_the_event_starts_on_time_and_the_arbiter_holds_and_releases_round_one(
             page.open("/e/saturday/")
             assert "2026-03-14 09:30 Africa/Dar_es_Salaam" in page.page.inner_text("#start-date")
             _shot(page, "public-before-start")
+            look(page, "schedule-public-before-start", "en")
+            speak(page, "fa")
+            page.open("/e/saturday/")
+            look(page, "schedule-public-before-start", "fa")
         finally:
             page.close()
     site.data("tick", "2026-03-14T06:30:00+00:00")  # 09:30 in Dar es Salaam: it starts
@@ -58,6 +71,15 @@ def test_the_event_starts_on_time_and_the_arbiter_holds_and_releases_round_one(
             state = desk.page.inner_text("#schedule-state")
             assert "2026-03-14 10:00 Africa/Dar_es_Salaam" in state
             _shot(desk, "desk-scheduled")
+            look(desk, "schedule-desk", "en")
+            speak(desk, "fa")
+            desk.open("/console/saturday/")
+            look(desk, "schedule-desk", "fa")
+            # The round's time keeps its order in Persian (not "10:00 2026-03-14").
+            due = "2026-03-14 10:00" if width == 1280 else "2026-03-14"
+            reads_left_to_right(desk.page.locator("#schedule-state"), due)
+            speak(desk, "en")
+            desk.open("/console/saturday/")
             if width == 1280:
                 desk.page.fill("#hold-reason", "the hall is not ready")
                 desk.page.get_by_role("button", name="Hold the schedule").click()

@@ -10,7 +10,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.browser.conftest import JourneySite, Visit, journey_site, shot, signed_in
+from tests.browser.conftest import (
+    JourneySite,
+    Visit,
+    journey_site,
+    look,
+    reads_left_to_right,
+    shot,
+    signed_in,
+    speak,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -36,12 +45,25 @@ def _shot(visit: Visit, name: str) -> None:
     shot(visit, SHOTS, name)
 
 
-def _both_widths(browser: Any, site: TeamsSite, session: str | None, path: str, name: str) -> None:
+def _both_widths(
+    browser: Any,
+    site: TeamsSite,
+    session: str | None,
+    path: str,
+    name: str,
+    languages: tuple[str, ...] = ("en",),
+) -> None:
+    """The page at 360 and 1280 px in each of `languages` (English into /tmp/shots/teams as
+    before; every language also into /tmp/shots/look)."""
     for width in (360, 1280):
         visit = _visit(browser, site, session, width)
         try:
-            visit.open(path)
-            _shot(visit, name)
+            for language in languages:
+                speak(visit, language)
+                visit.open(path)
+                if language == "en":
+                    _shot(visit, name)
+                look(visit, f"teams-{name}", language)
         finally:
             visit.close()
 
@@ -81,6 +103,12 @@ def test_two_captains_lineups_four_boards_reported_and_confirmed(
     try:
         one.open(CONSOLE)
         _shot(one, "console-before")
+        look(one, "teams-console-lineup", "en")
+        speak(one, "fa")
+        one.open(CONSOLE)
+        look(one, "teams-console-lineup", "fa")
+        speak(one, "en")
+        one.open(CONSOLE)
         _submit_lineup(one, ["1. Amani", "2. Baraka", "3. Chausiku", "5. Eshe"])
         _shot(one, "console-lineup-in")
         # The other captain sees that it is in, not who plays.
@@ -109,7 +137,23 @@ def test_two_captains_lineups_four_boards_reported_and_confirmed(
     finally:
         one.close()
         two.close()
-    _both_widths(browser, site, None, "/e/league/teams/", "standings")
-    _both_widths(browser, site, None, "/e/league/teams/round/1/", "match-sheet")
-    _both_widths(browser, site, None, "/e/league/teams/1/", "team")
-    _both_widths(browser, site, sessions["captain2"], CONSOLE, "console")
+    both = ("en", "fa")
+    _both_widths(browser, site, None, "/e/league/teams/", "standings", both)
+    _both_widths(browser, site, None, "/e/league/teams/round/1/", "match-sheet", both)
+    _both_widths(browser, site, None, "/e/league/teams/1/", "team", both)
+    _both_widths(browser, site, sessions["captain2"], CONSOLE, "console", both)
+    # In Persian the figures keep their order: game points 2½ (not ½2), match points 2–0 (not
+    # 0–2, as the match's heading writes 2½–1½), the line-ups' deadline 2026-03-14.
+    visit = _visit(browser, site, sessions["captain2"], 360)
+    try:
+        speak(visit, "fa")
+        visit.open("/e/league/teams/")
+        first = visit.page.locator("table.teams tbody tr").first
+        reads_left_to_right(first.locator("td.pts").nth(1), "2½")
+        visit.open("/e/league/teams/round/1/")
+        reads_left_to_right(visit.page.locator("p.match-result"), "2–0")
+        reads_left_to_right(visit.page.locator(".team-match h2 .score"), "2½–1½")
+        visit.open(CONSOLE)
+        reads_left_to_right(visit.page.locator(".captain-match .hint"), "2026-03-14")
+    finally:
+        visit.close()

@@ -140,7 +140,7 @@ class League:
         shown = {}
         for row in visit.page.locator("table.teams tbody tr").all():
             cells = row.locator("td")
-            name = cells.nth(1).locator("bdi").inner_text()
+            name = cells.nth(1).locator("a bdi").inner_text()
             shown[name] = (cells.nth(4).inner_text(), cells.nth(5).inner_text())
         return shown
 
@@ -247,5 +247,13 @@ def test_swiss_of_twenty_four_teams_over_seven_rounds(browser: Any, league_site:
     assert len(met) == 12 * 7
     assert not byes  # 24 teams: nobody sits out
     _check_standings(browser, league)
-    _both_widths(browser, league.site, None, "/e/sw24/teams/", "sw24-standings")
+    _both_widths(browser, league.site, None, "/e/sw24/teams/", "sw24-standings", ("en", "fa"))
+    # A club's name wraps as a whole ("Club 9" on one line) beside or under the team's.
+    visit = _visit(browser, league.site, None, 360)
+    try:
+        visit.open("/e/sw24/teams/")
+        for club in visit.page.locator("table.teams .club").all():
+            assert len(club.evaluate("(e) => [...e.getClientRects()]")) == 1, club.inner_text()
+    finally:
+        visit.close()
     _both_widths(browser, league.site, None, "/e/sw24/teams/round/7/", "sw24-match-sheet")

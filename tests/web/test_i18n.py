@@ -182,6 +182,19 @@ def test_times_in_the_viewer_zone_with_utc_where_the_rules_count_in_utc() -> Non
         assert shown.endswith("<bdi>1 Mar 2026, 21:30</bdi></time>")
 
 
+def test_a_date_keeps_left_to_right_inside_a_translated_sentence() -> None:
+    """`ltr` isolates a date passed into a translated sentence (not escaped again)."""
+    template = Template(
+        "{% load i18n locale_tags %}"
+        '{% blocktranslate with deadline=due|date:"Y-m-d H:i"|ltr %}'
+        "Line-ups due {{ deadline }} UTC.{% endblocktranslate %}"
+    )
+    due = datetime(2026, 3, 14, 12, 0, tzinfo=UTC)
+    with translation.override("fa"), timezone.override("UTC"):
+        shown = template.render(Context({"due": due}))
+    assert '<bdi dir="ltr">2026-03-14 12:00</bdi>' in shown
+
+
 @override_settings(LANGUAGE_COOKIE_NAME="django_language")
 def test_rtl_page_and_isolated_values_in_the_standings() -> None:
     club()

@@ -81,11 +81,11 @@ def test_captains_submit_lineups_report_and_confirm_on_the_console() -> None:
         assert _post(cap1, {**base, "do": "confirm"}) == 403  # own report
         assert _post(cap2, {**base, "do": "confirm"}) == 302
     sheet = Client().get("/e/league/teams/round/1/").content.decode()
-    assert "Match points 2–0" in sheet
+    assert 'Match points <bdi dir="ltr">2–0</bdi>' in sheet
     assert sheet.index("colour-white") < sheet.index("colour-black")
     standings = Client().get("/e/league/teams/").content.decode()
     assert standings.index("Lions") < standings.index("Tigers")
-    assert "<strong>2</strong>" in standings
+    assert "<strong><bdi>2</bdi></strong>" in standings
     assert models.AuditEntry.objects.filter(action="team.board-confirm").count() == 4
 
 

@@ -158,6 +158,14 @@ PARAMETER_LABELS = (
     gettext_noop("Unrated selo"),
     gettext_noop("When"),
     gettext_noop("Winner bonus cumulative"),
+    # The event-wide parameters (`declarations.parameters.EVENT_WIDE_FIELDS`).
+    gettext_noop("Start at"),
+    gettext_noop("Time zone"),
+    gettext_noop("Start automatically"),
+    gettext_noop("Start reminder hours"),
+    gettext_noop("Round schedule"),
+    gettext_noop("Round times"),
+    gettext_noop("Round gap minutes"),
 )
 
 

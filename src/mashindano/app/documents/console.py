@@ -49,7 +49,7 @@ from mashindano.app.permissions import (
 )
 from mashindano.app.presence import check_in_window
 from mashindano.app.principals import Principal
-from mashindano.app.queries import get_audit_log, get_event_facts
+from mashindano.app.queries import game_words, get_audit_log, get_event_facts
 from mashindano.app.schedules import Schedule, schedule_of
 from mashindano.app.start_date import announced_start
 from mashindano.engine.model import CompetitorId, GameResult
@@ -511,7 +511,7 @@ def build_queues(slug: str, principal: Principal | None, now: datetime | None = 
             names.get(game.second, str(game.second)),
             game.result.value,
             game.status.value,
-            game.label,
+            game_words(game),
             report_lines(game),
             _confirmable(principal, game),
             claims_of(facts, game, known) if disputed_game else (),

@@ -76,6 +76,14 @@ def number(value: object, persian: bool = False) -> str:
     return localise(str(value), persian=bool(persian))
 
 
+@register.filter
+def ltr(value: object) -> SafeString:
+    """`{{ deadline|date:"Y-m-d H:i"|ltr }}`: a date, a time or a score kept left to right on a
+    right-to-left page ("2026-03-14 10:00", never "14-03-2026 10:00"), isolated in `<bdi>`;
+    safe to pass into `{% blocktranslate with ... %}`."""
+    return format_html('<bdi dir="ltr">{}</bdi>', value)
+
+
 @register.simple_tag(takes_context=True)
 def when(
     context: template.Context,
