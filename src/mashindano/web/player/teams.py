@@ -122,8 +122,14 @@ def my_boards(request: HttpRequest, slug: str) -> HttpResponse:
             messages.success(request, done.message)
             return redirect("player:boards", slug=slug)
         posted = request.POST
+        key = "-".join(posted.get(k, "") for k in ("round", "match", "board"))
+        # Shown next to the form it came from, or above the boards when the page has no such
+        # form (a refused answer to one's own report).
+        shown_at = any(
+            b.key == key and (b.can_report if do == "report" else b.can_answer) for b in page.boards
+        )
         failed |= {
-            "key": "-".join(posted.get(k, "") for k in ("round", "match", "board")),
+            "key": key if shown_at else "",
             "do": do,
             "result": posted.get("result", ""),
             "reason": posted.get("reason", ""),
