@@ -11,6 +11,7 @@ from mashindano.app import events, rounds
 from mashindano.app.drafts import draft_next_round
 from mashindano.app.errors import WrongState
 from mashindano.app.teams.boards import correct_board
+from mashindano.app.teams.desk import build_team_desk
 from mashindano.app.teams.setup import create_team, pair_team_round, set_roster, set_team_mode
 from mashindano.store import models
 
@@ -60,6 +61,9 @@ def test_a_paired_round_robin_takes_no_more_teams_and_no_roster_changes() -> Non
     assert (_written(), models.Team.objects.count()) == before
     members = models.TeamMember.objects.filter(team__number=2).order_by("position")
     assert [m.entry.key for m in members] == ["P03", "P04"]
+    # The console's Teams page offers neither form any more.
+    desk = build_team_desk("tm", ACTOR)
+    assert (desk.schedule_fixed, desk.may_create, desk.may_roster) == (True, False, False)
 
 
 def test_a_team_swiss_takes_a_late_team_paired_from_the_next_round() -> None:
@@ -78,4 +82,6 @@ def test_a_team_swiss_takes_a_late_team_paired_from_the_next_round() -> None:
     pair_team_round("tm", 2, deadline=T0, actor=ACTOR, now=T0)
     second = models.TeamMatch.objects.filter(round=2)
     assert 5 in {t.number for m in second for t in (m.first, m.second) if t is not None}
+    desk = build_team_desk("tm", ACTOR)
+    assert (desk.schedule_fixed, desk.may_create) == (False, True)
     assert models.TeamMatch.objects.filter(round=1).count() == 2
