@@ -136,3 +136,23 @@ def test_my_page_links_to_the_boards_which_wait_for_the_lineups() -> None:
     assert "My boards (Lions)" in me
     waiting = client_for("p2").get(PAGE).content.decode()
     assert "your boards show here once both line-ups of a match are in" in waiting
+
+
+def test_the_captains_console_disputes_with_a_reason_too() -> None:
+    _event()
+    captain = User.objects.create_user("cap2")
+    models.Team.objects.filter(event__slug="league", number=2).update(captain=captain)
+    assert (
+        client_for("p1").post(PAGE, {**_board(), "do": "report", "result": "1-0"}).status_code
+        == 302
+    )
+    console = client_for("cap2")
+    page = console.get("/me/e/league/captain/").content.decode()
+    assert "Why you dispute it" in page
+    blank = console.post("/me/e/league/captain/", {**_board(), "do": "dispute", "reason": ""})
+    assert blank.status_code == 422
+    assert _logged() == 1
+    said = {**_board(), "do": "dispute", "reason": "Board 1 was a draw"}
+    assert console.post("/me/e/league/captain/", said).status_code == 302
+    row = models.BoardReport.objects.latest("id")
+    assert (row.kind, row.actor, row.reason) == ("dispute", "cap2", "Board 1 was a draw")
