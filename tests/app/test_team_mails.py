@@ -19,7 +19,7 @@ from mashindano.app.principals import Principal
 from mashindano.app.tasks import run_tick
 from mashindano.app.teams.boards import report_board
 from mashindano.app.teams.lineups import submit_lineup
-from mashindano.app.teams.mails import LINEUP_REMINDER, captain_link, sheet_link
+from mashindano.app.teams.mails import LINEUP_REMINDER, boards_link, captain_link, sheet_link
 from mashindano.app.teams.setup import create_team, pair_team_round, set_roster, set_team_mode
 from mashindano.store import models
 
@@ -119,7 +119,7 @@ def test_a_board_report_asks_the_other_side_to_confirm() -> None:
         submit_lineup("tm", 1, number, LINEUPS[number], actor=_principal(f"cap{number}"), now=T0)
     deliver_all(T0)
     before = len(mail.outbox)
-    # A captain reports board 1: the other captain (console) and the other player (sheet).
+    # A captain reports board 1: the other captain (console) and the other player (their boards).
     report_board("tm", 1, 1, 1, "1-0", actor=_principal("cap1"), now=T0)
     # A board's player reports board 2: the other captain and the other player, not himself.
     report_board("tm", 1, 1, 2, "0-1", actor=_principal("tm-P06"), now=T0)
@@ -146,7 +146,9 @@ def test_a_board_report_asks_the_other_side_to_confirm() -> None:
     links = {m.to[0]: m.body for m in told if m.to[0].startswith("cap")}
     assert captain_link("tm") in links["cap2@tm.test"]
     player = next(m for m in told if m.to == [addresses["P05"]])
-    assert sheet_link("tm", 1) in player.body
+    # The board's player goes to their own boards, where they confirm or dispute it.
+    assert boards_link("tm") in player.body
+    assert boards_link("tm").endswith("/me/e/tm/boards/")
     for said in ("1-0", "P01", "P05"):
         assert said in player.body
 

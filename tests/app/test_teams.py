@@ -251,7 +251,10 @@ def test_a_boards_player_reports_and_the_opponent_disputes_then_an_arbiter_rules
     with pytest.raises(NotAllowed, match="no role there"):
         report_board("tm", 1, 1, 2, "1-0", actor=_user("stranger"), now=T0)
     report_board("tm", 1, 1, 3, "1-0", actor=p03, now=T0)
-    assert dispute_board("tm", 1, 1, 3, actor=p09, now=T0).status.value == "disputed"
+    with pytest.raises(ParseError, match="a dispute needs a reason"):
+        dispute_board("tm", 1, 1, 3, actor=p09, reason="  ", now=T0)
+    disputed = dispute_board("tm", 1, 1, 3, actor=p09, reason="I won on time", now=T0)
+    assert disputed.status.value == "disputed"
     ruled = correct_board("tm", 1, 1, 3, "1/2-1/2", actor=ACTOR, reason="scoresheets", now=T0)
     assert (ruled.result, ruled.status.value) == (R.DRAW, "ruled")
 

@@ -4,6 +4,7 @@ through the app layer, as any client would).
     python teams_data.py DB setup | logins USER...
     python teams_data.py DB league SLUG PRESET TEAMS  -> JSON {"organiser": ..., "captains": {...}}
     python teams_data.py DB round SLUG N              -> JSON [match, ...] of round N
+    python teams_data.py DB boards                    -> JSON {user: session} of kito, mosi
 """
 
 from __future__ import annotations
@@ -56,6 +57,8 @@ def main(db: str, command: str, *args: str) -> None:
             members = names[5 * number : 5 * number + 5]
             set_roster(SLUG, number + 1, members, reserves=1, actor=actor, now=T0)
         pair_team_round(SLUG, 1, deadline=T0 + timedelta(hours=3), actor=actor, now=T0)
+    elif command == "boards":
+        print(json.dumps(own_boards(actor)))
     elif command == "league":
         print(json.dumps(league(actor, *args)))
     elif command == "round":
@@ -67,6 +70,37 @@ def main(db: str, command: str, *args: str) -> None:
         print(json.dumps({user: login(user) for user in args}))
     else:
         raise SystemExit(f"unknown command {command!r}")
+
+
+def own_boards(actor: Any) -> dict[str, str]:
+    """The event "cup": Pwani (Kito, Lulu) v Bara (Mosi, Neema) on 2 boards, both line-ups in;
+    Kito and Mosi (board 1) play from their accounts kito and mosi. Their sessions."""
+    # the same folder, on sys.path when run as a script
+    from data_common import login
+    from django.contrib.auth.models import User
+
+    from mashindano.app import events, players
+    from mashindano.app.teams.lineups import submit_lineup
+    from mashindano.app.teams.setup import create_team, pair_team_round, set_roster, set_team_mode
+    from mashindano.engine.model import Competitor, CompetitorId
+    from mashindano.store import models
+
+    events.create_event("cup", "chess-round-robin", actor=actor, name="Coast cup", now=T0)
+    names = ["Kito", "Lulu", "Mosi", "Neema"]
+    players.register_players(
+        "cup", [Competitor(CompetitorId(n), n) for n in names], actor=actor, now=T0
+    )
+    set_team_mode("cup", actor=actor, boards=2, now=T0)
+    for number, team in enumerate(("Pwani", "Bara"), start=1):
+        create_team("cup", team, actor=actor, now=T0)
+        set_roster("cup", number, names[2 * number - 2 : 2 * number], actor=actor, now=T0)
+    for key in ("Kito", "Mosi"):
+        user = User.objects.create_user(key.lower(), password="pw")
+        models.Entry.objects.filter(event__slug="cup", key=key).update(user=user)
+    pair_team_round("cup", 1, deadline=T0 + timedelta(days=30), actor=actor, now=T0)
+    submit_lineup("cup", 1, 1, names[:2], actor=actor, now=T0)
+    submit_lineup("cup", 1, 2, names[2:], actor=actor, now=T0)
+    return {user: login(user) for user in ("kito", "mosi")}
 
 
 TEAM_NAMES = (

@@ -1,6 +1,8 @@
 """Issue 32 in the browser: two captains submit their line-ups on the captain's console (the
 other side's stays hidden until both are in), report and confirm four boards, and the team
-standings show the match points. Screenshots at 360 and 1280 px go to /tmp/shots/teams/."""
+standings show the match points. Screenshots at 360 and 1280 px go to /tmp/shots/teams/.
+A board's player reports their own board on a phone from /me/ and the other side's player
+confirms it (screenshots in /tmp/shots/boards/)."""
 
 from __future__ import annotations
 
@@ -157,3 +159,42 @@ def test_two_captains_lineups_four_boards_reported_and_confirmed(
         reads_left_to_right(visit.page.locator(".captain-match .hint"), "2026-03-14")
     finally:
         visit.close()
+
+
+def test_a_player_reports_their_own_board_on_a_phone(browser: Any, teams_site: TeamsSite) -> None:
+    site = teams_site
+    sessions: dict[str, str] = json.loads(site.data("boards"))
+    folder = Path("/tmp/shots/boards")
+    kito = _visit(browser, site, sessions["kito"], 360)
+    mosi = _visit(browser, site, sessions["mosi"], 360)
+    try:
+        kito.open("/me/")
+        kito.page.get_by_role("link", name="My boards (Pwani)").click()
+        kito.page.get_by_text("You play White against Mosi.").wait_for()
+        shot(kito, folder, "to-report")
+        form = kito.page.locator("form.board-form")
+        form.get_by_label("Board 1 result").select_option(label="1-0")
+        form.get_by_role("button", name="Report").click()
+        kito.page.get_by_text("round 1, match 1, board 1: 1-0 (reported)").first.wait_for()
+        shot(kito, folder, "reported")
+        mosi.open("/me/e/cup/boards/")
+        mosi.page.get_by_text("reported by the other side").wait_for()
+        shot(mosi, folder, "to-confirm")
+        # A dispute says why: the browser keeps an empty one from being sent.
+        mosi.page.locator("details.board-dispute-open summary").click()
+        why = mosi.page.locator("form.board-dispute").get_by_label("Why you dispute it")
+        why.wait_for()
+        assert why.get_attribute("required") is not None
+        shot(mosi, folder, "dispute-open")
+        mosi.page.locator("form.board-form").first.get_by_role("button", name="Confirm").click()
+        mosi.page.get_by_text("round 1, match 1, board 1: 1-0 (confirmed)").first.wait_for()
+        shot(mosi, folder, "confirmed")
+    finally:
+        kito.close()
+        mosi.close()
+    wide = _visit(browser, site, sessions["kito"], 1280)
+    try:
+        wide.open("/me/e/cup/boards/")
+        shot(wide, folder, "confirmed")
+    finally:
+        wide.close()

@@ -386,6 +386,10 @@ ROWS: dict[tuple[str, str], frozenset[str]] = {
     # anyone signed in writes to an event's officials (the event page's message form)
     ("me/e/<slug:slug>/captain/", "GET"): NOBODY,
     ("me/e/<slug:slug>/captain/", "POST"): NOBODY,
+    # A player's own team boards (issue 32): club is not played in teams, so "not found" for
+    # everyone; who may act there is tried in tests/web/test_team_my_boards.py.
+    ("me/e/<slug:slug>/boards/", "GET"): NOBODY,
+    ("me/e/<slug:slug>/boards/", "POST"): NOBODY,
     ("me/e/<slug:slug>/report/", "GET"): LOGGED_IN,
     ("me/e/<slug:slug>/report/", "POST"): LOGGED_IN,
     ("console/<slug:slug>/reports/", "GET"): STAFF,

@@ -24,7 +24,17 @@ from mashindano.store.facts import EventFacts, EventState, Json, ReportKind, Rou
 
 
 def check_pair_next(facts: EventFacts, now: datetime) -> PairingPlan:
-    """The plan to publish; the adapter refuses when the event cannot be paired yet."""
+    """The plan to publish; the adapter refuses when the event cannot be paired yet. An event
+    played in teams (issue 32) is refused: its games are the boards of team matches, paired
+    by the team round (`teams.setup.pair_team_round`), never by an individual round."""
+    if models.TeamMode.objects.filter(event__slug=facts.slug).exists():
+        raise WrongState(
+            gettext(
+                "event {slug!r} is played in teams: pair its team rounds (the team round "
+                "pairing, `team pair`), not individual rounds"
+            ).format(slug=facts.slug),
+            event=facts.slug,
+        )
     if facts.state is not EventState.RUNNING:
         raise WrongState(
             gettext(

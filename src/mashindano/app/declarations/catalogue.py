@@ -528,7 +528,10 @@ TEAM_ACTIONS: tuple[ActionSpec, ...] = (
         gettext_noop("Dispute a board"),
         gettext_noop("Dispute the board result the other team reported; an arbiter rules."),
         _TEAMS + "boards:dispute_board",
-        (*_TEAM_BOARD, REASON),
+        (
+            *_TEAM_BOARD,
+            ParameterSpec("reason", T.TEXT, required=True, help=gettext_noop("Why (required).")),
+        ),
         command="team dispute",
         states=TEAM_STATES,
         message=_board_message,

@@ -111,6 +111,9 @@ class MyEvent:
     """What the leave button says (a league's leave, else a requested bye)."""
     check_in: MyCheckIn | None = None
     """The roll call of the next round, where the event has one (issue 33 item 2)."""
+    team: str = ""
+    """The team whose roster names the player, in a team event ("" when none): the page links
+    to the player's own boards (`teams.documents.build_my_boards`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,6 +319,8 @@ def _my_event(
         tuple(games),
         str(hooks.leave_label),
         my_check_in(facts, me, now) if withdrawn is None else None,
+        models.TeamMember.objects.filter(entry=entry).values_list("team__name", flat=True).first()
+        or "",
     )
 
 

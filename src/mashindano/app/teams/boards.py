@@ -297,9 +297,14 @@ def dispute_board(
     reason: str = "",
     now: datetime | None = None,
 ) -> BoardChange:
-    """Dispute the board's reported result (an arbiter then rules)."""
+    """Dispute the board's reported result (an arbiter then rules). A dispute says why, as
+    a game's does (issue 29 item 11): an empty reason is refused, naming the field."""
+    if not reason.strip():
+        raise ParseError(
+            gettext("a dispute needs a reason: say why the result is wrong"), parameter="reason"
+        )
     return _answer(
-        ReportKind.DISPUTE, slug, round, match, board, actor=actor, reason=reason, now=now
+        ReportKind.DISPUTE, slug, round, match, board, actor=actor, reason=reason.strip(), now=now
     )
 
 

@@ -53,12 +53,18 @@ class TeamDesk:
         return self.event.may("team.mode") and not self.mode_fixed
 
     @property
+    def schedule_fixed(self) -> bool:
+        """A paired round-robin: it takes no more teams and no roster changes (a team Swiss
+        still takes a late team, `setup.create_team`)."""
+        return self.mode_fixed and not self.is_swiss
+
+    @property
     def may_create(self) -> bool:
-        return self.mode is not None and self.event.may("team.create")
+        return self.mode is not None and self.event.may("team.create") and not self.schedule_fixed
 
     @property
     def may_roster(self) -> bool:
-        return self.mode is not None and self.event.may("team.roster")
+        return self.mode is not None and self.event.may("team.roster") and not self.schedule_fixed
 
     @property
     def may_pair(self) -> bool:

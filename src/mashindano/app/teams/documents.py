@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from mashindano.app.formats.parts import RESULTS
 from mashindano.app.formats.registry import part
-from mashindano.app.permissions import team_sides
+from mashindano.app.permissions import roles_in_event, team_sides
 from mashindano.app.principals import Principal
 from mashindano.app.queries import get_event
 from mashindano.app.teams.facts import MatchFact, TeamEventFacts, load_team_facts
@@ -581,3 +581,110 @@ def build_captain_console(
             )
     results = tuple(r.value for r in part(event.preset, RESULTS).results)
     return CaptainConsole(slug, facts.mode.boards, tuple(found), results)
+
+
+# -- a player's own boards ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class MyBoard:
+    """One board the viewer plays in a paired team match, and what they may do with it."""
+
+    round: int
+    match: int
+    first: TeamRef
+    second: TeamRef
+    board: int
+    team: str
+    """The viewer's team in this match."""
+    colour: str
+    """The viewer's colour on the board ("white" or "black")."""
+    opponent: str
+    first_player: str
+    second_player: str
+    result: str
+    """As the first-named team's player reads it ('*' while none)."""
+    status: str
+    can_report: bool
+    can_answer: bool
+    """Reported by the other side (or an official): the viewer confirms or disputes it."""
+
+    @property
+    def key(self) -> str:
+        return f"{self.round}-{self.match}-{self.board}"
+
+    @property
+    def answer(self) -> str:
+        """The reported result the viewer answers ("" when none waits for them)."""
+        return self.result if self.can_answer else ""
+
+
+@dataclass(frozen=True, slots=True)
+class MyBoards:
+    slug: str
+    players: tuple[str, ...]
+    """The viewer's names on the event's rosters."""
+    teams: tuple[TeamRef, ...]
+    boards: tuple[MyBoard, ...]
+    results: tuple[str, ...]
+    """The results a board takes in this event's game (the preset's)."""
+
+
+def build_my_boards(
+    slug: str, viewer: Principal, *, now: datetime | None = None
+) -> MyBoards | None:
+    """The boards the viewer plays (an account linked to an entry on a team's roster) in the
+    event's paired team matches, once both line-ups are shown, latest round first, each with
+    the report or the answer the viewer may give as the board's player (`boards.report_board`,
+    `confirm_board`, `dispute_board`). None when the viewer is on no roster of the event."""
+    if viewer.user_id is None:
+        return None
+    event = get_event(slug)
+    facts = load_team_facts(event)
+    mine = roles_in_event(viewer, slug).entry_keys
+    teams = {t.number: t for t in facts.teams.values() if mine.intersection(t.keys)}
+    if not teams:
+        return None
+    moment = now or timezone.now()
+    found: list[MyBoard] = []
+    for match in sorted(facts.matches, key=lambda m: (-m.round, m.number)):
+        if match.second is None or not teams.keys() & set(match.teams):
+            continue
+        sheet = match_sheet(facts, match, moment, frozenset(teams))
+        assert sheet.second is not None
+        for line in sheet.boards:
+            if line.first_key in mine and match.first in teams:
+                side, colour, opponent = match.first, line.first_colour, line.second
+            elif line.second_key in mine and match.second in teams:
+                side, colour, opponent = match.second, line.second_colour, line.first
+            else:
+                continue
+            log = match.boards.get(line.board)
+            found.append(
+                MyBoard(
+                    match.round,
+                    match.number,
+                    sheet.first,
+                    sheet.second,
+                    line.board,
+                    teams[side].name,
+                    colour,
+                    opponent,
+                    line.first,
+                    line.second,
+                    line.result,
+                    line.status,
+                    line.status == ResultStatus.PENDING.value and not line.forfeit,
+                    line.status == ResultStatus.REPORTED.value
+                    and log is not None
+                    and log.sides[-1] != side,
+                )
+            )
+    results = tuple(r.value for r in part(event.preset, RESULTS).results)
+    return MyBoards(
+        slug,
+        tuple(sorted(facts.names.get(k, k) for k in mine)),
+        tuple(_ref(facts, n) for n in sorted(teams)),
+        tuple(found),
+        results,
+    )

@@ -9,7 +9,8 @@ of news once (a notification keyed by match, team or report: `notify.store_news`
   match are in (and so shown), both captains get the match sheet's link.
 - `tell_board_reported`, inside `boards.report_board`'s transaction: the other side's captain
   (the console's link) and the board's player of the other side, when linked to an account
-  (the match sheet's link), are asked to confirm or dispute. A report by an official goes to
+  (the link to their own boards, where they answer: `boards_link`), are asked to confirm or
+  dispute. A report by an official goes to
   both sides. The reporter is never told of their own report.
 
 Every mail is written in its reader's language (`mail.build_message`)."""
@@ -35,6 +36,12 @@ LINEUP_REMINDER = timedelta(hours=24)
 def captain_link(slug: str) -> str:
     """The address of the captain's console of the event (`/me/e/<slug>/captain/`)."""
     return f"{settings.BASE_URL}{reverse('player:captain', kwargs={'slug': slug})}"
+
+
+def boards_link(slug: str) -> str:
+    """The address of a player's own boards in the event (`/me/e/<slug>/boards/`), where they
+    report, confirm or dispute them."""
+    return f"{settings.BASE_URL}{reverse('player:boards', kwargs={'slug': slug})}"
 
 
 def sheet_link(slug: str, round_number: int) -> str:
@@ -157,7 +164,8 @@ def tell_board_reported(
 ) -> int:
     """The other side of a board's report (both sides when an official reported): its
     captain, with the console's link, and its player on the board when linked to an
-    account, with the match sheet's link; never the reporter."""
+    account, with the link to their own boards (they confirm or dispute there); never the
+    reporter."""
     if match.second is None:
         return 0
     base = {
@@ -177,7 +185,7 @@ def tell_board_reported(
     for index, team in enumerate(match.teams):
         key = seat[index]
         if team in others and key in users:
-            targets.setdefault(users[key], sheet_link(context.event.slug, match.round))
+            targets.setdefault(users[key], boards_link(context.event.slug))
     key = f"team-board:{report_id}"
     return store_news(
         (

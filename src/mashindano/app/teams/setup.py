@@ -11,7 +11,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 from django.utils.translation import gettext
 
 from mashindano.app.errors import Duplicate, NotAllowed, UnknownUser, WrongState
@@ -197,13 +197,26 @@ def create_team(
     now: datetime | None = None,
 ) -> TeamCreated:
     """Add a team (name, club or country, the captain's account name) to a team event; it
-    gets the next team number."""
+    gets the next team number.
+
+    Once the first team round is paired, a round-robin takes no more teams: its Berger
+    schedule is fixed for the teams it was paired with (fide_teams.md 4.8). A team Swiss
+    still takes a late team (C.04.6 applies the C.04.2 handling rules, 5.1): it is paired
+    from the next round on, its earlier rounds counting nothing."""
     name = name.strip()
     with locked_event(slug, actor, "team.create", now=now) as context:
         refuse_closed(context)
         if not name:
             raise ParseError(gettext("a team needs a name"), parameter="name")
-        team_mode(context.event)
+        mode = team_mode(context.event)
+        if mode.system is TeamSystem.ROUND_ROBIN and _paired(context):
+            raise WrongState(
+                gettext(
+                    "event {slug!r}: its team round-robin is paired; its schedule is fixed "
+                    "and takes no more teams"
+                ).format(slug=slug),
+                event=slug,
+            )
         if models.Team.objects.filter(event=context.event, name=name).exists():
             raise Duplicate(
                 gettext("event {slug!r} already has a team {name!r}").format(slug=slug, name=name),
@@ -256,7 +269,10 @@ def set_roster(
     now: datetime | None = None,
 ) -> RosterSet:
     """The team's ranked roster (fide_teams.md 3.1): the event's players in order, the last
-    `reserves` of them reserves. Fixed once the team has submitted a line-up."""
+    `reserves` of them reserves. Fixed once the team has submitted a line-up, and once the
+    team is paired in a match (3.1: the list does not change during the event); in a
+    round-robin, every roster is fixed once the first team round is paired. A late team of a
+    team Swiss (`create_team`) sets its roster until it is paired."""
     wanted = [p for p in split_names(players) if p]
     with locked_event(slug, actor, "team.roster", now=now) as context:
         refuse_closed(context)
@@ -278,6 +294,23 @@ def set_roster(
                     "reserves: between 0 and {most} for {count} players, got {reserves}"
                 ).format(most=len(wanted) - 1, count=len(wanted), reserves=reserves),
                 parameter="reserves",
+            )
+        if mode.system is TeamSystem.ROUND_ROBIN and _paired(context):
+            raise WrongState(
+                gettext(
+                    "team {team}: the team round-robin is paired; its rosters no longer change "
+                    "(fide_teams.md 3.1)"
+                ).format(team=row.name),
+                team=team,
+            )
+        if models.TeamMatch.objects.filter(
+            Q(first=row) | Q(second=row), event=context.event
+        ).exists():
+            raise WrongState(
+                gettext(
+                    "team {team} is paired; its roster no longer changes (fide_teams.md 3.1)"
+                ).format(team=row.name),
+                team=team,
             )
         if models.Lineup.objects.filter(team=row).exists():
             raise WrongState(
@@ -329,6 +362,11 @@ def set_roster(
             after={"team": team, "players": list[Json](keys), "reserves": reserves},
         )
         return RosterSet(team, tuple(keys), reserves)
+
+
+def _paired(context: EventContext) -> bool:
+    """Whether a team round of the event is paired."""
+    return models.TeamMatch.objects.filter(event=context.event).exists()
 
 
 def _team_row(context: EventContext, number: int) -> models.Team:

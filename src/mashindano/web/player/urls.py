@@ -18,4 +18,5 @@ urlpatterns = [
     path("e/<slug:slug>/talk/hide/", talk.hide_message, name="talk-hide"),
     path("e/<slug:slug>/report/", talk.report, name="report"),
     path("e/<slug:slug>/captain/", teams.captain, name="captain"),
+    path("e/<slug:slug>/boards/", teams.my_boards, name="boards"),
 ]
