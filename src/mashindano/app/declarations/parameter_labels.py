@@ -9,6 +9,19 @@ from __future__ import annotations
 from mashindano.app.marks import gettext_noop
 
 PARAMETER_LABELS = (
+    gettext_noop("Automatically"),
+    gettext_noop("Reminder hours"),
+    gettext_noop("Boards"),
+    gettext_noop("Missing lineup"),
+    gettext_noop("Tiebreaks"),
+    gettext_noop("System"),
+    gettext_noop("Board prize games"),
+    gettext_noop("Club"),
+    gettext_noop("Reserves"),
+    gettext_noop("Elimination"),
+    gettext_noop("Best of"),
+    gettext_noop("Publish"),
+    gettext_noop("Plate"),
     gettext_noop("Answer"),
     gettext_noop("Time"),
     gettext_noop("Times"),
@@ -181,3 +194,33 @@ CHOICE_WORDS = (
 )
 """Values of action fields with a fixed list, shown in words in the forms (`web.console.forms`:
 the value with spaces for hyphens, translated); the value sent stays the code."""
+
+
+CHOICE_LABELS = (
+    gettext_noop("roster"),
+    gettext_noop("round robin"),
+    gettext_noop("swiss"),
+    gettext_noop("by hand"),
+    gettext_noop("at times"),
+    gettext_noop("after results"),
+    gettext_noop("simple"),
+    gettext_noop("zero point"),
+    gettext_noop("half point"),
+    gettext_noop("half even"),
+    gettext_noop("half up"),
+    gettext_noop("down"),
+    gettext_noop("automatic"),
+    gettext_noop("proposal"),
+    gettext_noop("single"),
+    gettext_noop("double"),
+    gettext_noop("drawn"),
+    gettext_noop("stage"),
+    gettext_noop("all"),
+    gettext_noop("sqrt margin"),
+    gettext_noop("order"),
+    gettext_noop("starting selo"),
+    gettext_noop("variable selo"),
+)
+"""The choices the forms offer (a choice's value with spaces for dashes, translated where it is
+shown: `web.console.forms.field_for`). Language codes and names (en, sw; dutch, baku;
+kiswahili, kujifunza: the Bao variants' own names) are shown as they are."""
