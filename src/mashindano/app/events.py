@@ -77,6 +77,44 @@ def check_create_event(slug: str, preset: str, parameters: Mapping[str, Json]) -
         raise Duplicate(gettext("an event {slug!r} exists already").format(slug=slug), event=slug)
 
 
+def grant_creator(event: models.Event, actor: Principal, when: datetime) -> None:
+    """The account that created (or took over) an event becomes its organiser."""
+    if actor.user_id is not None:
+        models.EventRole.objects.create(
+            event=event,
+            user_id=actor.user_id,
+            role=Role.ORGANISER.value,
+            granted_at=when,
+            granted_by=actor.name,
+        )
+
+
+def new_event_row(
+    slug: str,
+    *,
+    name: str,
+    preset: str,
+    parameters: Mapping[str, Json],
+    seed: int,
+    actor: Principal,
+    when: datetime,
+) -> models.Event:
+    """A new event's row (in registration, version 1) and its creator as organiser, inside
+    the caller's transaction; the caller has checked the slug, preset and settings."""
+    event = models.Event.objects.create(
+        slug=slug,
+        name=name,
+        preset=preset,
+        parameters=dict(parameters),
+        seed=seed,
+        state=EventState.REGISTRATION.value,
+        version=1,
+        created_at=when,
+    )
+    grant_creator(event, actor, when)
+    return event
+
+
 def create_event(
     slug: str,
     preset: str,
@@ -101,24 +139,15 @@ def create_event(
     when = now_or(now)
     try:
         with transaction.atomic():
-            event = models.Event.objects.create(
-                slug=slug,
+            event = new_event_row(
+                slug,
                 name=name or slug,
                 preset=preset,
                 parameters=overrides,
                 seed=seed,
-                state=EventState.REGISTRATION.value,
-                version=1,
-                created_at=when,
+                actor=actor,
+                when=when,
             )
-            if actor.user_id is not None:
-                models.EventRole.objects.create(
-                    event=event,
-                    user_id=actor.user_id,
-                    role=Role.ORGANISER.value,
-                    granted_at=when,
-                    granted_by=actor.name,
-                )
             context = EventContext(
                 event=event,
                 principal=actor,

@@ -32,13 +32,13 @@ from django.utils.text import slugify
 from django.utils.translation import gettext
 
 from mashindano.app.errors import Duplicate, UnsupportedFormat
-from mashindano.app.events import check_create_event
+from mashindano.app.events import check_create_event, grant_creator
 from mashindano.app.exchange import DOCUMENT_FORMAT, DOCUMENT_VERSION, TRF_HOOKS, TrfPart, do_import
 from mashindano.app.exchange_check import check_event_document
 from mashindano.app.formats.parts import ACCELERATED, DESCRIPTION, STAGE_EXPORT
 from mashindano.app.formats.registry import part
 from mashindano.app.locking import now_or
-from mashindano.app.permissions import Role, require_site_permission
+from mashindano.app.permissions import require_site_permission
 from mashindano.app.principals import Principal
 from mashindano.app.teams.importing import plan_team_file, store_team_event
 from mashindano.engine.errors import ConfigError, MashindanoError, ParseError
@@ -188,15 +188,7 @@ def take_over_event(
             # of an exported event); a takeover starts the event at version 1, its audit entry.
             document["event"] = {**built.event_row, "version": 0}
             do_import(document, target, actor, when)
-            event = models.Event.objects.get(slug=target)
-            if actor.user_id is not None:
-                models.EventRole.objects.create(
-                    event=event,
-                    user_id=actor.user_id,
-                    role=Role.ORGANISER.value,
-                    granted_at=when,
-                    granted_by=actor.name,
-                )
+            grant_creator(models.Event.objects.get(slug=target), actor, when)
     except IntegrityError:
         raise Duplicate(
             gettext("an event {slug!r} exists already").format(slug=target), event=target

@@ -22,8 +22,9 @@ from fractions import Fraction
 
 from django.utils.translation import gettext
 
+from mashindano.app.events import new_event_row
 from mashindano.app.locking import EventContext, write_audit
-from mashindano.app.permissions import Grant, Role
+from mashindano.app.permissions import Grant
 from mashindano.app.principals import Principal
 from mashindano.app.teams.rules import (
     DEFAULT_TIEBREAKS,
@@ -31,6 +32,7 @@ from mashindano.app.teams.rules import (
     TeamSystem,
     first_team_colour,
     parse_match_points,
+    parse_team_system,
 )
 from mashindano.app.teams.setup import MAX_BOARDS, MAX_ROUNDS
 from mashindano.engine.errors import ConfigError, ParseError
@@ -41,7 +43,7 @@ from mashindano.engine.teams.round_robin import team_round_robin
 from mashindano.interchange.trf_model import TrfTournament
 from mashindano.interchange.trf_teams import trf_to_team_event
 from mashindano.store import models
-from mashindano.store.facts import EventState, Json, ReportKind
+from mashindano.store.facts import Json, ReportKind
 
 IMPORT_ACTION = "event.takeover"
 RESULT_REASON = "taken over from the TRF file"
@@ -138,13 +140,7 @@ def plan_team_file(
     what does not fit."""
     chosen: TeamSystem | None = None
     if system:
-        try:
-            chosen = TeamSystem(system)
-        except ValueError:
-            raise ConfigError(
-                gettext("system: 'round-robin' or 'swiss', got {value!r}").format(value=system),
-                parameter="system",
-            ) from None
+        chosen = parse_team_system(system)
     round_robin = None if chosen is None else chosen is TeamSystem.ROUND_ROBIN
     reading = trf_to_team_event(tournament, source=source, round_robin=round_robin)
     warnings = [str(w) for w in tournament.warnings]
@@ -358,24 +354,9 @@ def store_team_event(
     """Store the planned event (inside the caller's transaction): the event, its organiser,
     entries, team mode, teams and rosters, matches, line-ups and board results, one audit
     entry."""
-    event = models.Event.objects.create(
-        slug=slug,
-        name=name,
-        preset=preset,
-        parameters={},
-        seed=seed,
-        state=EventState.REGISTRATION.value,
-        version=1,
-        created_at=when,
+    event = new_event_row(
+        slug, name=name, preset=preset, parameters={}, seed=seed, actor=actor, when=when
     )
-    if actor.user_id is not None:
-        models.EventRole.objects.create(
-            event=event,
-            user_id=actor.user_id,
-            role=Role.ORGANISER.value,
-            granted_at=when,
-            granted_by=actor.name,
-        )
     players = {p.starting_rank: p for p in tournament.players}
     entries = {
         rank: models.Entry.objects.create(

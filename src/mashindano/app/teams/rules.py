@@ -46,6 +46,17 @@ class TeamSystem(StrEnum):
     """FIDE team Swiss C.04.6 (fide_teams.md §5, `engine.teams.pairing`)."""
 
 
+def parse_team_system(text: str) -> TeamSystem:
+    """'round-robin' or 'swiss' as a `TeamSystem` (ConfigError naming the parameter)."""
+    try:
+        return TeamSystem(text)
+    except ValueError:
+        raise ConfigError(
+            gettext("system: 'round-robin' or 'swiss', got {value!r}").format(value=text),
+            parameter="system",
+        ) from None
+
+
 @dataclass(frozen=True, slots=True)
 class MatchPoints:
     """Match points for a match won, drawn, lost (fide_teams.md 1.3; default 2/1/0)."""

@@ -26,6 +26,7 @@ from mashindano.app.teams.rules import (
     MissingLineup,
     TeamSystem,
     parse_match_points,
+    parse_team_system,
     parse_tiebreaks,
     split_names,
 )
@@ -96,13 +97,7 @@ def set_team_mode(
             )
         points = parse_match_points(match_points)
         codes = ",".join(parse_tiebreaks(tiebreaks))
-        try:
-            chosen = TeamSystem(system)
-        except ValueError:
-            raise ConfigError(
-                gettext("system: 'round-robin' or 'swiss', got {value!r}").format(value=system),
-                parameter="system",
-            ) from None
+        chosen = parse_team_system(system)
         if chosen is TeamSystem.SWISS and (rounds is None or not 1 <= rounds <= MAX_ROUNDS):
             raise ConfigError(
                 gettext("rounds: a team Swiss has 1 to {most} rounds, got {rounds}").format(
