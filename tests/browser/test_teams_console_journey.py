@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.browser.conftest import Visit, fits, new_site, serving
+from tests.browser.conftest import Visit, fits, look, new_site, serving, speak
 from tests.browser.teams_data import MEMBERS, TEAM_NAMES
 from tests.browser.test_teams_journey import TeamsSite
 
@@ -126,3 +126,12 @@ def test_an_organiser_sets_up_a_team_round_robin_on_the_teams_page(
         _shot(wide, "teams-paired")
     finally:
         wide.close()
+    # The same page in Persian at both widths (right to left, no sideways scroll on a phone).
+    for width in (360, 1280):
+        persian = _visit(browser, site, session, width)
+        try:
+            speak(persian, "fa")
+            persian.open(PAGE)
+            look(persian, "teams-desk", "fa")
+        finally:
+            persian.close()

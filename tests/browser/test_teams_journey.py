@@ -198,3 +198,11 @@ def test_a_player_reports_their_own_board_on_a_phone(browser: Any, teams_site: T
         shot(wide, folder, "confirmed")
     finally:
         wide.close()
+    for width in (360, 1280):
+        persian = _visit(browser, site, sessions["kito"], width)
+        try:
+            speak(persian, "fa")
+            persian.open("/me/e/cup/boards/")
+            look(persian, "my-boards", "fa")
+        finally:
+            persian.close()
